@@ -1,0 +1,40 @@
+// After `astro build`: lists the sha256 of every inline script the build emitted (the server's
+// CSP allows exactly those), then writes brotli and gzip copies of every text asset so the
+// server sends them without compressing per request.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { consentScriptOrigins } from '../src/data/consent-scripts.ts';
+
+const dist = path.resolve(import.meta.dirname, '..', 'dist');
+const files = fs
+  .readdirSync(dist, { recursive: true, withFileTypes: true })
+  .filter((e) => e.isFile())
+  .map((e) => path.join(e.parentPath, e.name));
+
+const inlineScript = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
+const hashes = new Set<string>();
+for (const file of files.filter((f) => f.endsWith('.html'))) {
+  for (const match of fs.readFileSync(file, 'utf8').matchAll(inlineScript)) {
+    const attributes = match[1] ?? '';
+    const body = match[2] ?? '';
+    if (/type\s*=\s*["']?application\/(ld\+)?json/i.test(attributes) || body.length === 0) continue;
+    hashes.add(`sha256-${createHash('sha256').update(body).digest('base64')}`);
+  }
+}
+fs.writeFileSync(
+  path.join(dist, 'csp-hashes.json'),
+  JSON.stringify({ scripts: [...hashes].sort(), scriptOrigins: consentScriptOrigins() }, null, 2),
+);
+
+const compressible = /\.(html|css|js|mjs|svg|json|xml|txt|webmanifest)$/;
+let written = 0;
+for (const file of files.filter((f) => compressible.test(f))) {
+  const content = fs.readFileSync(file);
+  if (content.length < 512) continue;
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+  written += 1;
+}
+console.log(`postbuild: ${hashes.size} inline script hash(es), ${written} file(s) precompressed`);

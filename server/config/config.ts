@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { envSchema } from './env-schema.ts';
+import { loadOrCreateSessionSecret } from './session-secret.ts';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Holds the SQLite file, the generated session secret and the demo servers file. */
+  dataDir: string;
+  /** The built site (Astro's dist/). */
+  siteDir: string;
+  sessionSecret: string;
+  panel: {
+    driver: 'local' | 'pterodactyl';
+    url: string | undefined;
+    localServersFile: string | undefined;
+    demoMcPort: number;
+  };
+  status: { monitorsFile: string; allowPrivate: boolean };
+  contact: { webhookUrl: string | undefined; smtpUrl: string | undefined; emailTo: string | undefined };
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+
+type EnvInput = Record<string, string | undefined>;
+
+/** Empty strings count as unset, so `FOO=` in a .env file means "use the default". */
+function withoutEmpty(env: EnvInput): EnvInput {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+}
+
+/** Reads and checks every variable, reporting all problems in one error. */
+export function loadConfig(env: EnvInput = process.env): AppConfig {
+  const parsed = envSchema.safeParse(withoutEmpty(env));
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (parsed.success) {
+    const e = parsed.data;
+    if (e.PANEL_DRIVER === 'pterodactyl' && !e.PANEL_URL) problems.push('PANEL_URL: required when PANEL_DRIVER=pterodactyl');
+    if (e.CONTACT_EMAIL_TO && !e.SMTP_URL) problems.push('SMTP_URL: required when CONTACT_EMAIL_TO is set');
+    if (e.SMTP_URL && !e.CONTACT_EMAIL_TO) problems.push('CONTACT_EMAIL_TO: required when SMTP_URL is set');
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const e = parsed.data;
+  const dataDir = path.resolve('data');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    dataDir,
+    siteDir: path.join(projectRoot, 'dist'),
+    sessionSecret: e.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
+    panel: {
+      driver: e.PANEL_DRIVER,
+      url: e.PANEL_URL?.replace(/\/+$/, ''),
+      localServersFile: e.LOCAL_SERVERS_FILE,
+      demoMcPort: e.DEMO_MC_PORT,
+    },
+    status: { monitorsFile: path.resolve(e.MONITORS_FILE), allowPrivate: e.STATUS_CHECK_ALLOW_PRIVATE },
+    contact: { webhookUrl: e.CONTACT_WEBHOOK_URL, smtpUrl: e.SMTP_URL, emailTo: e.CONTACT_EMAIL_TO },
+  };
+}
+

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** A boolean written in an environment variable: only the words true and false are accepted. */
+const booleanWord = z.enum(['true', 'false']).transform((word) => word === 'true');
+
+const databaseUrl = z
+  .string()
+  .refine((url) => url.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(url), {
+    message: 'must be sqlite:<file path> or postgres://user:password@host:port/db',
+  });
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+/**
+ * Every environment variable the product reads (DECISIONS section 10), with its default.
+ * Parsing reports every problem at once; see loadConfig.
+ */
+export const envSchema = z.object({
+  /** TCP port the server listens on. */
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(4321),
+  /** Interface the server listens on. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** sqlite:<file path> (embedded default) or postgres://… for scale-out. */
+  DATABASE_URL: databaseUrl.default('sqlite:./data/hostfront.db'),
+  /** Signs and encrypts panel sessions; generated once under ./data when unset. */
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** pino level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Set when the server sits behind a reverse proxy that sets X-Forwarded-For / -Proto. */
+  TRUST_PROXY: booleanWord.default(false),
+  /** Game-server engine: the embedded local driver, or a Pterodactyl / Pelican panel. */
+  PANEL_DRIVER: z.enum(['local', 'pterodactyl']).default('local'),
+  /** The panel's base URL, for PANEL_DRIVER=pterodactyl. */
+  PANEL_URL: httpUrl.optional(),
+  /** JSON file of local game servers; the demo file under ./data when unset. */
+  LOCAL_SERVERS_FILE: z.string().min(1).optional(),
+  /** Port of the demo Minecraft server. */
+  DEMO_MC_PORT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(65535).default(25565),
+  /** JSON file of status monitors. */
+  MONITORS_FILE: z.string().min(1).default('config/monitors.json'),
+  /** Let the public status checker reach private, loopback and link-local addresses. */
+  STATUS_CHECK_ALLOW_PRIVATE: booleanWord.default(false),
+  /** Chat webhook (Discord format) that receives contact messages. */
+  CONTACT_WEBHOOK_URL: httpUrl.optional(),
+  /** smtp(s)://user:password@host:port for e-mail delivery of contact messages. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** Where contact messages are e-mailed. */
+  CONTACT_EMAIL_TO: z.email({ error: 'must be an e-mail address' }).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type MigrationResultSet } from 'kysely/migration';
+import { migrations } from './migrations/index.ts';
+
+function migrator(db: Kysely<any>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+function unwrap(result: MigrationResultSet): string[] {
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`Migration ${failed ?? ''} failed: ${(result.error as Error).message ?? String(result.error)}`);
+  }
+  return (result.results ?? []).map((r) => `${r.direction} ${r.migrationName}`);
+}
+
+/** Brings the schema up to date; throws when a migration fails. Returns what ran. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  return unwrap(await migrator(db).migrateToLatest());
+}
+
+/** Undoes the newest migration. */
+export async function migrateDown(db: Kysely<any>): Promise<string[]> {
+  return unwrap(await migrator(db).migrateDown());
+}

@@ -1,0 +1,64 @@
+/**
+ * The one interface every game-server engine implements: the embedded local driver
+ * (real child processes) and the Pterodactyl / Pelican driver (the panel's client API and the
+ * Wings console socket). Routes talk only to this.
+ */
+
+/** Power state, as Pterodactyl names it. */
+export type PowerState = 'offline' | 'starting' | 'running' | 'stopping';
+export type PowerSignal = 'start' | 'stop' | 'restart' | 'kill';
+
+/** What a customer's key unlocks: a driver bound to one server and one credential. */
+export interface ServerCredentials {
+  serverId: string;
+  /** The customer's access key: the panel client API key, or the local server's key. */
+  key: string;
+}
+
+export interface ServerDetails {
+  id: string;
+  name: string;
+  description: string;
+  /** The engine's administrative status (null when normal; installing, suspended…). */
+  status: string | null;
+  /** Memory and disk in MiB, cpu in percent of one core; 0 means unlimited. */
+  limits: { memory: number; disk: number; cpu: number };
+  state: PowerState;
+}
+
+export interface ServerResources {
+  state: PowerState;
+  /** Percent of one core. */
+  cpu: { current: number; limit: number };
+  /** Bytes. */
+  memory: { current: number; limit: number };
+  /** Bytes. */
+  disk: { current: number; limit: number };
+  /** Milliseconds since the process started; 0 when offline. */
+  uptime: number;
+}
+
+export type ConsoleEvent =
+  | { type: 'line'; text: string }
+  | { type: 'state'; state: PowerState }
+  | { type: 'stats'; stats: ServerResources };
+
+export interface ConsoleSubscription {
+  /** Sends a command to the server's console. */
+  send(command: string): Promise<void>;
+  /** Stops the stream and releases the upstream connection. */
+  close(): void;
+}
+
+export interface GameServerDriver {
+  readonly name: 'local' | 'pterodactyl';
+  /** Checks the credentials and returns the server; throws PanelError 401 when the id or key is wrong. */
+  getServer(credentials: ServerCredentials): Promise<ServerDetails>;
+  getResources(credentials: ServerCredentials): Promise<ServerResources>;
+  power(credentials: ServerCredentials, signal: PowerSignal): Promise<void>;
+  sendCommand(credentials: ServerCredentials, command: string): Promise<void>;
+  /** Recent lines first (each as a 'line' event), then live events until closed. */
+  console(credentials: ServerCredentials, onEvent: (event: ConsoleEvent) => void): Promise<ConsoleSubscription>;
+  /** Stops background work (local processes stop gracefully). */
+  close(): Promise<void>;
+}

@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, type ErrorBody } from '../lib/http-error.ts';
+
+const codeForStatus: Record<number, string> = {
+  400: 'invalid',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+/** ajv's errors, keyed by the field they are about: `/email` → `email`. */
+function fieldsOf(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const missing = (issue.params as { missingProperty?: string }).missingProperty;
+    const name = missing ?? issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    if (name && !fields[name]) fields[name] = missing ? 'is required' : (issue.message ?? 'is invalid');
+  }
+  return fields;
+}
+
+/**
+ * The one error handler: clients get a message they can act on for 4xx; 5xx bodies say
+ * nothing internal (the log has the details, with the request id).
+ */
+export const errorHandler = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) void reply.headers(error.headers);
+      const body: ErrorBody = { error: { code: error.code, message: error.message } };
+      if (error.fields) body.error.fields = error.fields;
+      return reply.status(error.statusCode).send(body);
+    }
+    if (error.validation) {
+      const fields = fieldsOf(error);
+      const message = Object.keys(fields).length
+        ? `Invalid request: ${Object.entries(fields).map(([f, m]) => `${f} ${m}`).join('; ')}`
+        : `Invalid request: ${error.message}`;
+      return reply.status(400).send({ error: { code: 'invalid', message, fields } } satisfies ErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send({ error: { code: codeForStatus[status] ?? 'bad_request', message: error.message } } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(status >= 500 && status < 600 ? status : 500)
+      .send({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } satisfies ErrorBody);
+  });
+});

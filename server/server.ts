@@ -1,0 +1,44 @@
+// Starts the server: loads the configuration, builds the app, listens, and shuts down
+// gracefully on SIGTERM and SIGINT (in-flight requests finish, workers stop, the database closes).
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type AppConfig } from './config/config.ts';
+
+let config: AppConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const app = await buildApp(config);
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took over 20 s; exiting');
+      process.exit(1);
+    }, 20_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.fatal({ err: error }, 'could not start');
+  process.exit(1);
+}

@@ -1,0 +1,128 @@
+import { Search, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { SearchItem } from '../../data/search-items.ts';
+import { searchMatches } from '../../lib/search.ts';
+
+/** The index is fetched once, on first use, so it costs nothing on pages where nobody searches. */
+let indexPromise: Promise<SearchItem[]> | undefined;
+function loadIndex(): Promise<SearchItem[]> {
+  indexPromise ??= fetch('/search-index.json').then((r) => (r.ok ? (r.json() as Promise<SearchItem[]>) : []));
+  return indexPromise;
+}
+
+/**
+ * The header search (spec sections 2, 4, 5): suggestions open at 2+ characters with a match,
+ * close when cleared, under 2 characters, on Escape or a click outside. A WAI-ARIA combobox.
+ */
+export function SearchBox({ id: idProp }: { id?: string }) {
+  const generated = useId();
+  const id = idProp ?? generated;
+  const [query, setQuery] = useState('');
+  const [items, setItems] = useState<SearchItem[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const root = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const results = searchMatches(query, items);
+  const expanded = open && results.length > 0;
+
+  useEffect(() => {
+    if (!expanded) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [expanded]);
+
+  const change = (value: string) => {
+    setQuery(value);
+    setActive(-1);
+    setOpen(true);
+    if (items.length === 0) void loadIndex().then(setItems);
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      setOpen(false);
+    } else if (event.key === 'ArrowDown' && results.length) {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (i + 1) % results.length);
+    } else if (event.key === 'ArrowUp' && results.length) {
+      event.preventDefault();
+      setActive((i) => (i <= 0 ? results.length - 1 : i - 1));
+    } else if (event.key === 'Enter' && expanded) {
+      const target = results[active >= 0 ? active : 0];
+      if (target) window.location.assign(target.url);
+    }
+  };
+
+  return (
+    <div ref={root} className="relative w-full" role="search">
+      <label htmlFor={`${id}-input`} className="sr-only">
+        Search the site
+      </label>
+      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+      <input
+        ref={input}
+        id={`${id}-input`}
+        type="search"
+        role="combobox"
+        autoComplete="off"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={`${id}-listbox`}
+        aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
+        placeholder="Search plans, pages, help…"
+        value={query}
+        onChange={(e) => change(e.target.value)}
+        onFocus={() => {
+          void loadIndex().then(setItems);
+          setOpen(true);
+        }}
+        onKeyDown={onKeyDown}
+        className="w-full rounded-lg border border-white/10 bg-surface-900/80 py-2 pr-9 pl-9 text-sm text-slate-100 placeholder:text-slate-400 focus:border-brand-400 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+      />
+      {query !== '' && (
+        <button
+          type="button"
+          aria-label="Clear search"
+          onClick={() => {
+            change('');
+            input.current?.focus();
+          }}
+          className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:text-white"
+        >
+          <X aria-hidden="true" className="size-4" />
+        </button>
+      )}
+      <ul
+        id={`${id}-listbox`}
+        role="listbox"
+        aria-label="Search suggestions"
+        hidden={!expanded}
+        className="absolute top-full right-0 left-0 z-50 mt-2 max-h-80 overflow-auto rounded-lg border border-white/10 bg-surface-900 p-1 shadow-2xl"
+      >
+        {expanded &&
+          results.map((item, index) => (
+            <li
+              key={item.id}
+              id={`${id}-option-${index}`}
+              role="option"
+              aria-selected={index === active}
+              className={`rounded-md ${index === active ? 'bg-brand-600/30' : ''}`}
+            >
+              <a href={item.url} tabIndex={-1} className="block px-3 py-2 hover:bg-white/5">
+                <span className="flex items-center justify-between gap-2">
+                  <span className="font-medium text-white">{item.title}</span>
+                  <span className="text-xs uppercase tracking-wide text-brand-300">{item.category}</span>
+                </span>
+                <span className="block truncate text-xs text-slate-400">{item.description}</span>
+              </a>
+            </li>
+          ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { toast } from 'sonner';
+
+/** Toast timings of spec section 8: errors 4 s, successes 2 s, loading until dismissed; at most 20. */
+export const toastDurations = { error: 4000, success: 2000, loading: Number.POSITIVE_INFINITY } as const;
+export const maxToasts = 20;
+
+export function notifySuccess(message: string, icon?: ReactNode): string | number {
+  return toast.success(message, { duration: toastDurations.success, icon });
+}
+
+export function notifyError(message: string, icon?: ReactNode): string | number {
+  return toast.error(message, { duration: toastDurations.error, icon });
+}
+
+export function notifyLoading(message: string): string | number {
+  return toast.loading(message, { duration: toastDurations.loading });
+}
+
+export function dismissToast(id: string | number): void {
+  toast.dismiss(id);
+}

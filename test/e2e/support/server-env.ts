@@ -1,0 +1,22 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** The port of the server the browser tests share (started by Playwright's webServer). */
+export const e2ePort = Number(process.env.E2E_PORT ?? 4410);
+
+// One fresh folder per run; workers inherit the variable from the main process.
+process.env.HOSTFRONT_E2E_RUN ??= `${Date.now()}-${process.pid}`;
+export const e2eRunDir = path.join(os.tmpdir(), `hostfront-e2e-${process.env.HOSTFRONT_E2E_RUN}`);
+
+/**
+ * The environment of the shared browser-test server: its own SQLite file and data, quiet logs.
+ * Capabilities add what their pages need (fixtures for game servers, monitors, webhooks).
+ */
+export const e2eServerEnv: Record<string, string> = {
+  PORT: String(e2ePort),
+  HOST: '127.0.0.1',
+  DATABASE_URL: `sqlite:${path.join(e2eRunDir, 'hostfront.db')}`,
+  SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+  LOG_LEVEL: 'warn',
+  MONITORS_FILE: path.resolve('test/fixtures/no-monitors.json'),
+};

@@ -1,0 +1,15 @@
+import { loadConfig, type AppConfig } from '../../server/config/config.ts';
+
+/**
+ * A configuration for tests: a given database, a fixed session secret, quiet logs, and no
+ * status monitors unless the test sets MONITORS_FILE. Every value can be overridden.
+ */
+export function testConfig(databaseUrl: string, env: Record<string, string | undefined> = {}): AppConfig {
+  return loadConfig({
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    LOG_LEVEL: 'silent',
+    MONITORS_FILE: 'test/fixtures/no-monitors.json',
+    ...env,
+  });
+}
