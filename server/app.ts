@@ -5,12 +5,15 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/config.ts';
+import { contactPlugin } from './contact/contact-plugin.ts';
 import { healthRoutes } from './health/health-routes.ts';
+import { panelPlugin } from './panel/panel-plugin.ts';
 import { database } from './plugins/database.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { sameOrigin } from './plugins/same-origin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { notFound, staticSite } from './plugins/static-site.ts';
+import { statusPlugin } from './status/status-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +53,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // Routes, one folder per capability.
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(panelPlugin, { prefix: '/api/panel' });
+  await app.register(statusPlugin, { prefix: '/api/status' });
+  await app.register(contactPlugin, { prefix: '/api/contact' });
 
   // The built site, and the 404 page for everything else.
   await app.register(staticSite, { siteDir: config.siteDir });

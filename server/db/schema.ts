@@ -1,6 +1,9 @@
+import type { ContactTables } from '../contact/contact-tables.ts';
+import type { PanelTables } from '../panel/panel-tables.ts';
+import type { StatusTables } from '../status/status-tables.ts';
+
 /**
  * The whole database, as Kysely sees it: each capability declares its own tables in its
  * folder and they are joined here. Times are epoch milliseconds (numbers) on both dialects.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Database {}
+export interface Database extends PanelTables, StatusTables, ContactTables {}

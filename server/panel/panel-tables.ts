@@ -1,0 +1,3 @@
+/** The panel capability's tables, as Kysely sees them (times in epoch milliseconds). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface PanelTables {}

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { site } from '../../src/data/site.ts';
+import { openPage } from './support/hydration.ts';
+
+test.describe('the shell on every page', () => {
+  test('header links, portal links and footer', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await openPage(page, '/');
+    const header = page.locator('header');
+    for (const label of ['Home', 'Products', 'About', 'Contact']) {
+      await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label })).toBeVisible();
+    }
+    await expect(header.getByRole('link', { name: 'Register' }).first()).toHaveAttribute('href', site.portal.register);
+    await expect(header.getByRole('link', { name: 'Login' }).first()).toHaveAttribute('href', site.portal.login);
+    const footer = page.locator('footer');
+    for (const path of ['/minecraft-amd', '/minecraft-intel', '/discord-bot', '/web-hosting', '/budget-vps', '/datacenters', '/ddos', '/hardware', '/security', '/network-status', '/about', '/partners', '/knowledge', '/contact', '/legal']) {
+      await expect(footer.locator(`a[href="${path}"]`)).toHaveCount(1);
+    }
+    await expect(footer).toContainText(site.contact.phone);
+    await expect(footer).toContainText(site.contact.email);
+    await expect(footer).toContainText('Mumbai, India');
+    for (const name of ['AMD', 'Intel', 'Visa', 'Mastercard', 'PayPal', 'Google Pay', 'UPI']) {
+      await expect(footer.getByRole('img', { name, exact: true })).toBeVisible();
+    }
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${site.name}`);
+    expect(errors).toEqual([]);
+  });
+
+  test('the header turns opaque after 10 px of scroll', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await openPage(page, '/');
+    const header = page.locator('header');
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => {
+      document.body.style.minHeight = '3000px';
+      window.scrollTo(0, 10);
+    });
+    await page.waitForTimeout(100);
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => window.scrollTo(0, 11));
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    await expect(header).toHaveClass(/backdrop-blur/);
+  });
+
+  test('search suggestions follow the spec rules', async ({ page }) => {
+    await openPage(page, '/');
+    const box = page.getByRole('combobox', { name: 'Search the site' }).first();
+    const list = page.getByRole('listbox', { name: 'Search suggestions' }).first();
+    await expect(page.getByRole('button', { name: 'Clear search' })).toHaveCount(0);
+    await box.fill('m');
+    await expect(list).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Clear search' }).first()).toBeVisible();
+    await box.fill('mi');
+    await expect(list).toBeVisible();
+    await expect(list.getByRole('option').first()).toContainText('Minecraft Hosting');
+    await box.fill('qqqqzz');
+    await expect(list).toBeHidden();
+    await box.fill('KNOWLEDGE');
+    await expect(list.getByRole('option', { name: /Knowledge Base/ }).first()).toBeVisible();
+    await page.mouse.click(5, 400);
+    await expect(list).toBeHidden();
+    await box.fill('vps');
+    await expect(list).toBeVisible();
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/vps$/);
+  });
+
+  test('an unknown route answers 404 inside the shell', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.locator('header')).toBeVisible();
+    await expect(page.locator('footer')).toBeVisible();
+  });
+});
