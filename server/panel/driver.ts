@@ -2,6 +2,10 @@
  * The one interface every game-server engine implements: the embedded local driver
  * (real child processes) and the Pterodactyl / Pelican driver (the panel's client API and the
  * Wings console socket). Routes talk only to this.
+ *
+ * Failures are HttpError values (server/lib/http-error.ts) a customer can act on: 401 wrong
+ * id or key (the same answer for both), 404, 409 suspended / installing / transferring, 429
+ * with Retry-After, 502 command sent to a stopped server, 504 engine unreachable.
  */
 
 /** Power state, as Pterodactyl names it. */
@@ -52,7 +56,7 @@ export interface ConsoleSubscription {
 
 export interface GameServerDriver {
   readonly name: 'local' | 'pterodactyl';
-  /** Checks the credentials and returns the server; throws PanelError 401 when the id or key is wrong. */
+  /** Checks the credentials and returns the server; throws HttpError 401 when the id or key is wrong. */
   getServer(credentials: ServerCredentials): Promise<ServerDetails>;
   getResources(credentials: ServerCredentials): Promise<ServerResources>;
   power(credentials: ServerCredentials, signal: PowerSignal): Promise<void>;
