@@ -9,8 +9,8 @@ export function isSameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   try {
-    const url = new URL(origin);
-    return url.host === request.host && url.protocol === `${request.protocol}:`;
+    // Both through URL, so a default port written out (":443", ":80") compares equal to none.
+    return new URL(origin).origin === new URL(`${request.protocol}://${request.host}`).origin;
   } catch {
     return false;
   }

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config/config.ts';
+import { loadOrCreateSessionSecret } from '../../server/config/session-secret.ts';
+
+const secret = { SESSION_SECRET: 'x'.repeat(40) };
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({ ...secret });
+    expect(config.port).toBe(4321);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.databaseUrl).toBe('sqlite:./data/hostfront.db');
+    expect(config.logLevel).toBe('info');
+    expect(config.panel).toMatchObject({ driver: 'local', url: undefined, localServersFile: undefined, demoMcPort: 25565 });
+    expect(config.status.monitorsFile).toBe(path.resolve('config/monitors.json'));
+    expect(config.status.allowPrivate).toBe(false);
+    expect(config.contact).toEqual({ webhookUrl: undefined, smtpUrl: undefined, emailTo: undefined });
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      ...secret,
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@db:5432/hostfront',
+      LOG_LEVEL: 'debug',
+      PANEL_DRIVER: 'pterodactyl',
+      PANEL_URL: 'https://panel.example.com/',
+      DEMO_MC_PORT: '25570',
+      STATUS_CHECK_ALLOW_PRIVATE: 'true',
+      CONTACT_WEBHOOK_URL: 'https://discord.com/api/webhooks/1/abc',
+      SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+      CONTACT_EMAIL_TO: 'sales@example.com',
+    });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/hostfront', logLevel: 'debug' });
+    expect(config.panel).toMatchObject({ driver: 'pterodactyl', url: 'https://panel.example.com', demoMcPort: 25570 });
+    expect(config.status.allowPrivate).toBe(true);
+    expect(config.contact.emailTo).toBe('sales@example.com');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ ...secret, PORT: '', PANEL_URL: '' }).port).toBe(4321);
+  });
+
+  it('reports every problem at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SESSION_SECRET: 'short', STATUS_CHECK_ALLOW_PRIVATE: 'yes' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'SESSION_SECRET', 'STATUS_CHECK_ALLOW_PRIVATE']) expect(problems).toContain(name);
+    expect((error as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+
+  it('requires PANEL_URL for the pterodactyl driver, and SMTP settings in pairs', () => {
+    expect(() => loadConfig({ ...secret, PANEL_DRIVER: 'pterodactyl' })).toThrow(/PANEL_URL: required/);
+    expect(() => loadConfig({ ...secret, CONTACT_EMAIL_TO: 'a@b.co' })).toThrow(/SMTP_URL: required/);
+    expect(() => loadConfig({ ...secret, PANEL_URL: 'ftp://x' })).toThrow(/PANEL_URL/);
+  });
+
+  it('generates the session secret once and keeps it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-secret-'));
+    const first = loadOrCreateSessionSecret(dir);
+    expect(first.length).toBeGreaterThanOrEqual(48);
+    expect(loadOrCreateSessionSecret(dir)).toBe(first);
+    expect(fs.statSync(path.join(dir, 'session-secret')).mode & 0o777).toBe(0o600);
+    fs.rmSync(dir, { recursive: true });
+  });
+});
