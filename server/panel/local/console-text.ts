@@ -1,0 +1,58 @@
+/**
+ * Turns a process's raw output into console lines a browser can show: split on newlines, with
+ * terminal overwrites (`\r`, cursor-to-column escapes such as the `\x1b[1G` readline writes)
+ * applied, and every escape sequence except colours (SGR, `ESC[...m`) removed.
+ */
+const maxLineLength = 8192;
+
+// CSI sequences (ESC [ params final), OSC sequences (ESC ] ... BEL/ST), and two-byte escapes.
+// eslint-disable-next-line no-control-regex
+const escapeSequence = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
+// eslint-disable-next-line no-control-regex
+const controlChars = /[\x00-\x08\x0b-\x1a\x1c-\x1f\x7f]/g;
+// eslint-disable-next-line no-control-regex
+const hasControlChar = /[\x00-\x08\x0b-\x1f\x7f]/;
+
+export function cleanLine(raw: string): string {
+  let line = raw.endsWith('\r') ? raw.replace(/\r+$/, '') : raw;
+  // A carriage return or a "cursor to column" escape starts the visible line over.
+  let lastReset = line.lastIndexOf('\r');
+  if (line.includes('\x1b')) {
+    // eslint-disable-next-line no-control-regex
+    for (const match of line.matchAll(/\x1b\[\d*G/g)) lastReset = Math.max(lastReset, match.index + match[0].length - 1);
+  }
+  if (lastReset >= 0) line = line.slice(lastReset + 1);
+  if (!hasControlChar.test(line)) return line.length > maxLineLength ? `${line.slice(0, maxLineLength)}…` : line;
+  line = line.replace(escapeSequence, (sequence) => (sequence.endsWith('m') && sequence.startsWith('\x1b[') ? sequence : ''));
+  line = line.replace(controlChars, '');
+  return line.length > maxLineLength ? `${line.slice(0, maxLineLength)}…` : line;
+}
+
+/** Colour codes removed too: the text a readyPattern is matched against. */
+export function plainText(line: string): string {
+  // eslint-disable-next-line no-control-regex
+  return line.replace(/\x1b\[[0-9;]*m/g, '');
+}
+
+/** Splits a stream into lines; feed() returns the complete lines, the rest waits for more. */
+export class LineSplitter {
+  private pending = '';
+
+  feed(chunk: string): string[] {
+    const text = this.pending + chunk;
+    const parts = text.split('\n');
+    this.pending = parts.pop() ?? '';
+    if (this.pending.length > maxLineLength * 4) {
+      parts.push(this.pending);
+      this.pending = '';
+    }
+    return parts.map(cleanLine);
+  }
+
+  /** What is left when the stream ends. */
+  flush(): string[] {
+    const rest = this.pending;
+    this.pending = '';
+    return rest ? [cleanLine(rest)] : [];
+  }
+}

@@ -1,0 +1,48 @@
+// The demo game server: a real Minecraft (Java edition) server, flying-squid, started from code.
+// Run by the local driver as `node server/panel/local/demo-minecraft.ts` with its cwd set to the
+// demo's folder under ./data (the world and logs live there). Offline mode, a flat world and a
+// small view distance keep it light on a small machine. `stop` on stdin is handled by
+// flying-squid's own console (its `stop` command saves nothing it has not written and exits 0).
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+type FlyingSquid = { createMCServer(options: Record<string, unknown>): unknown };
+
+let squid: FlyingSquid;
+try {
+  squid = require('flying-squid') as FlyingSquid;
+} catch {
+  console.error('flying-squid is not installed (it is an optional dependency): run `npm install` with optional dependencies to use the demo Minecraft server.');
+  process.exit(1);
+}
+
+const port = Number(process.env.DEMO_MC_PORT ?? 25565);
+const version = process.env.DEMO_MC_VERSION ?? '1.21.4';
+
+squid.createMCServer({
+  motd: 'Hostfront demo server\nRunning flying-squid',
+  port,
+  host: process.env.DEMO_MC_HOST ?? '0.0.0.0',
+  'max-players': 10,
+  'online-mode': false,
+  logging: false,
+  gameMode: 1,
+  difficulty: 1,
+  worldFolder: `world/${version}`,
+  generation: { name: 'superflat', options: { worldHeight: 80 } },
+  kickTimeout: 10000,
+  plugins: {},
+  modpe: false,
+  'view-distance': 4,
+  'player-list-text': { header: { text: 'Hostfront' }, footer: { text: 'Demo server' } },
+  'everybody-op': false,
+  'max-entities': 50,
+  version,
+});
+
+// The panel closing our stdin means it is gone: shut down rather than run unmanaged.
+process.stdin.on('end', () => {
+  console.log('Console closed; stopping.');
+  process.exit(0);
+});

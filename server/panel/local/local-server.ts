@@ -1,0 +1,301 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
+import { HttpError } from '../../lib/http-error.ts';
+import type { ConsoleEvent, PowerSignal, PowerState, ServerDetails, ServerResources } from '../driver.ts';
+import { LineBuffer } from '../line-buffer.ts';
+import { LineSplitter, plainText } from './console-text.ts';
+import { cpuPercent, diskUsage, sampleTree, type TreeSample } from './proc-stats.ts';
+import type { LocalServerConfig } from './servers-file.ts';
+
+/** Lines kept for viewers who connect later. */
+export const consoleHistoryLines = 1000;
+const mib = 1024 * 1024;
+/** Exit codes of a clean stop: 0, and 143 (128 + SIGTERM). */
+const cleanExitCodes = new Set([0, 143]);
+/** Between SIGTERM and SIGKILL, at most. */
+const termGraceMs = 10_000;
+
+export interface LocalServerOptions {
+  /** How often CPU and memory of a running server are sampled (and pushed to console viewers). */
+  statsIntervalMs: number;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+type Listener = (event: ConsoleEvent) => void;
+
+/**
+ * One game server run as a real child process (its own process group, so signals reach its
+ * children too): offline → starting → running (readyPattern seen) → stopping → offline.
+ */
+export class LocalServer {
+  readonly config: LocalServerConfig;
+  private readonly options: LocalServerOptions;
+  private state: PowerState = 'offline';
+  private child: ChildProcess | undefined;
+  private startedAt = 0;
+  private readonly history = new LineBuffer(consoleHistoryLines);
+  private readonly listeners = new Set<Listener>();
+  private escalation: NodeJS.Timeout[] = [];
+  private sampler: NodeJS.Timeout | undefined;
+  private lastSample: TreeSample | undefined;
+  private cpu = 0;
+  private memoryBytes = 0;
+  private diskBytes = 0;
+  /** Set by stop and kill: the coming exit was asked for. */
+  private exitExpected = false;
+  private killed = false;
+  /** Start again once the process has exited (restart, or Start pressed while stopping). */
+  private startAfterExit = false;
+  private exitWaiters: Array<() => void> = [];
+
+  constructor(config: LocalServerConfig, options: LocalServerOptions) {
+    this.config = config;
+    this.options = options;
+  }
+
+  get powerState(): PowerState {
+    return this.state;
+  }
+
+  details(): ServerDetails {
+    const { id, name, description, limits } = this.config;
+    return { id, name, description, status: null, limits: { ...limits }, state: this.state };
+  }
+
+  resources(): ServerResources {
+    const { limits } = this.config;
+    const alive = this.state !== 'offline';
+    return {
+      state: this.state,
+      cpu: { current: alive ? this.cpu : 0, limit: limits.cpu },
+      memory: { current: alive ? this.memoryBytes : 0, limit: limits.memory * mib },
+      disk: { current: this.diskBytes, limit: limits.disk * mib },
+      uptime: alive ? Date.now() - this.startedAt : 0,
+    };
+  }
+
+  recentLines(): string[] {
+    return this.history.toArray();
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async power(signal: PowerSignal): Promise<void> {
+    switch (signal) {
+      case 'start':
+        return this.start();
+      case 'stop':
+        return this.stop();
+      case 'restart':
+        if (this.state === 'offline') return this.start();
+        this.startAfterExit = true;
+        return this.stop();
+      case 'kill':
+        return this.kill();
+    }
+  }
+
+  sendCommand(command: string): void {
+    const stdin = this.child?.stdin;
+    if (this.state === 'offline' || !stdin || stdin.destroyed || !stdin.writable) {
+      throw new HttpError(502, 'server_offline', 'The server must be online to receive commands.');
+    }
+    stdin.write(`${command}\n`);
+  }
+
+  /** Recomputes the disk usage of the working directory (called in the background). */
+  async measureDisk(): Promise<void> {
+    this.diskBytes = await diskUsage(this.config.cwd);
+  }
+
+  /** Stops the process gracefully and waits for it (used when the app shuts down). */
+  async shutdown(timeoutMs: number): Promise<void> {
+    this.startAfterExit = false;
+    if (this.state === 'offline') return;
+    const exited = this.waitForExit();
+    this.stop(Math.min(timeoutMs, this.config.stopTimeoutSeconds * 1000));
+    await exited;
+  }
+
+  private start(): void {
+    if (this.state === 'starting' || this.state === 'running') return;
+    if (this.state === 'stopping') {
+      this.startAfterExit = true;
+      return;
+    }
+    const { command, args, cwd, env } = this.config;
+    this.exitExpected = false;
+    this.killed = false;
+    this.lastSample = undefined;
+    this.cpu = 0;
+    this.memoryBytes = 0;
+    this.setState('starting');
+    this.system('Server marked as starting...');
+    let child: ChildProcess;
+    try {
+      child = spawn(command === 'node' ? process.execPath : command, args, {
+        cwd,
+        // Only what a program needs, plus the declared variables: never this app's secrets.
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? cwd, LANG: process.env.LANG ?? 'C.UTF-8', ...env },
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: true,
+      });
+    } catch (error) {
+      this.system(`Could not start: ${(error as Error).message}`);
+      this.setState('offline');
+      return;
+    }
+    this.child = child;
+    this.startedAt = Date.now();
+    this.options.log.info({ server: this.config.id, pid: child.pid }, 'local game server started');
+
+    const out = new LineSplitter();
+    const err = new LineSplitter();
+    const outDecoder = new StringDecoder('utf8');
+    const errDecoder = new StringDecoder('utf8');
+    child.stdout!.on('data', (chunk: Buffer) => this.output(out.feed(outDecoder.write(chunk))));
+    child.stderr!.on('data', (chunk: Buffer) => this.output(err.feed(errDecoder.write(chunk))));
+    // A process that exits while we write to it: the exit handler reports that, not EPIPE.
+    child.stdin!.on('error', () => {});
+
+    let finished = false;
+    const finish = (code: number | null, signal: NodeJS.Signals | null, error?: Error) => {
+      if (finished) return;
+      finished = true;
+      this.output([...out.flush(), ...err.flush()]);
+      this.exited(child, code, signal, error);
+    };
+    child.once('error', (error) => finish(null, null, error));
+    // 'close' comes after the output streams have ended, so every last line is in the console.
+    child.once('close', (code, signal) => finish(code, signal));
+
+    this.sampler = setInterval(() => void this.sample(), this.options.statsIntervalMs);
+    this.sampler.unref();
+    void this.sample();
+  }
+
+  private stop(graceMs = this.config.stopTimeoutSeconds * 1000): void {
+    const child = this.child;
+    if (this.state === 'offline' || !child) return;
+    if (this.state === 'stopping') return;
+    this.exitExpected = true;
+    this.setState('stopping');
+    this.system('Server marked as stopping...');
+    if (child.stdin?.writable) child.stdin.write(`${this.config.stopCommand}\n`);
+    this.escalation.push(
+      setTimeout(() => {
+        this.system(`Still running after ${Math.round(graceMs / 1000)} s: sending SIGTERM.`);
+        this.signalGroup(child, 'SIGTERM');
+        this.escalation.push(
+          setTimeout(() => {
+            this.system('Still running: sending SIGKILL.');
+            this.signalGroup(child, 'SIGKILL');
+          }, Math.min(termGraceMs, graceMs)),
+        );
+      }, graceMs),
+    );
+  }
+
+  private kill(): void {
+    const child = this.child;
+    if (this.state === 'offline' || !child) return;
+    this.exitExpected = true;
+    this.killed = true;
+    this.startAfterExit = false;
+    this.signalGroup(child, 'SIGKILL');
+  }
+
+  private signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      child.kill(signal);
+    }
+  }
+
+  private exited(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null, error?: Error): void {
+    if (this.child !== child) return;
+    for (const timer of this.escalation) clearTimeout(timer);
+    this.escalation = [];
+    clearInterval(this.sampler);
+    this.sampler = undefined;
+    this.child = undefined;
+    // Leftover children of the process group must not outlive it.
+    this.signalGroup(child, 'SIGKILL');
+    const exitCode = code ?? (signal ? 128 + (signalNumbers[signal] ?? 0) : null);
+    if (error) {
+      this.system(`Could not start: ${error.message}`);
+    } else if (this.killed) {
+      this.system('Server killed.');
+    } else if (exitCode !== null && cleanExitCodes.has(exitCode)) {
+      this.system(`Server stopped (exit code ${exitCode}).`);
+    } else if (this.exitExpected && signal === 'SIGKILL') {
+      this.system('Server stopped by SIGKILL.');
+    } else {
+      this.system(`Server crashed: exit code ${exitCode ?? 'unknown'}${signal ? ` (${signal})` : ''}.`);
+      this.options.log.warn({ server: this.config.id, code, signal }, 'local game server crashed');
+    }
+    this.cpu = 0;
+    this.memoryBytes = 0;
+    this.setState('offline');
+    this.emit({ type: 'stats', stats: this.resources() });
+    void this.measureDisk().catch(() => {});
+    const waiters = this.exitWaiters;
+    this.exitWaiters = [];
+    for (const resolve of waiters) resolve();
+    if (this.startAfterExit) {
+      this.startAfterExit = false;
+      this.start();
+    }
+  }
+
+  private waitForExit(): Promise<void> {
+    return new Promise((resolve) => this.exitWaiters.push(resolve));
+  }
+
+  private output(lines: string[], fromProcess = true): void {
+    for (const line of lines) {
+      this.history.push(line);
+      this.emit({ type: 'line', text: line });
+      if (fromProcess && this.state === 'starting' && this.config.readyPattern.test(plainText(line))) this.setState('running');
+    }
+  }
+
+  /** A line from the panel itself, as Pterodactyl's daemon writes them. */
+  private system(message: string): void {
+    this.output([`\x1b[33m[Hostfront]\x1b[0m ${message}`], false);
+  }
+
+  private setState(state: PowerState): void {
+    if (this.state === state) return;
+    this.state = state;
+    this.emit({ type: 'state', state });
+  }
+
+  private emit(event: ConsoleEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.options.log.warn({ err: error }, 'console listener failed');
+      }
+    }
+  }
+
+  private async sample(): Promise<void> {
+    const pid = this.child?.pid;
+    if (pid === undefined) return;
+    const current = await sampleTree(pid);
+    if (this.child?.pid !== pid) return;
+    if (this.lastSample) this.cpu = cpuPercent(this.lastSample, current);
+    this.lastSample = current;
+    this.memoryBytes = current.memoryBytes;
+    if (this.listeners.size > 0) this.emit({ type: 'stats', stats: this.resources() });
+  }
+}
+
+const signalNumbers: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGABRT: 6, SIGKILL: 9, SIGSEGV: 11, SIGTERM: 15 };

@@ -1,0 +1,106 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ; 100 on every Linux build we run on). */
+const ticksPerSecond = 100;
+
+export interface TreeSample {
+  /** CPU time of the whole tree, in clock ticks. */
+  ticks: number;
+  /** Resident memory of the whole tree, in bytes. */
+  memoryBytes: number;
+  /** When the sample was taken (performance.now() milliseconds). */
+  at: number;
+}
+
+async function readOrEmpty(file: string): Promise<string> {
+  try {
+    return await fs.readFile(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** The pids of a process's direct children, through /proc/<pid>/task/<tid>/children. */
+async function childrenOf(pid: number): Promise<number[]> {
+  let tasks: string[];
+  try {
+    tasks = await fs.readdir(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const lists = await Promise.all(tasks.map((tid) => readOrEmpty(`/proc/${pid}/task/${tid}/children`)));
+  return lists.flatMap((list) => list.split(' ').filter(Boolean).map(Number));
+}
+
+/** The process and all its descendants. */
+export async function processTree(root: number): Promise<number[]> {
+  const all: number[] = [];
+  let level = [root];
+  while (level.length > 0 && all.length < 10_000) {
+    all.push(...level);
+    level = (await Promise.all(level.map(childrenOf))).flat();
+  }
+  return all;
+}
+
+/** utime + stime (ticks) and VmRSS (bytes) of one process; undefined when it is gone. */
+async function processUsage(pid: number): Promise<{ ticks: number; memoryBytes: number } | undefined> {
+  const [stat, status] = await Promise.all([readOrEmpty(`/proc/${pid}/stat`), readOrEmpty(`/proc/${pid}/status`)]);
+  if (!stat) return undefined;
+  // The command name (field 2) may contain spaces and parentheses: fields start after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime (14), stime (15)
+  const rss = /^VmRSS:\s+(\d+) kB/m.exec(status);
+  return { ticks, memoryBytes: rss ? Number(rss[1]) * 1024 : 0 };
+}
+
+/** CPU time and memory of a process tree, summed over every descendant. */
+export async function sampleTree(root: number): Promise<TreeSample> {
+  const at = performance.now();
+  const usages = await Promise.all((await processTree(root)).map(processUsage));
+  let ticks = 0;
+  let memoryBytes = 0;
+  for (const usage of usages) {
+    if (!usage) continue;
+    ticks += usage.ticks;
+    memoryBytes += usage.memoryBytes;
+  }
+  return { ticks, memoryBytes, at };
+}
+
+/** Percent of one core used between two samples. */
+export function cpuPercent(previous: TreeSample, current: TreeSample): number {
+  const seconds = (current.at - previous.at) / 1000;
+  if (seconds <= 0) return 0;
+  const used = Math.max(0, current.ticks - previous.ticks) / ticksPerSecond;
+  return Math.round((used / seconds) * 1000) / 10;
+}
+
+/** Bytes a directory tree takes on disk (allocated blocks, as du counts them); never follows links. */
+export async function diskUsage(dir: string): Promise<number> {
+  let total = 0;
+  const pending = [dir];
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await fs.readdir(current, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) pending.push(full);
+      else if (entry.isFile()) {
+        try {
+          const stats = await fs.lstat(full);
+          total += stats.blocks * 512;
+        } catch {
+          // removed while we walked
+        }
+      }
+    }
+  }
+  return total;
+}

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { isKeyHash } from './key-hash.ts';
+
+/** One game server of the local driver, as declared in LOCAL_SERVERS_FILE. */
+const serverSchema = z
+  .object({
+    /** What the customer types as Server ID. */
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _'),
+    name: z.string().min(1).max(100),
+    description: z.string().max(500).default(''),
+    /** The program. `node` means the Node.js that runs this app. */
+    command: z.string().min(1),
+    args: z.array(z.string()).default([]),
+    /** Working directory; relative paths are relative to the servers file. Default: the file's folder. */
+    cwd: z.string().min(1).optional(),
+    /** Extra environment; the process gets only PATH, HOME, LANG and these (never the app's secrets). */
+    env: z.record(z.string(), z.string()).default({}),
+    /** Memory and disk in MiB, cpu in percent of one core; 0 means unlimited. */
+    limits: z
+      .object({
+        memory: z.number().int().min(0),
+        disk: z.number().int().min(0),
+        cpu: z.number().int().min(0),
+      })
+      .strict(),
+    /** A regular expression on console output; the first matching line marks the server running. */
+    readyPattern: z.string().min(1).refine((source) => {
+      try {
+        new RegExp(source);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be a valid regular expression'),
+    /** Written to stdin to ask for a graceful stop. */
+    stopCommand: z.string().min(1).default('stop'),
+    /** How long a graceful stop may take before SIGTERM (and as long again before SIGKILL). */
+    stopTimeoutSeconds: z.number().positive().max(3600).default(30),
+    /** scrypt hash of the access key: `npm run --silent hash-key -- <key>`. */
+    keyHash: z.string().refine(isKeyHash, 'must be a hash printed by `npm run --silent hash-key -- <key>`'),
+  })
+  .strict();
+
+const fileSchema = z
+  .object({ servers: z.array(serverSchema) })
+  .strict()
+  .superRefine((file, ctx) => {
+    const seen = new Set<string>();
+    file.servers.forEach((server, index) => {
+      if (seen.has(server.id)) ctx.addIssue({ code: 'custom', path: ['servers', index, 'id'], message: `duplicate id "${server.id}"` });
+      seen.add(server.id);
+    });
+  });
+
+export interface LocalServerConfig {
+  id: string;
+  name: string;
+  description: string;
+  command: string;
+  args: string[];
+  /** Absolute. */
+  cwd: string;
+  env: Record<string, string>;
+  limits: { memory: number; disk: number; cpu: number };
+  readyPattern: RegExp;
+  stopCommand: string;
+  stopTimeoutSeconds: number;
+  keyHash: string;
+}
+
+export class ServersFileError extends Error {
+  constructor(file: string, problems: string[]) {
+    super(`LOCAL_SERVERS_FILE ${file} is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ServersFileError';
+  }
+}
+
+/** Parses a servers file's text; relative working directories are resolved against its folder. */
+export function parseServersFile(file: string, text: string): LocalServerConfig[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ServersFileError(file, [`not valid JSON: ${(error as Error).message}`]);
+  }
+  const parsed = fileSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new ServersFileError(
+      file,
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`),
+    );
+  }
+  const base = path.dirname(path.resolve(file));
+  return parsed.data.servers.map((server) => ({
+    ...server,
+    cwd: path.resolve(base, server.cwd ?? '.'),
+    readyPattern: new RegExp(server.readyPattern),
+  }));
+}
+
+export function loadServersFile(file: string): LocalServerConfig[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ServersFileError(file, [`cannot be read: ${(error as Error).message}`]);
+  }
+  return parseServersFile(file, text);
+}

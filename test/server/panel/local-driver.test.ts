@@ -1,0 +1,273 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleEvent, PowerState } from '../../../server/panel/driver.ts';
+import { hashKey } from '../../../server/panel/local/key-hash.ts';
+import { createLocalDriver, type LocalDriver } from '../../../server/panel/local/local-driver.ts';
+import { parseServersFile, ServersFileError, type LocalServerConfig } from '../../../server/panel/local/servers-file.ts';
+import { HttpError } from '../../../server/lib/http-error.ts';
+
+const gameScript = path.resolve('test/fixtures/game-server.mjs');
+const key = 'correct-horse-battery-staple';
+const quietLog = { info() {}, warn() {} };
+
+let keyHash: string;
+let workDir: string;
+const drivers: LocalDriver[] = [];
+
+beforeAll(async () => {
+  keyHash = await hashKey(key);
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-local-'));
+});
+
+afterEach(async () => {
+  await Promise.all(drivers.splice(0).map((driver) => driver.close()));
+});
+
+afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
+
+function server(overrides: Partial<LocalServerConfig> = {}): LocalServerConfig {
+  return {
+    id: 'game1',
+    name: 'Test Game',
+    description: 'A game for tests',
+    command: 'node',
+    args: [gameScript],
+    cwd: workDir,
+    env: {},
+    limits: { memory: 1024, disk: 2048, cpu: 200 },
+    readyPattern: /Done \(\d+\.\d+s\)!/,
+    stopCommand: 'stop',
+    stopTimeoutSeconds: 5,
+    keyHash,
+    ...overrides,
+  };
+}
+
+function driverWith(config: LocalServerConfig, extra: { statsIntervalMs?: number } = {}): LocalDriver {
+  const driver = createLocalDriver({ servers: [config], log: quietLog, statsIntervalMs: extra.statsIntervalMs ?? 200, shutdownTimeoutMs: 5000 });
+  drivers.push(driver);
+  return driver;
+}
+
+/** Collects console events and waits for the ones a test expects. */
+async function watch(driver: LocalDriver, id = 'game1') {
+  const events: ConsoleEvent[] = [];
+  const subscription = await driver.console({ serverId: id, key }, (event) => events.push(event));
+  const lines = () => events.filter((e) => e.type === 'line').map((e) => (e as { text: string }).text);
+  async function until(check: () => boolean, what: string, timeoutMs = 10_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; console:\n${lines().join('\n')}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  return {
+    events,
+    lines,
+    subscription,
+    untilLine: (pattern: RegExp) => until(() => lines().some((l) => pattern.test(l)), String(pattern)),
+    /** Waits for a change to this state after now (the replayed current state does not count). */
+    untilState: (state: PowerState) => {
+      const from = events.length;
+      return until(() => events.slice(from).some((e) => e.type === 'state' && e.state === state), `state ${state}`);
+    },
+  };
+}
+
+const credentials = { serverId: 'game1', key };
+
+describe('local driver', () => {
+  it('starts a real process, marks it running when the ready line appears, and echoes a command', async () => {
+    const driver = driverWith(server());
+    const console = await watch(driver);
+    expect((await driver.getServer(credentials)).state).toBe('offline');
+    await driver.power(credentials, 'start');
+    expect((await driver.getServer(credentials)).state).toBe('starting');
+    await console.untilState('running');
+    expect(console.lines().some((l) => l.includes('Done (0.3s)!'))).toBe(true);
+    const states = console.events.filter((e) => e.type === 'state').map((e) => (e as { state: string }).state);
+    expect(states).toEqual(['offline', 'starting', 'running']);
+
+    await driver.sendCommand(credentials, 'say hello');
+    await console.untilLine(/Unknown command: say hello/);
+    console.subscription.close();
+  });
+
+  it('stops gracefully with the stop command: exit code 0 is clean', async () => {
+    const driver = driverWith(server());
+    const console = await watch(driver);
+    await driver.power(credentials, 'start');
+    await console.untilState('running');
+    await driver.power(credentials, 'stop');
+    expect((await driver.getServer(credentials)).state).toBe('stopping');
+    await console.untilState('offline');
+    expect(console.lines()).toContain('Stopping the server');
+    expect(console.lines().at(-1)).toMatch(/Server stopped \(exit code 0\)/);
+    expect(console.lines().join('\n')).not.toMatch(/crashed|SIGTERM/);
+  });
+
+  it('sends SIGTERM when the stop command is ignored; exit by SIGTERM (143) is clean', async () => {
+    const driver = driverWith(server({ stopTimeoutSeconds: 0.5, env: { GAME_IGNORE_STOP: '1' } }));
+    const console = await watch(driver);
+    await driver.power(credentials, 'start');
+    await console.untilState('running');
+    await driver.power(credentials, 'stop');
+    await console.untilLine(/Not stopping/);
+    await console.untilState('offline');
+    const text = console.lines().join('\n');
+    expect(text).toMatch(/sending SIGTERM/);
+    expect(text).toMatch(/Server stopped \(exit code 143\)/);
+  });
+
+  it('kills with SIGKILL at once', async () => {
+    const driver = driverWith(server({ env: { GAME_IGNORE_STOP: '1', GAME_IGNORE_TERM: '1' } }));
+    const console = await watch(driver);
+    await driver.power(credentials, 'start');
+    await console.untilState('running');
+    const started = Date.now();
+    await driver.power(credentials, 'kill');
+    await console.untilState('offline');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(console.lines().at(-1)).toMatch(/Server killed/);
+  });
+
+  it('goes offline on a crash and writes the exit code to the console', async () => {
+    const driver = driverWith(server());
+    const console = await watch(driver);
+    await driver.power(credentials, 'start');
+    await console.untilState('running');
+    await driver.sendCommand(credentials, 'crash 7');
+    await console.untilState('offline');
+    expect(console.lines()).toContain('Fatal error: the world fell over');
+    expect(console.lines().at(-1)).toMatch(/Server crashed: exit code 7/);
+    expect((await driver.getResources(credentials)).uptime).toBe(0);
+  });
+
+  it('restarts: stop, then start again', async () => {
+    const driver = driverWith(server());
+    const console = await watch(driver);
+    await driver.power(credentials, 'start');
+    await console.untilState('running');
+    await driver.power(credentials, 'restart');
+    await console.untilState('offline');
+    await new Promise((r) => setTimeout(r, 50));
+    const runningCount = () => console.events.filter((e) => e.type === 'state' && e.state === 'running').length;
+    const deadline = Date.now() + 10_000;
+    while (runningCount() < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(runningCount()).toBe(2);
+  });
+
+  it('refuses commands while offline with 502', async () => {
+    const driver = driverWith(server());
+    await expect(driver.sendCommand(credentials, 'say hi')).rejects.toMatchObject({ statusCode: 502 });
+  });
+
+  it('reads CPU and memory of the whole process tree from /proc, and disk usage of the folder', async () => {
+    const cwd = fs.mkdtempSync(path.join(workDir, 'disk-'));
+    fs.writeFileSync(path.join(cwd, 'world.dat'), Buffer.alloc(3 * 1024 * 1024, 7));
+    const driver = createLocalDriver({ servers: [server({ cwd })], log: quietLog, statsIntervalMs: 200, diskIntervalMs: 200 });
+    drivers.push(driver);
+    const console = await watch(driver);
+    await driver.power(credentials, 'start');
+    await console.untilState('running');
+    await new Promise((r) => setTimeout(r, 500));
+    const before = await driver.getResources(credentials);
+    expect(before.memory.current).toBeGreaterThan(20 * 1024 * 1024);
+    expect(before.memory.limit).toBe(1024 * 1024 * 1024);
+    expect(before.disk.current).toBeGreaterThanOrEqual(3 * 1024 * 1024);
+    expect(before.disk.limit).toBe(2048 * 1024 * 1024);
+    expect(before.uptime).toBeGreaterThan(300);
+
+    // A child process holding 96 MiB counts toward the server's memory.
+    await driver.sendCommand(credentials, 'child 96');
+    await console.untilLine(/child ready/);
+    await new Promise((r) => setTimeout(r, 600));
+    const withChild = await driver.getResources(credentials);
+    expect(withChild.memory.current - before.memory.current).toBeGreaterThan(80 * 1024 * 1024);
+
+    await driver.sendCommand(credentials, 'burn 1500');
+    await new Promise((r) => setTimeout(r, 1000));
+    const busy = await driver.getResources(credentials);
+    expect(busy.cpu.current).toBeGreaterThan(40);
+    expect(busy.cpu.limit).toBe(200);
+  });
+
+  it('keeps the last 1,000 lines and replays them to a new viewer, colours kept', async () => {
+    const driver = driverWith(server());
+    const first = await watch(driver);
+    await driver.power(credentials, 'start');
+    await first.untilState('running');
+    await driver.sendCommand(credentials, 'spam 1500');
+    await first.untilLine(/spam line 1499/);
+    await driver.sendCommand(credentials, 'color');
+    await first.untilLine(/green/);
+    const later = await watch(driver);
+    const replay = later.lines();
+    expect(replay).toHaveLength(1000);
+    expect(replay.at(-1)).toBe('\x1b[32mgreen\x1b[0m and \x1b[31mred\x1b[0m');
+    expect(replay).not.toContain('spam line 400');
+    expect(later.events.at(-2)).toEqual({ type: 'state', state: 'running' });
+  });
+
+  it('answers an unknown id and a wrong key with the same 401, after the same work', async () => {
+    const driver = driverWith(server());
+    const attempt = async (serverId: string, k: string) => {
+      const started = performance.now();
+      const error = await driver.getServer({ serverId, key: k }).then(() => undefined, (e: unknown) => e);
+      return { error: error as HttpError, ms: performance.now() - started };
+    };
+    const wrongKey = await attempt('game1', 'not-the-key-at-all');
+    const unknownId = await attempt('nope', key);
+    for (const result of [wrongKey, unknownId]) {
+      expect(result.error).toBeInstanceOf(HttpError);
+      expect(result.error.statusCode).toBe(401);
+    }
+    expect(unknownId.error.message).toBe(wrongKey.error.message);
+    expect(unknownId.error.code).toBe(wrongKey.error.code);
+    // Both ran one scrypt: within a factor of each other (scrypt takes tens of ms).
+    expect(Math.max(wrongKey.ms, unknownId.ms) / Math.min(wrongKey.ms, unknownId.ms)).toBeLessThan(3);
+    expect(await driver.getServer(credentials)).toMatchObject({ id: 'game1', name: 'Test Game', state: 'offline', limits: { memory: 1024, disk: 2048, cpu: 200 } });
+  });
+
+  it('stops running servers gracefully when closed', async () => {
+    const driver = createLocalDriver({ servers: [server()], log: quietLog });
+    const console = await watch(driver);
+    await driver.power(credentials, 'start');
+    await console.untilState('running');
+    await driver.close();
+    expect(console.lines()).toContain('Stopping the server');
+    expect(console.lines().at(-1)).toMatch(/Server stopped \(exit code 0\)/);
+  });
+});
+
+describe('servers file', () => {
+  it('reports every problem with its place', () => {
+    const text = JSON.stringify({ servers: [{ id: 'bad id!', name: '', command: 'x', limits: { memory: 1 }, readyPattern: '(', keyHash: 'plain' }] });
+    let message = '';
+    try {
+      parseServersFile('/srv/servers.json', text);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ServersFileError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain('LOCAL_SERVERS_FILE /srv/servers.json is invalid');
+    expect(message).toContain('servers.0.id');
+    expect(message).toContain('servers.0.limits.disk');
+    expect(message).toContain('servers.0.readyPattern: must be a valid regular expression');
+    expect(message).toContain('servers.0.keyHash: must be a hash printed by `npm run --silent hash-key -- <key>`');
+  });
+
+  it('resolves the working directory against the file and fills defaults', () => {
+    const [parsed] = parseServersFile('/srv/game/servers.json', JSON.stringify({ servers: [{ id: 'a', name: 'A', command: 'node', cwd: 'worlds/a', limits: { memory: 1, disk: 1, cpu: 0 }, readyPattern: 'Done', keyHash }] }));
+    expect(parsed).toMatchObject({ cwd: '/srv/game/worlds/a', stopCommand: 'stop', stopTimeoutSeconds: 30, args: [], env: {}, description: '' });
+    expect(parsed!.readyPattern.test('Done!')).toBe(true);
+  });
+
+  it('refuses duplicate ids and broken JSON', () => {
+    const entry = { id: 'a', name: 'A', command: 'node', limits: { memory: 1, disk: 1, cpu: 0 }, readyPattern: 'Done', keyHash };
+    expect(() => parseServersFile('f.json', JSON.stringify({ servers: [entry, entry] }))).toThrow(/duplicate id "a"/);
+    expect(() => parseServersFile('f.json', '{ nope')).toThrow(/not valid JSON/);
+  });
+});
