@@ -1,0 +1,160 @@
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import type { LookupFunction } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { splitHostPort, type MonitorType } from './monitors-file.ts';
+
+/** One probe's outcome. latency is whole milliseconds, at least 1 when answered, 0 when not. */
+export interface ProbeResult {
+  ok: boolean;
+  latency: number;
+  players?: { online: number; max: number };
+  version?: string;
+  /** Why it failed, for logs. */
+  error?: string;
+}
+
+export interface ProbeOptions {
+  type: MonitorType;
+  /** host:port (tcp, minecraft) or a URL (http). */
+  target: string;
+  timeoutMs: number;
+  /**
+   * Connect to this IP instead of resolving the target's host name again (the public checker
+   * resolves once, checks the address, then connects to exactly that address).
+   */
+  connectAddress?: string;
+}
+
+const elapsed = (start: number): number => Math.max(1, Math.round(performance.now() - start));
+
+const failed = (error: unknown): ProbeResult => ({ ok: false, latency: 0, error: error instanceof Error ? error.message || error.name : String(error) });
+
+/** TCP: the time to a completed connect. */
+export function probeTcp(host: string, port: number, timeoutMs: number): Promise<ProbeResult> {
+  return new Promise((resolve) => {
+    const start = performance.now();
+    const socket = net.connect({ host, port });
+    const timer = setTimeout(() => finish(failed(new Error(`no connection within ${timeoutMs} ms`))), timeoutMs);
+    function finish(result: ProbeResult): void {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(result);
+    }
+    socket.once('connect', () => finish({ ok: true, latency: elapsed(start) }));
+    socket.once('error', (error) => finish(failed(error)));
+  });
+}
+
+/** HTTP(S) GET: up on 2xx or 3xx (redirects are not followed); latency to the response head. */
+export function probeHttp(url: string, timeoutMs: number, connectAddress?: string): Promise<ProbeResult> {
+  return new Promise((resolve) => {
+    const target = new URL(url);
+    const client = target.protocol === 'https:' ? https : http;
+    const lookup: LookupFunction | undefined = connectAddress
+      ? (_host, options, callback) => {
+          const family = net.isIP(connectAddress);
+          if (options.all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: connectAddress, family }]);
+          else callback(null, connectAddress, family);
+        }
+      : undefined;
+    const start = performance.now();
+    let settled = false;
+    const request = client.request(target, {
+      method: 'GET',
+      agent: false,
+      lookup,
+      headers: { 'user-agent': 'HostfrontStatus/1.0 (+/network-status)', accept: '*/*' },
+    });
+    const timer = setTimeout(() => finish(failed(new Error(`no response within ${timeoutMs} ms`))), timeoutMs);
+    function finish(result: ProbeResult): void {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request.destroy();
+      resolve(result);
+    }
+    request.once('response', (response) => {
+      const latency = elapsed(start);
+      const status = response.statusCode ?? 0;
+      response.resume();
+      finish(status >= 200 && status < 400 ? { ok: true, latency } : failed(new Error(`HTTP ${status}`)));
+    });
+    request.once('error', (error) => finish(failed(error)));
+    request.end();
+  });
+}
+
+interface PingAnswer {
+  latency?: number;
+  players?: { online?: number; max?: number };
+  version?: { name?: string } | string;
+  playerCount?: number;
+  maxPlayers?: number;
+}
+
+// minecraft-protocol pulls in minecraft-data (about 80 MB once loaded): load it only when a
+// Minecraft probe first runs, so an instance without Minecraft monitors never pays for it.
+let minecraftProtocol: Promise<typeof import('minecraft-protocol')> | undefined;
+function loadMinecraftProtocol(): Promise<typeof import('minecraft-protocol')> {
+  minecraftProtocol ??= import('minecraft-protocol').then((m) => ((m as { default?: typeof import('minecraft-protocol') }).default ?? m));
+  return minecraftProtocol;
+}
+
+/**
+ * Minecraft Server List Ping (minecraft-protocol's ping): latency of the ping/pong exchange,
+ * players online and max, and the version name.
+ */
+export async function probeMinecraft(host: string, port: number, timeoutMs: number, connectAddress?: string): Promise<ProbeResult> {
+  const started = performance.now();
+  const mc = await loadMinecraftProtocol();
+  const remaining = Math.max(1, timeoutMs - (performance.now() - started));
+  let socket: net.Socket | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const answer = (await Promise.race([
+      mc.ping({
+        host,
+        port,
+        closeTimeout: remaining,
+        noPongTimeout: remaining,
+        // Connect to the given address ourselves: no SRV or second DNS lookup behind our back.
+        connect: (client: { setSocket(s: net.Socket): void }) => {
+          socket = net.connect({ host: connectAddress ?? host, port });
+          client.setSocket(socket);
+        },
+      } as Parameters<typeof mc.ping>[0]),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), remaining);
+      }),
+    ])) as PingAnswer;
+    if (typeof answer.latency !== 'number') return failed(new Error('the server sent its status but never answered the ping'));
+    const online = answer.players?.online ?? answer.playerCount;
+    const max = answer.players?.max ?? answer.maxPlayers;
+    const version = typeof answer.version === 'string' ? answer.version : answer.version?.name;
+    return {
+      ok: true,
+      latency: Math.max(1, Math.round(answer.latency)),
+      ...(typeof online === 'number' && typeof max === 'number' ? { players: { online, max } } : {}),
+      ...(version ? { version } : {}),
+    };
+  } catch (error) {
+    return failed(error);
+  } finally {
+    clearTimeout(timer);
+    socket?.destroy();
+  }
+}
+
+/** Runs the probe a monitor (or a visitor's check) asks for. */
+export function probe(options: ProbeOptions): Promise<ProbeResult> {
+  if (options.type === 'http') return probeHttp(options.target, options.timeoutMs, options.connectAddress);
+  const parts = splitHostPort(options.target);
+  if (!parts) return Promise.resolve(failed(new Error(`bad target ${options.target}`)));
+  if (options.type === 'minecraft') {
+    return probeMinecraft(parts.host, parts.port ?? 25565, options.timeoutMs, options.connectAddress);
+  }
+  if (parts.port === undefined) return Promise.resolve(failed(new Error('a TCP target needs a port')));
+  return probeTcp(options.connectAddress ?? parts.host, parts.port, options.timeoutMs);
+}
