@@ -1,0 +1,114 @@
+import { Cookie, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { appendScriptToHead, dismissedKey, loadConsentedScripts, readConsent, writeConsent, type ConsentChoices, type ConsentScript } from './consent.ts';
+
+export interface CookieBannerProps {
+  /** Optional analytics and marketing scripts (src/data/consent-scripts.ts), loaded only after consent. */
+  scripts: ConsentScript[];
+}
+
+/** Scripts already added to this page. */
+const loaded = new Set<string>();
+
+/**
+ * The cookie banner (spec section 2): shown while no `cookieConsent` is stored. Essential
+ * cookies are always on; analytics and marketing are the visitor's choice. It is fixed to the
+ * bottom of the viewport and rendered only in the browser, so it never shifts the layout.
+ */
+export function CookieBanner({ scripts }: CookieBannerProps) {
+  const [visible, setVisible] = useState(false);
+  const [choices, setChoices] = useState<ConsentChoices>({ analytics: false, marketing: false });
+  const headingId = useId();
+  const banner = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const state = readConsent(localStorage);
+    if (state.decided) {
+      loadConsentedScripts(scripts, state.choices, appendScriptToHead, loaded);
+      return;
+    }
+    if (sessionStorage.getItem(dismissedKey) !== '1') setVisible(true);
+  }, [scripts]);
+
+  // On phones the banner spans the bottom of the screen: the help button moves up above it.
+  useEffect(() => {
+    const el = banner.current;
+    const root = document.documentElement;
+    if (!visible || !el) return;
+    const observer = new ResizeObserver(() => root.style.setProperty('--cookie-banner-offset', `${el.offsetHeight + 8}px`));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--cookie-banner-offset');
+    };
+  }, [visible]);
+
+  const decide = (next: ConsentChoices) => {
+    writeConsent(localStorage, next);
+    loadConsentedScripts(scripts, next, appendScriptToHead, loaded);
+    close();
+  };
+
+  const close = () => setVisible(false);
+
+  const dismiss = () => {
+    sessionStorage.setItem(dismissedKey, '1');
+    close();
+  };
+
+  if (!visible) return null;
+
+  const toggle = (category: keyof ConsentChoices) => setChoices((c) => ({ ...c, [category]: !c[category] }));
+
+  return (
+    <section
+      ref={banner}
+      aria-labelledby={headingId}
+      className="fixed inset-x-2 bottom-2 z-45 rounded-2xl border border-white/10 bg-surface-900/95 p-4 shadow-2xl backdrop-blur-md sm:inset-x-auto sm:bottom-6 sm:left-6 sm:w-[26rem]"
+    >
+      <div className="flex items-start gap-3">
+        <Cookie aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-400" />
+        <div className="min-w-0 flex-1">
+          <h2 id={headingId} className="text-sm font-semibold text-white">
+            We use cookies
+          </h2>
+          <p className="mt-1 text-xs text-slate-300">
+            Essential cookies keep the site working. With your consent we also use analytics and marketing cookies.{' '}
+            <a href="/legal#privacy" className="text-brand-300 underline underline-offset-2 hover:text-white">
+              Privacy Policy
+            </a>
+          </p>
+        </div>
+        <button type="button" onClick={dismiss} aria-label="Close cookie banner" className="-mt-1 -mr-1 rounded-md p-1.5 text-slate-300 hover:bg-white/10 hover:text-white">
+          <X aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+      <fieldset className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-xs text-slate-200">
+        <legend className="sr-only">Cookie categories</legend>
+        <label className="inline-flex items-center gap-2">
+          <input type="checkbox" checked disabled className="size-4 accent-brand-500" />
+          Essential
+        </label>
+        <label className="inline-flex cursor-pointer items-center gap-2">
+          <input type="checkbox" checked={choices.analytics} onChange={() => toggle('analytics')} className="size-4 accent-brand-500" />
+          Analytics
+        </label>
+        <label className="inline-flex cursor-pointer items-center gap-2">
+          <input type="checkbox" checked={choices.marketing} onChange={() => toggle('marketing')} className="size-4 accent-brand-500" />
+          Marketing
+        </label>
+      </fieldset>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button type="button" onClick={() => decide({ analytics: true, marketing: true })} className="rounded-lg bg-brand-600 px-3 py-2 text-xs font-semibold text-white hover:bg-brand-500">
+          Accept All
+        </button>
+        <button type="button" onClick={() => decide({ analytics: false, marketing: false })} className="rounded-lg bg-surface-700 px-3 py-2 text-xs font-semibold text-white ring-1 ring-white/10 hover:bg-surface-800">
+          Decline All
+        </button>
+        <button type="button" onClick={() => decide(choices)} className="rounded-lg px-3 py-2 text-xs font-semibold text-brand-300 hover:bg-white/5 hover:text-white">
+          Save Choices
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import type { LucideIcon } from 'lucide-react';
+import { Card, IconTile } from './Section.tsx';
+
+export interface Feature {
+  title: string;
+  description: string;
+  Icon: LucideIcon;
+}
+
+/** Cards of icon, title and text, in a responsive grid. */
+export function FeatureGrid({ features, columns = 3 }: { features: Feature[]; columns?: 2 | 3 | 4 }) {
+  const grid = { 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-2 lg:grid-cols-3', 4: 'sm:grid-cols-2 lg:grid-cols-4' }[columns];
+  return (
+    <ul className={`grid gap-6 ${grid}`}>
+      {features.map(({ title, description, Icon }) => (
+        <li key={title}>
+          <Card className="h-full transition-colors hover:border-brand-400/40">
+            <IconTile>
+              <Icon aria-hidden="true" className="size-5" />
+            </IconTile>
+            <h3 className="mt-4 text-lg font-semibold text-white">{title}</h3>
+            <p className="mt-2 text-sm leading-relaxed text-slate-300">{description}</p>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Big numbers in a row. */
+export function StatRow({ stats }: { stats: { value: string; label: string }[] }) {
+  return (
+    <dl className={`mx-auto grid max-w-5xl gap-4 px-4 sm:px-6 lg:px-8 ${stats.length === 4 ? 'grid-cols-2 lg:grid-cols-4' : 'grid-cols-1 sm:grid-cols-3'}`}>
+      {stats.map((s) => (
+        <div key={s.label} className="flex flex-col-reverse rounded-2xl border border-white/10 bg-gradient-to-b from-surface-800/80 to-surface-900/60 p-5 text-center">
+          <dt className="mt-1 text-sm text-slate-300">{s.label}</dt>
+          <dd className="text-2xl font-extrabold text-white sm:text-3xl">{s.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,57 @@
+import { ArrowRight, Check, MapPin } from 'lucide-react';
+import type { Datacenters } from '../../data/datacenters.ts';
+import { CtaBlock } from '../content/CtaBlock.tsx';
+import { FeatureGrid } from '../content/FeatureGrid.tsx';
+import { contentIcon } from '../content/icons.ts';
+import { PageHeader } from '../content/PageHeader.tsx';
+import { Card, Section } from '../content/Section.tsx';
+import { ButtonLink } from '../ui/Button.tsx';
+
+/** /datacenters: three locations with their network and hardware, facility features. Static HTML. */
+export function DatacentersPage({ datacenters }: { datacenters: Datacenters }) {
+  return (
+    <>
+      <PageHeader path="/datacenters" eyebrow="Global infrastructure" />
+      <Section title="Our Locations" lead="Deploy close to your players in Asia and Europe.">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {datacenters.locations.map((dc) => (
+            <li key={dc.id}>
+              <Card className="relative h-full overflow-hidden">
+                <div aria-hidden="true" className="pointer-events-none absolute -top-16 -right-16 size-40 rounded-full bg-brand-500/15 blur-2xl" />
+                <div className="flex items-center gap-3">
+                  <span className="inline-flex h-8 min-w-11 items-center justify-center rounded-md bg-surface-700 px-2 font-mono text-xs font-bold text-white ring-1 ring-white/10">{dc.countryCode}</span>
+                  <div>
+                    <h3 className="text-xl font-semibold text-white">{dc.city}</h3>
+                    <p className="flex items-center gap-1 text-sm text-slate-300">
+                      <MapPin aria-hidden="true" className="size-3.5" /> {dc.country}
+                    </p>
+                  </div>
+                  <span className="ml-auto inline-flex items-center gap-1.5 text-xs font-medium text-emerald-400">
+                    <span aria-hidden="true" className="size-2 rounded-full bg-emerald-400" /> Online
+                  </span>
+                </div>
+                <p className="mt-4 text-sm text-slate-300">{dc.description}</p>
+                <ul className="mt-5 space-y-2 border-t border-white/10 pt-4">
+                  {dc.features.map((f) => (
+                    <li key={f} className="flex items-center gap-2 text-sm text-slate-200">
+                      <Check aria-hidden="true" className="size-4 text-emerald-400" />
+                      {f}
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="Built for Reliability" lead="Every location meets the same standard.">
+        <FeatureGrid columns={4} features={datacenters.facilities.map((f) => ({ title: f.title, description: f.description, Icon: contentIcon(f.icon) }))} />
+      </Section>
+      <CtaBlock title="Deploy in your region" text="Choose a plan and the location closest to your players.">
+        <ButtonLink href="/products" size="lg">
+          View Plans <ArrowRight aria-hidden="true" className="size-4" />
+        </ButtonLink>
+      </CtaBlock>
+    </>
+  );
+}
