@@ -1,0 +1,323 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { isPostgres } from '../db/column-types.ts';
+import type { Database } from '../db/schema.ts';
+import type {
+  ContactAttemptOutcome,
+  ContactChannelName,
+  ContactDeliveriesTable,
+  ContactDeliveryAttemptsTable,
+  ContactMessagesTable,
+} from './contact-tables.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type ContactMessageRow = Selectable<ContactMessagesTable>;
+export type ContactDeliveryRow = Selectable<ContactDeliveriesTable>;
+export type ContactAttemptRow = Selectable<ContactDeliveryAttemptsTable>;
+
+/** A claimed delivery with the message it carries. */
+export interface ClaimedDelivery {
+  delivery: ContactDeliveryRow;
+  message: ContactMessageRow;
+}
+
+/**
+ * Stores a message and one pending delivery per channel in one transaction: once this
+ * returns, the message is safe whatever happens to the process.
+ */
+export async function insertMessage(
+  db: Kysely<Database>,
+  message: ContactMessageRow,
+  channels: readonly ContactChannelName[],
+  expiresAt: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('contact_messages').values(message).execute();
+    if (channels.length === 0) return;
+    await trx
+      .insertInto('contact_deliveries')
+      .values(channels.map((channel) => newDelivery(message.id, channel, message.created_at, expiresAt)))
+      .execute();
+  });
+}
+
+function newDelivery(messageId: string, channel: ContactChannelName, now: number, expiresAt: number) {
+  return {
+    message_id: messageId,
+    channel,
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: now,
+    expires_at: expiresAt,
+    claimed_until: null,
+    claimed_by: null,
+    last_error: null,
+    delivered_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * Gives messages stored since `since` a delivery for each channel they lack (a channel
+ * configured after they arrived, or none configured then). Idempotent.
+ */
+export async function addMissingDeliveries(
+  db: Kysely<Database>,
+  channels: readonly ContactChannelName[],
+  since: number,
+  now: number,
+  maxAgeMs: number,
+): Promise<number> {
+  let added = 0;
+  for (const channel of channels) {
+    const missing = await db
+      .selectFrom('contact_messages as m')
+      .select(['m.id', 'm.created_at'])
+      .where('m.created_at', '>=', since)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('contact_deliveries as d').select('d.id').whereRef('d.message_id', '=', 'm.id').where('d.channel', '=', channel))),
+      )
+      .execute();
+    for (const row of missing) {
+      const result = await db
+        .insertInto('contact_deliveries')
+        .values(newDelivery(row.id, channel, now, row.created_at + maxAgeMs))
+        .onConflict((oc) => oc.columns(['message_id', 'channel']).doNothing())
+        .executeTakeFirst();
+      added += Number(result.numInsertedOrUpdatedRows ?? 0);
+    }
+  }
+  return added;
+}
+
+/**
+ * Claims up to `limit` due deliveries of one channel for `worker` until now + leaseMs.
+ * On PostgreSQL the rows are locked with FOR UPDATE SKIP LOCKED, so instances never claim the
+ * same row; a row whose lease ran out (its claimer crashed) is due again.
+ */
+export async function claimDue(
+  db: Kysely<Database>,
+  options: { channel: ContactChannelName; now: number; limit: number; leaseMs: number; worker: string },
+): Promise<ClaimedDelivery[]> {
+  const { channel, now, limit, leaseMs, worker } = options;
+  return db.transaction().execute(async (trx) => {
+    let due = trx
+      .selectFrom('contact_deliveries')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('channel', '=', channel)
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(limit);
+    if (isPostgres(db)) due = due.forUpdate().skipLocked();
+    const ids = (await due.execute()).map((r) => r.id);
+    if (ids.length === 0) return [];
+    await trx
+      .updateTable('contact_deliveries')
+      .set({ claimed_until: now + leaseMs, claimed_by: worker, updated_at: now })
+      .where('id', 'in', ids)
+      .execute();
+    const deliveries = await trx.selectFrom('contact_deliveries').selectAll().where('id', 'in', ids).execute();
+    const messages = await trx
+      .selectFrom('contact_messages')
+      .selectAll()
+      .where('id', 'in', deliveries.map((d) => d.message_id))
+      .execute();
+    const byId = new Map(messages.map((m) => [m.id, m]));
+    return deliveries
+      .sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.id - b.id)
+      .map((delivery) => ({ delivery, message: byId.get(delivery.message_id)! }));
+  });
+}
+
+export interface AttemptRecord {
+  outcome: ContactAttemptOutcome;
+  statusCode: number | null;
+  error: string | null;
+  startedAt: number;
+  durationMs: number;
+  worker: string;
+}
+
+async function insertAttempt(trx: Db, delivery: ContactDeliveryRow, attempt: number, record: AttemptRecord): Promise<void> {
+  await trx
+    .insertInto('contact_delivery_attempts')
+    .values({
+      delivery_id: delivery.id,
+      message_id: delivery.message_id,
+      channel: delivery.channel,
+      attempt,
+      outcome: record.outcome,
+      status_code: record.statusCode,
+      error: record.error,
+      started_at: record.startedAt,
+      duration_ms: record.durationMs,
+      worker: record.worker,
+    })
+    .execute();
+}
+
+/** Marks a delivery done (right after the channel accepted it) and records the attempt. */
+export async function markDelivered(db: Kysely<Database>, delivery: ContactDeliveryRow, record: AttemptRecord, now: number): Promise<void> {
+  const attempt = delivery.attempts + 1;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('contact_deliveries')
+      .set({ status: 'delivered', attempts: attempt, delivered_at: now, claimed_until: null, claimed_by: null, last_error: null, updated_at: now })
+      .where('id', '=', delivery.id)
+      .execute();
+    await insertAttempt(trx, delivery, attempt, record);
+  });
+}
+
+/**
+ * Records a failed attempt: the delivery is due again at `nextAttemptAt`, or, when `final`,
+ * marked failed for good.
+ */
+export async function markAttemptFailed(
+  db: Kysely<Database>,
+  delivery: ContactDeliveryRow,
+  record: AttemptRecord,
+  options: { nextAttemptAt: number; final: boolean; now: number },
+): Promise<void> {
+  const attempt = delivery.attempts + 1;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('contact_deliveries')
+      .set({
+        status: options.final ? 'failed' : 'pending',
+        attempts: attempt,
+        next_attempt_at: options.nextAttemptAt,
+        claimed_until: null,
+        claimed_by: null,
+        last_error: record.error,
+        updated_at: options.now,
+      })
+      .where('id', '=', delivery.id)
+      .execute();
+    await insertAttempt(trx, delivery, attempt, record);
+  });
+}
+
+/** Hands claimed rows back without an attempt (the channel is paused, or the worker stops). */
+export async function releaseClaims(db: Kysely<Database>, ids: readonly number[], notBefore: number, now: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('contact_deliveries')
+    // Claimed rows were due (next_attempt_at <= now <= notBefore), so this only moves them later.
+    .set({ claimed_until: null, claimed_by: null, next_attempt_at: notBefore, updated_at: now })
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Frees every claim (SQLite runs one instance, so any claim at start-up is a dead process's). */
+export async function releaseAllClaims(db: Kysely<Database>, now: number): Promise<number> {
+  const result = await db
+    .updateTable('contact_deliveries')
+    .set({ claimed_until: null, claimed_by: null, updated_at: now })
+    .where('claimed_until', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The soonest time a pending delivery of the channel is due, if any. */
+export async function nextDueAt(db: Kysely<Database>, channel: ContactChannelName): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('contact_deliveries')
+    .select((eb) => eb.fn.min('next_attempt_at').as('next'))
+    .where('status', '=', 'pending')
+    .where('channel', '=', channel)
+    .executeTakeFirst();
+  return row?.next === null || row?.next === undefined ? undefined : Number(row.next);
+}
+
+// ----- For operators (the CLI) -----
+
+export interface MessageSummary {
+  message: ContactMessageRow;
+  deliveries: ContactDeliveryRow[];
+}
+
+/** Newest first; with `failed`, only messages with a delivery that failed for good. */
+export async function listMessages(db: Kysely<Database>, options: { failed: boolean; limit: number }): Promise<MessageSummary[]> {
+  let query = db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(options.limit);
+  if (options.failed) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(selectFrom('contact_deliveries as d').select('d.id').whereRef('d.message_id', '=', 'contact_messages.id').where('d.status', '=', 'failed')),
+    );
+  }
+  const messages = await query.execute();
+  return withDeliveries(db, messages);
+}
+
+async function withDeliveries(db: Kysely<Database>, messages: ContactMessageRow[]): Promise<MessageSummary[]> {
+  if (messages.length === 0) return [];
+  const deliveries = await db
+    .selectFrom('contact_deliveries')
+    .selectAll()
+    .where('message_id', 'in', messages.map((m) => m.id))
+    .orderBy('channel')
+    .execute();
+  return messages.map((message) => ({ message, deliveries: deliveries.filter((d) => d.message_id === message.id) }));
+}
+
+/** Finds a message by its id or a unique prefix of it (as `list` prints them). */
+export async function findMessage(db: Kysely<Database>, idOrPrefix: string): Promise<ContactMessageRow | 'ambiguous' | undefined> {
+  const prefix = idOrPrefix.toLowerCase();
+  if (!/^[0-9a-f-]{1,36}$/.test(prefix)) return undefined;
+  const rows = await db.selectFrom('contact_messages').selectAll().where('id', 'like', `${prefix}%`).limit(2).execute();
+  const exact = rows.find((r) => r.id === prefix);
+  if (exact) return exact;
+  if (rows.length > 1) return 'ambiguous';
+  return rows[0];
+}
+
+export async function deliveriesOf(db: Kysely<Database>, messageId: string): Promise<ContactDeliveryRow[]> {
+  return db.selectFrom('contact_deliveries').selectAll().where('message_id', '=', messageId).orderBy('channel').execute();
+}
+
+export async function attemptsOf(db: Kysely<Database>, messageId: string): Promise<ContactAttemptRow[]> {
+  return db.selectFrom('contact_delivery_attempts').selectAll().where('message_id', '=', messageId).orderBy('started_at').orderBy('id').execute();
+}
+
+/**
+ * Puts a message's undelivered deliveries back in the queue, due now, with a fresh 24 h
+ * window, and adds a delivery for each given channel it lacks. Returns the deliveries queued.
+ */
+export async function retryMessage(
+  db: Kysely<Database>,
+  messageId: string,
+  channels: readonly ContactChannelName[],
+  now: number,
+  maxAgeMs: number,
+): Promise<ContactChannelName[]> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('contact_deliveries').selectAll().where('message_id', '=', messageId).execute();
+    const queued: ContactChannelName[] = [];
+    for (const delivery of existing) {
+      if (delivery.status === 'delivered') continue;
+      await trx
+        .updateTable('contact_deliveries')
+        .set({ status: 'pending', next_attempt_at: now, expires_at: now + maxAgeMs, claimed_until: null, claimed_by: null, updated_at: now })
+        .where('id', '=', delivery.id)
+        .execute();
+      queued.push(delivery.channel);
+    }
+    for (const channel of channels) {
+      if (existing.some((d) => d.channel === channel)) continue;
+      await trx.insertInto('contact_deliveries').values(newDelivery(messageId, channel, now, now + maxAgeMs)).execute();
+      queued.push(channel);
+    }
+    return queued;
+  });
+}
+
+/** Ids of every message with a delivery that failed for good. */
+export async function failedMessageIds(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom('contact_deliveries').select('message_id').distinct().where('status', '=', 'failed').execute();
+  return rows.map((r) => r.message_id);
+}
