@@ -1,0 +1,115 @@
+import type { HttpError } from '../../lib/http-error.ts';
+import { invalidCredentials, panelBadAnswer, panelError, panelUnreachable, rateLimited, retryAfterSeconds } from './panel-errors.ts';
+
+/** What the driver needs of a logger; a Fastify / pino logger fits. */
+export interface DriverLog {
+  debug(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export const silentLog: DriverLog = { debug() {}, info() {}, warn() {} };
+
+export interface PanelClientOptions {
+  /** The panel's base URL without a trailing slash. */
+  panelUrl: string;
+  timeoutMs: number;
+  /** A 429 whose Retry-After is at most this long is waited out and retried once. */
+  maxRetryWaitSeconds: number;
+  log: DriverLog;
+}
+
+export interface PanelClient {
+  /** Calls the client API as the key's owner; resolves to the parsed JSON body (undefined for 204). */
+  request(key: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown>;
+}
+
+/** Printable ASCII without spaces: anything else cannot be a panel key and must not reach a header. */
+const keyPattern = /^[\x21-\x7e]{1,512}$/;
+/** The 8-character identifier or the UUID: letters, digits and dashes only, so it cannot leave its path segment. */
+const serverIdPattern = /^[A-Za-z0-9-]{1,64}$/;
+
+/** The client API path of one server, or a 401 (the same as a wrong key) for an id that cannot exist. */
+export function serverPath(serverId: string, key: string, rest = ''): string {
+  if (!serverIdPattern.test(serverId) || !keyPattern.test(key)) throw invalidCredentials();
+  return `/api/client/servers/${encodeURIComponent(serverId)}${rest}`;
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+}
+
+/**
+ * The panel's client API over HTTP: the customer's key as Bearer, `Accept: application/json`,
+ * and nothing a browser would add (no Origin, Referer or cookie, which the panel would take for
+ * its own frontend and answer with a CSRF error). Each attempt has its own timeout.
+ */
+export function createPanelClient(options: PanelClientOptions): PanelClient {
+  const { panelUrl, timeoutMs, maxRetryWaitSeconds, log } = options;
+
+  async function attempt(key: string, method: string, path: string, body: unknown): Promise<{ response: Response; text: string }> {
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${key}`,
+      Accept: 'application/json',
+      'User-Agent': 'Hostfront-Panel/1',
+    };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    try {
+      const response = await fetch(`${panelUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
+        credentials: 'omit',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      // Read the body under the same timeout: a panel that stalls mid-answer is as unreachable as one that never answers.
+      return { response, text: await response.text() };
+    } catch (error) {
+      const timeout = isTimeout(error);
+      log.warn({ method, path, err: error }, timeout ? 'panel call timed out' : 'panel unreachable');
+      throw panelUnreachable(timeout ? 'timeout' : 'network');
+    }
+  }
+
+  function parse(text: string, method: string, path: string, status: number): unknown {
+    if (text === '') return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      log.warn({ method, path, status }, 'panel answered with something other than JSON');
+      return undefined;
+    }
+  }
+
+  return {
+    async request(key, method, path, body) {
+      for (let tries = 1; ; tries++) {
+        const { response, text } = await attempt(key, method, path, body);
+        const { status } = response;
+        if (status === 429) {
+          const wait = retryAfterSeconds(response.headers);
+          if (tries === 1 && wait !== undefined && wait <= maxRetryWaitSeconds) {
+            log.info({ method, path, wait }, 'panel rate limit: waiting once before retrying');
+            await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+            continue;
+          }
+          log.warn({ method, path, wait }, 'panel rate limit reached');
+          throw rateLimited(wait ?? 60);
+        }
+        if (status >= 200 && status < 300) {
+          if (status === 204 || text === '') return undefined;
+          const json = parse(text, method, path, status);
+          if (json === undefined) throw panelBadAnswer();
+          return json;
+        }
+        const error: HttpError = panelError(status, parse(text, method, path, status), key);
+        if (status >= 500 || (status >= 300 && status < 400) || status === 419) {
+          // 3xx: the panel wants a browser (Accept ignored, wrong PANEL_URL); 419: it took us for its own frontend.
+          log.warn({ method, path, status, code: error.code }, 'panel answered with an error');
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { HttpError } from '../../lib/http-error.ts';
+import type { ConsoleSubscription, GameServerDriver, PowerSignal, ServerCredentials, ServerDetails } from '../driver.ts';
+import { createPanelClient, serverPath, silentLog, type DriverLog } from './panel-client.ts';
+import { mapResources, mapServer, mapWebsocketCredentials, type Limits } from './panel-mapping.ts';
+import { WingsConsole } from './wings-console.ts';
+
+export interface PterodactylDriverOptions {
+  /** The panel's base URL (scheme, host, port; a trailing slash is dropped). Also the console socket's Origin. */
+  panelUrl: string;
+  /** Per HTTP call and for the console upgrade; 15 s by default. */
+  timeoutMs?: number;
+  /** A 429 whose Retry-After is at most this many seconds is waited out and retried once; 2 by default. */
+  maxRetryWaitSeconds?: number;
+  /** Longest wait between console reconnect attempts; 15 s by default. */
+  maxConsoleBackoffMs?: number;
+  log?: DriverLog;
+}
+
+/** How long a server's limits are reused for resources and stats before they are read again. */
+const limitsTtlMs = 60_000;
+
+/** A map key for one server and credential that does not keep the key itself in memory twice. */
+function credentialKey({ serverId, key }: ServerCredentials): string {
+  return `${serverId}\0${createHash('sha256').update(key).digest('base64url')}`;
+}
+
+/**
+ * The Pterodactyl / Pelican driver: the panel's client API with the customer's own client key
+ * (the panel's authorization decides what it may do), and the console through Wings.
+ */
+export function createPterodactylDriver(options: PterodactylDriverOptions): GameServerDriver {
+  const panelUrl = options.panelUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const log = options.log ?? silentLog;
+  const panel = createPanelClient({ panelUrl, timeoutMs, maxRetryWaitSeconds: options.maxRetryWaitSeconds ?? 2, log });
+  const limitsCache = new Map<string, { limits: Limits; at: number }>();
+  const consoles = new Map<string, WingsConsole>();
+
+  async function fetchServer(credentials: ServerCredentials): Promise<Omit<ServerDetails, 'state'>> {
+    const body = await panel.request(credentials.key, 'GET', serverPath(credentials.serverId, credentials.key));
+    const server = mapServer(body);
+    const cacheKey = credentialKey(credentials);
+    limitsCache.delete(cacheKey); // re-insert to keep the map in age order
+    limitsCache.set(cacheKey, { limits: server.limits, at: Date.now() });
+    for (const [key, entry] of limitsCache) {
+      if (Date.now() - entry.at <= limitsTtlMs) break;
+      limitsCache.delete(key);
+    }
+    return server;
+  }
+
+  async function limitsOf(credentials: ServerCredentials): Promise<Limits> {
+    const cached = limitsCache.get(credentialKey(credentials));
+    if (cached && Date.now() - cached.at <= limitsTtlMs) return cached.limits;
+    return (await fetchServer(credentials)).limits;
+  }
+
+  async function fetchResources(credentials: ServerCredentials) {
+    const path = serverPath(credentials.serverId, credentials.key, '/resources');
+    // The key is checked by the resources call itself on every request; only the limits are reused.
+    const [body, limits] = await Promise.all([panel.request(credentials.key, 'GET', path), limitsOf(credentials)]);
+    return mapResources(body, limits);
+  }
+
+  async function sendCommand(credentials: ServerCredentials, command: string): Promise<void> {
+    await panel.request(credentials.key, 'POST', serverPath(credentials.serverId, credentials.key, '/command'), { command });
+  }
+
+  return {
+    name: 'pterodactyl',
+
+    async getServer(credentials) {
+      const [server, resources] = await Promise.allSettled([fetchServer(credentials), fetchResources(credentials)]);
+      if (server.status === 'rejected') throw server.reason;
+      if (resources.status === 'fulfilled') return { ...server.value, state: resources.value.state };
+      // A suspended or installing server, or a node that is down, still has details to show.
+      const reason: unknown = resources.reason;
+      if (reason instanceof HttpError && [409, 502, 504].includes(reason.statusCode)) {
+        return { ...server.value, state: 'offline' };
+      }
+      throw reason;
+    },
+
+    getResources: fetchResources,
+
+    async power(credentials, signal: PowerSignal) {
+      await panel.request(credentials.key, 'POST', serverPath(credentials.serverId, credentials.key, '/power'), { signal });
+    },
+
+    sendCommand,
+
+    async console(credentials, onEvent): Promise<ConsoleSubscription> {
+      const websocketPath = serverPath(credentials.serverId, credentials.key, '/websocket');
+      const id = credentialKey(credentials);
+      let shared = consoles.get(id);
+      if (!shared) {
+        // Stats frames carry no CPU or disk limit: read the limits while the first token is fetched.
+        let lastLimits: Limits | undefined;
+        let limitsPending: Promise<unknown> | undefined = limitsOf(credentials).catch((error: unknown) =>
+          log.debug({ err: error }, 'could not read limits for console stats'),
+        );
+        const created: WingsConsole = new WingsConsole({
+          panelUrl,
+          timeoutMs,
+          log,
+          maxBackoffMs: options.maxConsoleBackoffMs,
+          fetchCredentials: async () => {
+            const [body] = await Promise.all([panel.request(credentials.key, 'GET', websocketPath), limitsPending]);
+            limitsPending = undefined;
+            return mapWebsocketCredentials(body);
+          },
+          limits: () => (lastLimits = limitsCache.get(id)?.limits ?? lastLimits),
+          sendCommandOverHttp: (command) => sendCommand(credentials, command),
+          onEnd: () => {
+            if (consoles.get(id) === created) consoles.delete(id);
+          },
+        });
+        consoles.set(id, created);
+        shared = created;
+      }
+      const stream = shared;
+      const unsubscribe = stream.subscribe(onEvent);
+      try {
+        await stream.ready;
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
+      let open = true;
+      return {
+        send: (command) => stream.send(command),
+        close() {
+          if (!open) return;
+          open = false;
+          unsubscribe();
+        },
+      };
+    },
+
+    async close() {
+      for (const stream of [...consoles.values()]) stream.close();
+      consoles.clear();
+      limitsCache.clear();
+    },
+  };
+}

@@ -1,0 +1,265 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+
+/**
+ * What the fake panel and the fake Wings share: the servers (with a small power-state machine
+ * that behaves like a game server: start → starting → running, stop → stopping → offline), the
+ * API keys, and the console-socket tokens (HS256 JWTs, as the panel signs them for Wings).
+ */
+
+export type FakePowerState = 'offline' | 'starting' | 'running' | 'stopping';
+
+export interface FakeServerSeed {
+  /** The 8-character identifier. */
+  identifier: string;
+  uuid: string;
+  name: string;
+  description?: string;
+  /** MiB, MiB, percent of one core; 0 = unlimited. */
+  limits?: { memory: number; disk: number; cpu: number };
+  state?: FakePowerState;
+  /** Resource figures reported while the server is not offline. */
+  resources?: { memory_bytes: number; cpu_absolute: number; disk_bytes: number };
+}
+
+/** Everything a test may change about a server. */
+export interface FakeServerPatch {
+  state?: FakePowerState;
+  /** The panel's `status`: null, installing, install_failed, suspended, restoring_backup… */
+  status?: string | null;
+  suspended?: boolean;
+  installing?: boolean;
+  transferring?: boolean;
+  /** Wings cannot be reached: every route that needs the daemon answers 504. */
+  wingsDown?: boolean;
+  resources?: Partial<{ memory_bytes: number; cpu_absolute: number; disk_bytes: number }>;
+  limits?: Partial<{ memory: number; disk: number; cpu: number }>;
+}
+
+export interface FakeServer {
+  identifier: string;
+  uuid: string;
+  name: string;
+  description: string;
+  limits: { memory: number; disk: number; cpu: number };
+  state: FakePowerState;
+  status: string | null;
+  suspended: boolean;
+  installing: boolean;
+  transferring: boolean;
+  wingsDown: boolean;
+  resources: { memory_bytes: number; cpu_absolute: number; disk_bytes: number };
+  startedAt: number;
+  /** Console lines Wings keeps (what `send logs` replays). */
+  logs: string[];
+  /** What the server received, for assertions. */
+  commands: string[];
+  powerSignals: string[];
+}
+
+export interface FakeKey {
+  key: string;
+  type: 'client' | 'application';
+  /** The user the key belongs to. */
+  userUuid: string;
+  /** Identifiers of the servers this user may access; '*' for all. */
+  servers: string[] | '*';
+}
+
+type ServerListener = { line(text: string): void; status(state: FakePowerState): void };
+
+export interface FakeTimings {
+  /** How long starting and stopping take. */
+  startMs: number;
+  stopMs: number;
+}
+
+const logsKept = 150;
+
+export class FakeGameServers {
+  readonly servers = new Map<string, FakeServer>();
+  readonly keys: FakeKey[] = [];
+  readonly timings: FakeTimings;
+  readonly #listeners = new Map<string, Set<ServerListener>>();
+  readonly #timers = new Set<NodeJS.Timeout>();
+
+  constructor(seeds: FakeServerSeed[], keys: FakeKey[], timings: FakeTimings) {
+    this.timings = timings;
+    this.keys.push(...keys);
+    for (const seed of seeds) {
+      this.servers.set(seed.identifier, {
+        identifier: seed.identifier,
+        uuid: seed.uuid,
+        name: seed.name,
+        description: seed.description ?? '',
+        limits: seed.limits ?? { memory: 2048, disk: 10240, cpu: 200 },
+        state: seed.state ?? 'offline',
+        status: null,
+        suspended: false,
+        installing: false,
+        transferring: false,
+        wingsDown: false,
+        resources: seed.resources ?? { memory_bytes: 512 * 1024 * 1024, cpu_absolute: 12.5, disk_bytes: 300 * 1024 * 1024 },
+        startedAt: seed.state === 'running' ? Date.now() : 0,
+        logs: [],
+        commands: [],
+        powerSignals: [],
+      });
+    }
+  }
+
+  /** By identifier or UUID, as the panel accepts either. */
+  find(id: string): FakeServer | undefined {
+    return this.servers.get(id) ?? [...this.servers.values()].find((server) => server.uuid === id);
+  }
+
+  get(id: string): FakeServer {
+    const server = this.find(id);
+    if (!server) throw new Error(`fake panel: no server ${id}`);
+    return server;
+  }
+
+  patch(id: string, patch: FakeServerPatch): void {
+    const server = this.get(id);
+    const { state, resources, limits, ...flags } = patch;
+    Object.assign(server, flags);
+    if (resources) Object.assign(server.resources, resources);
+    if (limits) Object.assign(server.limits, limits);
+    if (state) this.#setState(server, state);
+  }
+
+  listen(uuid: string, listener: ServerListener): () => void {
+    let set = this.#listeners.get(uuid);
+    if (!set) this.#listeners.set(uuid, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  /** A console line from the game (kept for `send logs`, sent to every authenticated socket). */
+  line(server: FakeServer, text: string): void {
+    server.logs.push(text);
+    if (server.logs.length > logsKept * 2) server.logs.splice(0, server.logs.length - logsKept);
+    for (const listener of this.#listeners.get(server.uuid) ?? []) listener.line(text);
+  }
+
+  recentLogs(server: FakeServer): string[] {
+    return server.logs.slice(-logsKept);
+  }
+
+  #setState(server: FakeServer, state: FakePowerState): void {
+    if (server.state === state) return;
+    server.state = state;
+    if (state === 'starting' || (state === 'running' && server.startedAt === 0)) server.startedAt = Date.now();
+    if (state === 'offline') server.startedAt = 0;
+    for (const listener of this.#listeners.get(server.uuid) ?? []) listener.status(state);
+  }
+
+  #later(ms: number, fn: () => void): void {
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      fn();
+    }, ms);
+    this.#timers.add(timer);
+  }
+
+  power(server: FakeServer, signal: 'start' | 'stop' | 'restart' | 'kill'): void {
+    server.powerSignals.push(signal);
+    const start = () => {
+      if (server.state !== 'offline') return;
+      this.#setState(server, 'starting');
+      this.line(server, '[Fake] Starting the game server...');
+      this.#later(this.timings.startMs, () => {
+        if (server.state !== 'starting') return;
+        this.line(server, `[Fake] Done (${(this.timings.startMs / 1000).toFixed(3)}s)! For help, type "help"`);
+        this.#setState(server, 'running');
+      });
+    };
+    const stop = (then?: () => void) => {
+      if (server.state === 'offline' || server.state === 'stopping') return then?.();
+      this.#setState(server, 'stopping');
+      this.line(server, '[Fake] Stopping the server');
+      this.#later(this.timings.stopMs, () => {
+        this.line(server, '[Fake] Server stopped');
+        this.#setState(server, 'offline');
+        then?.();
+      });
+    };
+    if (signal === 'start') start();
+    else if (signal === 'stop') stop();
+    else if (signal === 'restart') stop(start);
+    else {
+      this.line(server, '[Fake] Server killed');
+      this.#setState(server, 'offline');
+    }
+  }
+
+  /** A command typed into the console: the fake game answers with one line. */
+  command(server: FakeServer, command: string): void {
+    server.commands.push(command);
+    if (server.state === 'offline') return;
+    this.line(server, `[Fake] Command received: ${command}`);
+  }
+
+  stats(server: FakeServer): string {
+    const on = server.state !== 'offline';
+    return JSON.stringify({
+      memory_bytes: on ? server.resources.memory_bytes : 0,
+      // Wings reports the container limit, which includes its overhead.
+      memory_limit_bytes: Math.round(server.limits.memory * 1024 * 1024 * 1.05),
+      cpu_absolute: on ? server.resources.cpu_absolute : 0,
+      network: { rx_bytes: on ? 1024 : 0, tx_bytes: on ? 2048 : 0 },
+      uptime: on ? Date.now() - server.startedAt : 0,
+      state: server.state,
+      disk_bytes: server.resources.disk_bytes,
+    });
+  }
+
+  close(): void {
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+  }
+}
+
+// --- Console tokens: HS256 JWTs, as the panel signs them with the node's token ---
+
+function base64url(value: string | Buffer): string {
+  return Buffer.from(value).toString('base64url');
+}
+
+export interface TokenClaims {
+  server_uuid: string;
+  user_uuid: string;
+  permissions: string[];
+  iat: number;
+  nbf: number;
+  /** Seconds since the epoch, fractional so short test lifetimes work. */
+  exp: number;
+  jti: string;
+}
+
+export class FakeTokens {
+  readonly #secret = randomUUID();
+  /** Tokens issued before this moment (ms) are refused, as after a Wings restart. */
+  notBefore = 0;
+  issued = 0;
+
+  sign(claims: Omit<TokenClaims, 'iat' | 'nbf' | 'jti'>): string {
+    const now = Date.now() / 1000;
+    const payload: TokenClaims = { ...claims, iat: now, nbf: now, jti: randomUUID() };
+    const head = `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(payload))}`;
+    this.issued += 1;
+    return `${head}.${createHmac('sha256', this.#secret).update(head).digest('base64url')}`;
+  }
+
+  /** The claims of a valid token, or the reason it is refused (Wings' wording). */
+  verify(token: string): TokenClaims | { error: string } {
+    const [header, payload, signature] = token.split('.');
+    if (!header || !payload || !signature) return { error: 'jwt: malformed token' };
+    const expected = Buffer.from(createHmac('sha256', this.#secret).update(`${header}.${payload}`).digest('base64url'));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { error: 'jwt: HMAC verification failed' };
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as TokenClaims;
+    if (claims.exp * 1000 <= Date.now()) return { error: 'jwt: exp claim is invalid' };
+    if (claims.iat * 1000 < this.notBefore) return { error: 'jwt: token was issued before the daemon started' };
+    return claims;
+  }
+}

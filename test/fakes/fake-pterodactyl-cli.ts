@@ -1,0 +1,20 @@
+/**
+ * Runs the fake panel and Wings as a process, for trying the panel pages by hand or a
+ * `PANEL_DRIVER=pterodactyl` browser run:
+ *   node test/fakes/fake-pterodactyl-cli.ts [--port 8765] [--wings-port 8766]
+ * It prints one JSON line (url, wingsUrl, serverId, key) and runs until stopped.
+ */
+import { parseArgs } from 'node:util';
+import { startFakePterodactyl } from './fake-pterodactyl.ts';
+
+const { values } = parseArgs({ options: { port: { type: 'string' }, 'wings-port': { type: 'string' } } });
+const panel = await startFakePterodactyl({
+  port: values.port ? Number(values.port) : 0,
+  wingsPort: values['wings-port'] ? Number(values['wings-port']) : 0,
+  startMs: 1500,
+  stopMs: 1000,
+});
+console.log(JSON.stringify({ url: panel.url, wingsUrl: panel.wingsUrl, serverId: panel.serverId, key: panel.keys.client }));
+const stop = () => void panel.close().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
