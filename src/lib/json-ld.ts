@@ -14,3 +14,34 @@ export function organizationJsonLd(site: Site): object {
     address: { '@type': 'PostalAddress', addressLocality: site.contact.city, addressCountry: site.contact.country },
   };
 }
+
+/** schema.org Product for a plan page: one Offer per plan, each with price and priceCurrency. */
+export function planLineJsonLd(
+  line: { name: string; summary: string; route: string; currency: string; plans: readonly { name: string; price: number; storeUrl: string }[] },
+  site: Pick<Site, 'name' | 'url'>,
+): object {
+  const prices = line.plans.map((p) => p.price);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: `${site.name} ${line.name}`,
+    description: line.summary,
+    url: new URL(line.route, site.url).href,
+    brand: { '@type': 'Brand', name: site.name },
+    offers: {
+      '@type': 'AggregateOffer',
+      priceCurrency: line.currency,
+      lowPrice: Math.min(...prices).toFixed(2),
+      highPrice: Math.max(...prices).toFixed(2),
+      offerCount: line.plans.length,
+      offers: line.plans.map((plan) => ({
+        '@type': 'Offer',
+        name: plan.name,
+        price: plan.price.toFixed(2),
+        priceCurrency: line.currency,
+        url: plan.storeUrl,
+        availability: 'https://schema.org/InStock',
+      })),
+    },
+  };
+}

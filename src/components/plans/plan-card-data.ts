@@ -1,0 +1,78 @@
+import type { Plan, PlanLine, Product, SpecKind } from '../../data/plans.ts';
+import type { IconName } from '../../lib/icon-names.ts';
+import { formatMonthly, formatPrice } from '../../lib/price.ts';
+
+/** Everything a plan card shows, as plain values (safe to pass into an island). */
+export interface PlanCardData {
+  id: string;
+  name: string;
+  description?: string;
+  icon?: IconName;
+  /** Formatted price: "₹619", "$4.99", "₹129.00/Monthly". */
+  price: string;
+  /** Written after the price ("/month"); empty when the price already carries it. */
+  period: string;
+  /** Written before the price ("From"). */
+  pricePrefix?: string;
+  specs: { icon: IconName; text: string }[];
+  features: string[];
+  highlight: boolean;
+  recommended: boolean;
+  plugins: string[];
+  tools: string[];
+  cta: { label: string; href: string };
+  /** Products filter category, when on the products page. */
+  category?: 'game' | 'vps' | 'other';
+}
+
+const specIcons: Record<SpecKind, IconName> = {
+  cpu: 'cpu', ram: 'ram', disk: 'disk', ports: 'ports', backups: 'backups', bandwidth: 'bandwidth', network: 'network',
+  support: 'support', websites: 'globe', email: 'mail', servers: 'gamepad', database: 'database',
+};
+
+/** A plan page card. */
+export function planCardData(line: PlanLine, plan: Plan): PlanCardData {
+  return {
+    id: plan.id,
+    name: plan.name,
+    price: formatPrice(plan.price, line.currency),
+    period: '/month',
+    specs: plan.specs.map((s) => ({ icon: specIcons[s.kind], text: s.value })),
+    features: plan.features,
+    highlight: plan.highlight,
+    recommended: plan.recommended,
+    plugins: [],
+    tools: [],
+    cta: { label: line.buttonLabel, href: plan.storeUrl },
+  };
+}
+
+/** A products page card: 2 decimals followed by /Monthly (spec section 2). */
+export function productCardData(product: Product): PlanCardData {
+  const { cores, ram, storage, bandwidth, protection, support } = product.specs;
+  const specs: { icon: IconName; text: string | undefined }[] = [
+    { icon: 'cpu', text: cores },
+    { icon: 'ram', text: ram },
+    { icon: 'disk', text: storage },
+    { icon: 'bandwidth', text: bandwidth },
+    { icon: 'shield', text: protection },
+    { icon: 'support', text: support },
+  ];
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    icon: product.icon,
+    price: formatMonthly(product.price, product.currency),
+    period: '',
+    pricePrefix: product.fromPrice ? 'From' : undefined,
+    specs: specs.filter((s): s is { icon: IconName; text: string } => Boolean(s.text)),
+    features: product.features,
+    highlight: false,
+    recommended: product.recommended,
+    plugins: product.plugins,
+    tools: product.tools,
+    cta: { label: 'View Plans', href: product.path },
+    category: product.category,
+  };
+}

@@ -1,0 +1,25 @@
+import { defineContent, z } from './define.ts';
+
+const locationSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  /** The card title: "Delhi NCR". */
+  name: z.string().min(1),
+  city: z.string().min(1),
+  country: z.string().min(1),
+  /** ISO 3166-1 alpha-2, upper case; the flag is derived from it. */
+  countryCode: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter upper-case country code'),
+  /** Typical ping from our visitors, in ms. */
+  ping: z.number().int().min(0),
+  /** The hardware and network lines on the card. */
+  processor: z.string().min(1),
+  network: z.string().min(1),
+});
+
+export type Location = z.infer<typeof locationSchema>;
+
+/** The home page's Global Infrastructure cards (spec sections 2 and 3). */
+export const locations: readonly Location[] = defineContent('locations', z.array(locationSchema).min(1), [
+  { id: 'delhi-ncr', name: 'Delhi NCR', city: 'Delhi NCR', country: 'India', countryCode: 'IN', ping: 42, processor: 'AMD EPYC 7763', network: '10 Gbps Network' },
+  { id: 'singapore', name: 'Singapore', city: 'Singapore', country: 'Singapore', countryCode: 'SG', ping: 83, processor: 'AMD EPYC 7763', network: '10 Gbps Network' },
+  { id: 'frankfurt', name: 'Frankfurt', city: 'Frankfurt', country: 'Germany', countryCode: 'DE', ping: 126, processor: 'AMD EPYC 7763', network: '10 Gbps Network' },
+]);

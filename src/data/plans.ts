@@ -1,0 +1,483 @@
+import { iconNames } from '../lib/icon-names.ts';
+import { currencies, type Currency } from '../lib/price.ts';
+import { defineContent, z } from './define.ts';
+import { site } from './site.ts';
+
+/**
+ * Every plan line the provider sells (spec sections 2 and 9, DECISIONS section 7): one entry
+ * per plan page, with its currency, button label and cards. A price changes here, once.
+ */
+
+/** The labels of the order buttons, per the table in spec section 2. */
+const buttonLabels = ['Order Now', 'Deploy Bot', 'Get Started', 'Select Plan', 'Deploy Now'] as const;
+
+/** What a spec line on a card describes; picks its icon. */
+const specKinds = ['cpu', 'ram', 'disk', 'ports', 'backups', 'bandwidth', 'network', 'support', 'websites', 'email', 'servers', 'database'] as const;
+export type SpecKind = (typeof specKinds)[number];
+
+const specLine = z.object({
+  /** What the line describes (CPU, RAM, disk, ports, backups…). */
+  kind: z.enum(specKinds),
+  /** The text on the card: "4 vCores @ 3.5 GHz", "8 GB DDR4 RAM". */
+  value: z.string().min(1),
+});
+
+const planSchema = z.object({
+  /** Unique within its line; part of the store link. */
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  /** The card title. */
+  name: z.string().min(1),
+  /** Monthly price in the line's currency. */
+  price: z.number().positive(),
+  /** The specs listed on the card. */
+  specs: z.array(specLine).min(2),
+  /** Extra selling points under the specs. */
+  features: z.array(z.string().min(1)).default([]),
+  /** Visually emphasised (spec: "where a plan is marked highlighted"). */
+  highlight: z.boolean().default(false),
+  /** Carries the Recommended badge (Intel Pro). */
+  recommended: z.boolean().default(false),
+});
+
+/**
+ * Intel plans as spec section 3 names their fields: bandwidth means extra ports and
+ * protection means the backups limit.
+ */
+const intelPlanSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  name: z.string().min(1),
+  price: z.number().positive(),
+  specs: z.object({
+    cores: z.number().int().positive(),
+    /** GB of RAM. */
+    ram: z.number().positive(),
+    /** GB of NVMe storage. */
+    storage: z.number().positive(),
+    /** Extra ports. */
+    bandwidth: z.number().int().min(0),
+    /** Backups limit. */
+    protection: z.number().int().min(0),
+    support: z.string().min(1),
+  }),
+  /** Left empty by the spec; shown when set. */
+  playerCount: z.string().default(''),
+  recommended: z.boolean().default(false),
+});
+
+const lineSchema = z.object({
+  /** The line's id; also its store folder. */
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  /** Short name: "Budget VPS". */
+  name: z.string().min(1),
+  /** Its page. */
+  route: z.string().regex(/^\/[a-z0-9-]+$/),
+  /** Which products filter and overview it belongs to. */
+  group: z.enum(['minecraft', 'bot', 'web', 'vps', 'storage']),
+  currency: z.enum(currencies),
+  /** The order button on every card of the page. */
+  buttonLabel: z.enum(buttonLabels),
+  icon: z.enum(iconNames),
+  /** One sentence for overviews (the /vps page, products cards, search). */
+  summary: z.string().min(20).max(160),
+  /** Shown under the page heading. */
+  intro: z.string().min(20),
+  /** Short claims shown as chips under the intro. */
+  highlights: z.array(z.string().min(1)).min(2).max(4),
+  plans: z.array(planSchema).min(1),
+});
+
+export type PlanSpec = z.infer<typeof specLine>;
+export type Plan = z.infer<typeof planSchema> & { storeUrl: string };
+export type PlanLine = Omit<z.infer<typeof lineSchema>, 'plans'> & { plans: Plan[] };
+export type IntelPlan = z.infer<typeof intelPlanSchema>;
+
+const intelPlans = defineContent('plans.minecraft-intel', z.array(intelPlanSchema).length(8), [
+  { id: 'lite', name: 'Lite', price: 99, specs: { cores: 1, ram: 2, storage: 10, bandwidth: 0, protection: 1, support: 'Ticket support' } },
+  { id: 'basic', name: 'Basic', price: 139, specs: { cores: 1, ram: 3, storage: 15, bandwidth: 1, protection: 1, support: 'Ticket support' } },
+  { id: 'plus', name: 'Plus', price: 179, specs: { cores: 2, ram: 4, storage: 20, bandwidth: 1, protection: 2, support: 'Ticket support' } },
+  { id: 'core', name: 'Core', price: 219, specs: { cores: 2, ram: 5, storage: 25, bandwidth: 2, protection: 2, support: '24/7 chat support' } },
+  { id: 'pro', name: 'Pro', price: 259, recommended: true, specs: { cores: 3, ram: 6, storage: 30, bandwidth: 2, protection: 3, support: '24/7 chat support' } },
+  { id: 'ultra', name: 'Ultra', price: 339, specs: { cores: 3, ram: 8, storage: 40, bandwidth: 3, protection: 3, support: '24/7 chat support' } },
+  { id: 'max', name: 'Max', price: 549, specs: { cores: 4, ram: 12, storage: 60, bandwidth: 4, protection: 5, support: 'Priority support' } },
+  { id: 'prime', name: 'Prime', price: 669, specs: { cores: 6, ram: 16, storage: 80, bandwidth: 5, protection: 5, support: 'Priority support' } },
+]);
+
+/** RAM in GB per Intel plan, for the RAM calculator's suggestion. */
+export const intelPlanRam: readonly { id: string; name: string; ramGb: number; price: number }[] = intelPlans.map((p) => ({
+  id: p.id,
+  name: p.name,
+  ramGb: p.specs.ram,
+  price: p.price,
+}));
+
+function intelCard(plan: IntelPlan): z.input<typeof planSchema> {
+  const { cores, ram, storage, bandwidth, protection, support } = plan.specs;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return {
+    id: plan.id,
+    name: plan.name,
+    price: plan.price,
+    recommended: plan.recommended,
+    specs: [
+      { kind: 'cpu', value: `${plural(cores, 'vCore')} Intel Xeon` },
+      { kind: 'ram', value: `${ram} GB RAM` },
+      { kind: 'disk', value: `${storage} GB NVMe SSD` },
+      { kind: 'ports', value: bandwidth === 0 ? 'No extra ports' : plural(bandwidth, 'extra port') },
+      { kind: 'backups', value: plural(protection, 'backup') },
+      { kind: 'support', value: support },
+    ],
+    features: [...(plan.playerCount ? [plan.playerCount] : []), 'DDoS protection', 'Instant setup'],
+  };
+}
+
+const vpsFeatures = ['Full root access', 'DDoS protection up to 1 Tbps', '10 Gbps network'];
+
+const lineList = defineContent(
+  'plans',
+  z.array(lineSchema).superRefine((lines, ctx) => {
+    const seen = new Set<string>();
+    lines.forEach((line, i) => {
+      if (seen.has(line.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `duplicate line id "${line.id}"` });
+      seen.add(line.id);
+      const ids = new Set<string>();
+      line.plans.forEach((plan, j) => {
+        if (ids.has(plan.id)) ctx.addIssue({ code: 'custom', path: [i, 'plans', j, 'id'], message: `duplicate plan id "${plan.id}" in ${line.id}` });
+        ids.add(plan.id);
+      });
+    });
+  }),
+  [
+    {
+      id: 'minecraft-amd',
+      name: 'Minecraft AMD',
+      route: '/minecraft-amd',
+      group: 'minecraft',
+      currency: 'INR',
+      buttonLabel: 'Order Now',
+      icon: 'gamepad',
+      summary: 'Lag-free Minecraft servers on AMD EPYC 7763 with NVMe storage and DDoS protection.',
+      intro: 'Our fastest Minecraft servers: AMD EPYC 7763 cores with high single-thread speed, NVMe SSD storage and always-on DDoS protection. Online in under 60 seconds.',
+      highlights: ['AMD EPYC 7763', 'NVMe SSD', 'DDoS protection up to 1 Tbps', 'Setup in under 60 s'],
+      plans: [
+        {
+          id: 'diamond', name: 'Diamond', price: 619,
+          specs: [
+            { kind: 'cpu', value: '2 vCores AMD EPYC 7763' },
+            { kind: 'ram', value: '8 GB DDR4 RAM' },
+            { kind: 'disk', value: '50 GB NVMe SSD' },
+            { kind: 'ports', value: '2 extra ports' },
+            { kind: 'backups', value: '3 backups' },
+          ],
+          features: ['Unlimited player slots', 'Java & Bedrock', 'Free subdomain'],
+        },
+        {
+          id: 'obsidian', name: 'Obsidian', price: 1099, highlight: true,
+          specs: [
+            { kind: 'cpu', value: '4 vCores AMD EPYC 7763' },
+            { kind: 'ram', value: '16 GB DDR4 RAM' },
+            { kind: 'disk', value: '100 GB NVMe SSD' },
+            { kind: 'ports', value: '4 extra ports' },
+            { kind: 'backups', value: '5 backups' },
+          ],
+          features: ['Unlimited player slots', 'Java & Bedrock', 'Free subdomain', 'Priority support'],
+        },
+        {
+          id: 'crystal', name: 'Crystal', price: 1999,
+          specs: [
+            { kind: 'cpu', value: '8 vCores AMD EPYC 7763' },
+            { kind: 'ram', value: '32 GB DDR4 RAM' },
+            { kind: 'disk', value: '200 GB NVMe SSD' },
+            { kind: 'ports', value: '8 extra ports' },
+            { kind: 'backups', value: '10 backups' },
+          ],
+          features: ['Unlimited player slots', 'Java & Bedrock', 'Free subdomain', 'Priority support', 'Dedicated IP on request'],
+        },
+      ],
+    },
+    {
+      id: 'minecraft-intel',
+      name: 'Minecraft Intel',
+      route: '/minecraft-intel',
+      group: 'minecraft',
+      currency: 'INR',
+      buttonLabel: 'Order Now',
+      icon: 'gamepad',
+      summary: 'Affordable Minecraft servers on Intel Xeon, from small survival worlds to busy networks.',
+      intro: 'Budget-friendly Minecraft hosting on Intel Xeon processors with NVMe storage. Not sure how much RAM you need? Use the calculator below.',
+      highlights: ['Intel Xeon', 'NVMe SSD', 'DDoS protection', 'Setup in under 60 s'],
+      plans: intelPlans.map(intelCard),
+    },
+    {
+      id: 'discord-bot',
+      name: 'Discord Bot Hosting',
+      route: '/discord-bot',
+      group: 'bot',
+      currency: 'INR',
+      buttonLabel: 'Deploy Bot',
+      icon: 'bot',
+      summary: 'Keep your Discord bot online around the clock with 99.9% bot uptime, from ₹10 a month.',
+      intro: 'Run your Discord bot 24/7 on Node.js, Python or Java with 99.9% bot uptime, automatic restarts and a web console.',
+      highlights: ['99.9% bot uptime', 'Node.js, Python & Java', 'Automatic restarts'],
+      plans: [
+        { id: 'starter', name: 'Starter', price: 10, specs: [{ kind: 'cpu', value: '20% CPU' }, { kind: 'ram', value: '124 MB RAM' }, { kind: 'disk', value: '512 MB disk' }], features: ['1 bot', 'Web console'] },
+        { id: 'basic', name: 'Basic', price: 17, specs: [{ kind: 'cpu', value: '30% CPU' }, { kind: 'ram', value: '256 MB RAM' }, { kind: 'disk', value: '1 GB disk' }], features: ['1 bot', 'Web console'] },
+        { id: 'standard', name: 'Standard', price: 34, specs: [{ kind: 'cpu', value: '50% CPU' }, { kind: 'ram', value: '512 MB RAM' }, { kind: 'disk', value: '2 GB disk' }, { kind: 'backups', value: '1 backup' }], features: ['2 bots', 'Web console'] },
+        { id: 'pro', name: 'Pro', price: 70, highlight: true, specs: [{ kind: 'cpu', value: '100% CPU' }, { kind: 'ram', value: '1 GB RAM' }, { kind: 'disk', value: '5 GB disk' }, { kind: 'backups', value: '2 backups' }, { kind: 'database', value: '1 MySQL database' }], features: ['3 bots', 'Web console', 'Priority support'] },
+        { id: 'advanced', name: 'Advanced', price: 140, specs: [{ kind: 'cpu', value: '150% CPU' }, { kind: 'ram', value: '2 GB RAM' }, { kind: 'disk', value: '10 GB disk' }, { kind: 'backups', value: '3 backups' }, { kind: 'database', value: '2 MySQL databases' }], features: ['5 bots', 'Web console', 'Priority support'] },
+        { id: 'ultimate', name: 'Ultimate', price: 260, specs: [{ kind: 'cpu', value: '200% CPU' }, { kind: 'ram', value: '4 GB RAM' }, { kind: 'disk', value: '20 GB disk' }, { kind: 'backups', value: '5 backups' }, { kind: 'database', value: '5 MySQL databases' }], features: ['10 bots', 'Web console', 'Priority support'] },
+      ],
+    },
+    {
+      id: 'web-hosting',
+      name: 'Web Hosting',
+      route: '/web-hosting',
+      group: 'web',
+      currency: 'USD',
+      buttonLabel: 'Get Started',
+      icon: 'globe',
+      summary: 'Fast web hosting with NVMe storage, free SSL certificates and e-mail accounts.',
+      intro: 'Host your websites on NVMe storage with free SSL certificates, e-mail accounts, one-click installs and daily backups.',
+      highlights: ['Free SSL', 'NVMe SSD', 'One-click WordPress'],
+      plans: [
+        { id: 'starter', name: 'Starter', price: 2.99, specs: [{ kind: 'websites', value: '1 website' }, { kind: 'disk', value: '10 GB NVMe SSD' }, { kind: 'email', value: '5 e-mail accounts' }, { kind: 'database', value: '2 databases' }, { kind: 'bandwidth', value: '100 GB bandwidth' }], features: ['Free SSL certificate', 'Weekly backups'] },
+        { id: 'business', name: 'Business', price: 5.99, highlight: true, specs: [{ kind: 'websites', value: '10 websites' }, { kind: 'disk', value: '50 GB NVMe SSD' }, { kind: 'email', value: '50 e-mail accounts' }, { kind: 'database', value: '20 databases' }, { kind: 'bandwidth', value: 'Unmetered bandwidth' }], features: ['Free SSL certificates', 'Daily backups', 'Free domain for a year'] },
+        { id: 'pro', name: 'Pro', price: 12.99, specs: [{ kind: 'websites', value: 'Unlimited websites' }, { kind: 'disk', value: '150 GB NVMe SSD' }, { kind: 'email', value: 'Unlimited e-mail accounts' }, { kind: 'database', value: 'Unlimited databases' }, { kind: 'bandwidth', value: 'Unmetered bandwidth' }], features: ['Free SSL certificates', 'Daily backups', 'Free domain for a year', 'Priority support'] },
+      ],
+    },
+    {
+      id: 'budget-vps',
+      name: 'Budget VPS',
+      route: '/budget-vps',
+      group: 'vps',
+      currency: 'USD',
+      buttonLabel: 'Order Now',
+      icon: 'server',
+      summary: 'Affordable KVM virtual servers with NVMe storage and full root access.',
+      intro: 'KVM virtual private servers for side projects, small sites and test environments, with NVMe storage and full root access.',
+      highlights: ['KVM virtualisation', 'Full root access', 'NVMe SSD'],
+      plans: [
+        { id: 'vps-1', name: 'Budget VPS 1', price: 4.99, specs: [{ kind: 'cpu', value: '1 vCPU' }, { kind: 'ram', value: '2 GB RAM' }, { kind: 'disk', value: '30 GB NVMe SSD' }, { kind: 'bandwidth', value: '1 TB bandwidth' }], features: vpsFeatures },
+        { id: 'vps-2', name: 'Budget VPS 2', price: 9.99, specs: [{ kind: 'cpu', value: '2 vCPU' }, { kind: 'ram', value: '4 GB RAM' }, { kind: 'disk', value: '60 GB NVMe SSD' }, { kind: 'bandwidth', value: '2 TB bandwidth' }], features: vpsFeatures },
+        { id: 'vps-3', name: 'Budget VPS 3', price: 19.99, specs: [{ kind: 'cpu', value: '4 vCPU' }, { kind: 'ram', value: '8 GB RAM' }, { kind: 'disk', value: '120 GB NVMe SSD' }, { kind: 'bandwidth', value: '4 TB bandwidth' }], features: vpsFeatures },
+      ],
+    },
+    {
+      id: 'panel-vps',
+      name: 'Panel VPS',
+      route: '/panel-vps',
+      group: 'vps',
+      currency: 'USD',
+      buttonLabel: 'Select Plan',
+      icon: 'layers',
+      summary: 'Virtual servers with a game panel preinstalled to run several game servers on one VPS.',
+      intro: 'A VPS with the Pterodactyl game panel installed and ready: create and manage several game servers from one dashboard.',
+      highlights: ['Pterodactyl preinstalled', 'Several game servers', 'NVMe SSD'],
+      plans: [
+        { id: 'panel-1', name: 'Panel VPS 1', price: 14.99, specs: [{ kind: 'cpu', value: '2 vCPU' }, { kind: 'ram', value: '4 GB RAM' }, { kind: 'disk', value: '50 GB NVMe SSD' }, { kind: 'servers', value: 'Up to 3 game servers' }], features: ['Game panel preinstalled', 'DDoS protection', 'Full root access'] },
+        { id: 'panel-2', name: 'Panel VPS 2', price: 24.99, specs: [{ kind: 'cpu', value: '4 vCPU' }, { kind: 'ram', value: '8 GB RAM' }, { kind: 'disk', value: '100 GB NVMe SSD' }, { kind: 'servers', value: 'Up to 6 game servers' }], features: ['Game panel preinstalled', 'DDoS protection', 'Full root access'] },
+        { id: 'panel-3', name: 'Panel VPS 3', price: 44.99, specs: [{ kind: 'cpu', value: '6 vCPU' }, { kind: 'ram', value: '16 GB RAM' }, { kind: 'disk', value: '200 GB NVMe SSD' }, { kind: 'servers', value: 'Unlimited game servers' }], features: ['Game panel preinstalled', 'DDoS protection', 'Full root access', 'Priority support'] },
+      ],
+    },
+    {
+      id: 'premium-vps',
+      name: 'Premium VPS',
+      route: '/premium-vps',
+      group: 'vps',
+      currency: 'USD',
+      buttonLabel: 'Order Now',
+      icon: 'rocket',
+      summary: 'High-performance VPS with dedicated resources, NVMe storage and priority support.',
+      intro: 'Dedicated vCPU threads, generous memory and NVMe storage for production applications, databases and busy game servers.',
+      highlights: ['Dedicated vCPU', 'Priority support', 'Daily backups'],
+      plans: [
+        { id: 'premium-1', name: 'Premium VPS 1', price: 49.99, specs: [{ kind: 'cpu', value: '4 dedicated vCPU' }, { kind: 'ram', value: '16 GB RAM' }, { kind: 'disk', value: '200 GB NVMe SSD' }, { kind: 'bandwidth', value: '5 TB bandwidth' }, { kind: 'backups', value: 'Daily backups' }], features: vpsFeatures },
+        { id: 'premium-2', name: 'Premium VPS 2', price: 89.99, specs: [{ kind: 'cpu', value: '8 dedicated vCPU' }, { kind: 'ram', value: '32 GB RAM' }, { kind: 'disk', value: '400 GB NVMe SSD' }, { kind: 'bandwidth', value: '10 TB bandwidth' }, { kind: 'backups', value: 'Daily backups' }], features: vpsFeatures },
+        { id: 'premium-3', name: 'Premium VPS 3', price: 149.99, specs: [{ kind: 'cpu', value: '12 dedicated vCPU' }, { kind: 'ram', value: '64 GB RAM' }, { kind: 'disk', value: '800 GB NVMe SSD' }, { kind: 'bandwidth', value: 'Unmetered bandwidth' }, { kind: 'backups', value: 'Daily backups' }], features: vpsFeatures },
+      ],
+    },
+    {
+      id: 'ultra-premium-vds',
+      name: 'Ultra Premium VDS',
+      route: '/ultra-premium-vds',
+      group: 'vps',
+      currency: 'USD',
+      buttonLabel: 'Deploy Now',
+      icon: 'gauge',
+      summary: 'Virtual dedicated servers with dedicated AMD EPYC cores for the heaviest workloads.',
+      intro: 'Virtual dedicated servers: physical AMD EPYC 7763 cores reserved for you, large memory and NVMe storage, without the wait for bare metal.',
+      highlights: ['Dedicated EPYC cores', 'Up to 256 GB RAM', '10 Gbps network'],
+      plans: [
+        { id: 'vds-1', name: 'VDS 1', price: 199.99, specs: [{ kind: 'cpu', value: '8 dedicated cores AMD EPYC 7763' }, { kind: 'ram', value: '64 GB RAM' }, { kind: 'disk', value: '1 TB NVMe SSD' }, { kind: 'network', value: '10 Gbps port' }, { kind: 'backups', value: 'Daily backups' }], features: vpsFeatures },
+        { id: 'vds-2', name: 'VDS 2', price: 299.99, specs: [{ kind: 'cpu', value: '16 dedicated cores AMD EPYC 7763' }, { kind: 'ram', value: '128 GB RAM' }, { kind: 'disk', value: '2 TB NVMe SSD' }, { kind: 'network', value: '10 Gbps port' }, { kind: 'backups', value: 'Daily backups' }], features: vpsFeatures },
+        { id: 'vds-3', name: 'VDS 3', price: 499.99, specs: [{ kind: 'cpu', value: '32 dedicated cores AMD EPYC 7763' }, { kind: 'ram', value: '256 GB RAM' }, { kind: 'disk', value: '4 TB NVMe SSD' }, { kind: 'network', value: '10 Gbps port' }, { kind: 'backups', value: 'Daily backups' }], features: vpsFeatures },
+      ],
+    },
+    {
+      id: 'ryzen-vps',
+      name: 'Ryzen VPS',
+      route: '/ryzen-vps',
+      group: 'vps',
+      currency: 'USD',
+      buttonLabel: 'Order Now',
+      icon: 'cpu',
+      summary: 'VPS on AMD Ryzen 9 with high clock speeds for game servers and applications.',
+      intro: 'AMD Ryzen 9 7950X cores boosting to 5.7 GHz: the single-thread speed game servers and build pipelines love, on NVMe storage.',
+      highlights: ['Ryzen 9 7950X', 'Up to 5.7 GHz', 'DDR5 memory'],
+      plans: [
+        { id: 'ryzen-1', name: 'Ryzen VPS 1', price: 29.99, specs: [{ kind: 'cpu', value: '2 vCPU Ryzen 9 7950X' }, { kind: 'ram', value: '8 GB DDR5 RAM' }, { kind: 'disk', value: '100 GB NVMe SSD' }, { kind: 'bandwidth', value: '3 TB bandwidth' }], features: vpsFeatures },
+        { id: 'ryzen-2', name: 'Ryzen VPS 2', price: 49.99, specs: [{ kind: 'cpu', value: '4 vCPU Ryzen 9 7950X' }, { kind: 'ram', value: '16 GB DDR5 RAM' }, { kind: 'disk', value: '200 GB NVMe SSD' }, { kind: 'bandwidth', value: '6 TB bandwidth' }], features: vpsFeatures },
+        { id: 'ryzen-3', name: 'Ryzen VPS 3', price: 89.99, specs: [{ kind: 'cpu', value: '8 vCPU Ryzen 9 7950X' }, { kind: 'ram', value: '32 GB DDR5 RAM' }, { kind: 'disk', value: '400 GB NVMe SSD' }, { kind: 'bandwidth', value: '10 TB bandwidth' }], features: vpsFeatures },
+      ],
+    },
+    {
+      id: 'storage-server',
+      name: 'Storage Servers',
+      route: '/storage-server',
+      group: 'storage',
+      currency: 'GBP',
+      buttonLabel: 'Select Plan',
+      icon: 'database',
+      summary: 'Storage servers with 2 TB to 10 TB for backups, media and archives, with RAID protection.',
+      intro: 'Large, RAID-protected storage for off-site backups, media libraries and archives, reachable over SFTP, rsync, NFS and S3-compatible tools.',
+      highlights: ['RAID protected', 'SFTP, rsync & NFS', '10 Gbps network'],
+      plans: [
+        { id: 'storage-2tb', name: 'Storage 2TB', price: 29.99, specs: [{ kind: 'disk', value: '2 TB storage (RAID 10)' }, { kind: 'cpu', value: '2 vCPU' }, { kind: 'ram', value: '4 GB RAM' }, { kind: 'bandwidth', value: '10 TB bandwidth' }], features: ['SFTP, rsync & NFS', 'Snapshot backups'] },
+        { id: 'storage-5tb', name: 'Storage 5TB', price: 59.99, specs: [{ kind: 'disk', value: '5 TB storage (RAID 10)' }, { kind: 'cpu', value: '4 vCPU' }, { kind: 'ram', value: '8 GB RAM' }, { kind: 'bandwidth', value: '20 TB bandwidth' }], features: ['SFTP, rsync & NFS', 'Snapshot backups'] },
+        { id: 'storage-10tb', name: 'Storage 10TB', price: 99.99, specs: [{ kind: 'disk', value: '10 TB storage (RAID 10)' }, { kind: 'cpu', value: '4 vCPU' }, { kind: 'ram', value: '16 GB RAM' }, { kind: 'bandwidth', value: 'Unmetered bandwidth' }], features: ['SFTP, rsync & NFS', 'Snapshot backups', 'Priority support'] },
+      ],
+    },
+  ],
+);
+
+/** The store page of one plan. */
+export function storeUrl(...segments: string[]): string {
+  return `${site.store.replace(/\/$/, '')}/${segments.join('/')}`;
+}
+
+/** Every plan line, in menu order, each plan with its store link. */
+export const planLines: readonly PlanLine[] = lineList.map((line) => ({
+  ...line,
+  plans: line.plans.map((plan) => ({ ...plan, storeUrl: storeUrl(line.id, plan.id) })),
+}));
+
+export function planLine(id: string): PlanLine {
+  const line = planLines.find((l) => l.id === id);
+  if (!line) throw new Error(`No plan line "${id}" in src/data/plans.ts`);
+  return line;
+}
+
+/** The cheapest monthly price of a line ("from" prices). */
+export function fromPrice(line: PlanLine): number {
+  return Math.min(...line.plans.map((p) => p.price));
+}
+
+/** The VPS and VDS lines (the /vps overview and the products page's VPS Solutions filter). */
+export const vpsLines: readonly PlanLine[] = planLines.filter((l) => l.group === 'vps');
+
+// ——— The products page (spec section 3, Plan) ———
+
+/** Products filter categories: Game Servers, VPS Solutions, Other Services. */
+export const productCategories = ['game', 'vps', 'other'] as const;
+export type ProductCategory = (typeof productCategories)[number];
+
+const productSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  name: z.string().min(1),
+  category: z.enum(productCategories),
+  icon: z.enum(iconNames),
+  description: z.string().min(1),
+  price: z.number().positive(),
+  currency: z.enum(currencies).default('INR'),
+  /** Whether the price is the cheapest of several plans ("From …"). */
+  fromPrice: z.boolean().default(false),
+  /** Spec section 3: cores, ram, storage, bandwidth, protection, support (those that apply). */
+  specs: z.object({
+    cores: z.string().optional(),
+    ram: z.string().min(1),
+    storage: z.string().min(1),
+    bandwidth: z.string().optional(),
+    protection: z.string().optional(),
+    support: z.string().optional(),
+  }),
+  features: z.array(z.string().min(1)).default([]),
+  /** View Plans: the store page (an absolute URL). */
+  path: z.url(),
+  recommended: z.boolean().default(false),
+  /** Popular Plugins list (Minecraft plans). */
+  plugins: z.array(z.string().min(1)).default([]),
+  /** Included Tools list. */
+  tools: z.array(z.string().min(1)).default([]),
+});
+
+export type Product = z.infer<typeof productSchema>;
+
+const fixedProducts = defineContent('plans.products', z.array(productSchema), [
+  {
+    id: 'minecraft-premium',
+    name: 'Minecraft Premium',
+    category: 'game',
+    icon: 'gamepad',
+    description: 'Premium Minecraft hosting on AMD EPYC for smooth survival worlds and modded packs.',
+    price: 129,
+    specs: { cores: '2 vCores AMD EPYC', ram: '2GB RAM', storage: '12GB NVMe', bandwidth: 'Unmetered bandwidth', protection: 'DDoS protection', support: '24/7 support' },
+    features: ['Instant setup', 'Free subdomain', 'Java & Bedrock'],
+    path: storeUrl('minecraft', 'premium'),
+    recommended: true,
+    plugins: ['EssentialsX', 'LuckPerms', 'WorldEdit', 'Geyser'],
+    tools: ['Control panel', 'File manager', 'Automatic backups', 'Live console'],
+  },
+  {
+    id: 'minecraft-budget',
+    name: 'Minecraft Budget',
+    category: 'game',
+    icon: 'boxes',
+    description: 'Affordable Minecraft hosting on Intel Xeon for small groups of friends.',
+    price: 99,
+    specs: { cores: '1 vCore Intel Xeon', ram: '2GB RAM', storage: '10GB NVMe', bandwidth: 'Unmetered bandwidth', protection: 'DDoS protection', support: '24/7 support' },
+    features: ['Instant setup', 'Free subdomain'],
+    path: storeUrl('minecraft', 'budget'),
+    plugins: ['EssentialsX', 'LuckPerms', 'Vault'],
+    tools: ['Control panel', 'File manager', 'Live console'],
+  },
+  {
+    id: 'bot-hosting',
+    name: 'Bot Hosting',
+    category: 'other',
+    icon: 'bot',
+    description: 'Keep your Discord bot online 24/7 with 99.9% bot uptime.',
+    price: 10,
+    specs: { cores: '20% CPU', ram: '124 MB RAM', storage: '512 MB disk', protection: 'DDoS protection', support: '24/7 support' },
+    features: ['Node.js, Python & Java', 'Automatic restarts'],
+    path: storeUrl('discord-bot', 'starter'),
+    tools: ['Web console', 'File manager', 'Git deploy'],
+  },
+]);
+
+/** A VPS/VDS line as a products card: its cheapest plan's price and specs. */
+function lineProduct(line: PlanLine): Product {
+  const cheapest = line.plans.reduce((a, b) => (b.price < a.price ? b : a));
+  const spec = (kind: string) => cheapest.specs.find((s) => s.kind === kind)?.value;
+  return {
+    id: line.id,
+    name: line.name,
+    category: 'vps',
+    icon: line.icon,
+    description: line.summary,
+    price: cheapest.price,
+    currency: line.currency,
+    fromPrice: true,
+    specs: { cores: spec('cpu'), ram: spec('ram') ?? '', storage: spec('disk') ?? '', bandwidth: spec('bandwidth') ?? spec('network'), protection: 'DDoS protection', support: '24/7 support' },
+    features: [],
+    path: storeUrl(line.id),
+    recommended: false,
+    plugins: [],
+    tools: [],
+  };
+}
+
+/** Every plan on the products page: the Minecraft plans, then the VPS and VDS lines, then the bot plan. */
+export const products: readonly Product[] = [
+  ...fixedProducts.filter((p) => p.category === 'game'),
+  ...vpsLines.map(lineProduct),
+  ...fixedProducts.filter((p) => p.category !== 'game'),
+];

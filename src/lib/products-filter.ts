@@ -1,0 +1,18 @@
+/** The products page filters (spec section 2); `null` is "no filter": every plan. */
+export const productFilters = [
+  { id: 'game', label: 'Game Servers' },
+  { id: 'vps', label: 'VPS Solutions' },
+  { id: 'other', label: 'Other Services' },
+] as const;
+
+export type ProductFilter = (typeof productFilters)[number]['id'];
+
+/** The plans a filter shows: all with none; otherwise those of its category (VPS: DECISIONS 6). */
+export function filterProducts<P extends { category: ProductFilter }>(items: readonly P[], filter: ProductFilter | null): P[] {
+  return filter === null ? [...items] : items.filter((p) => p.category === filter);
+}
+
+/** Clicking the selected filter again clears it; another filter replaces it. */
+export function toggleFilter(current: ProductFilter | null, clicked: ProductFilter): ProductFilter | null {
+  return current === clicked ? null : clicked;
+}
