@@ -13,6 +13,11 @@ export function notifyError(message: string, icon?: ReactNode): string | number 
   return toast.error(message, { duration: toastDurations.error, icon });
 }
 
+/** A warning (a degraded server): shown as long as an error. */
+export function notifyWarning(message: string, icon?: ReactNode): string | number {
+  return toast.warning(message, { duration: toastDurations.error, icon });
+}
+
 export function notifyLoading(message: string): string | number {
   return toast.loading(message, { duration: toastDurations.loading });
 }

@@ -1,0 +1,75 @@
+import { useId } from 'react';
+import type { Reading } from './status-api.ts';
+
+const width = 300;
+const height = 80;
+const pad = 4;
+
+function timeLabel(timestamp: number): string {
+  return new Date(timestamp).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+/** A round top for the y axis: 100, 200, 500, 1000... */
+function axisMax(readings: readonly Reading[]): number {
+  const max = Math.max(0, ...readings.map((r) => r.latency));
+  for (const step of [50, 100, 200, 300, 500, 1000, 2000, 5000]) if (max <= step) return step;
+  return Math.ceil(max / 1000) * 1000;
+}
+
+/**
+ * The latest latency readings as an inline SVG line; timeouts (latency 0) are red marks on the
+ * baseline. Time labels sit under the chart as text; the figure has a summary for screen readers.
+ */
+export function LatencyChart({ readings, name }: { readings: readonly Reading[]; name: string }) {
+  const gradientId = useId();
+  const top = axisMax(readings);
+  const answered = readings.filter((r) => r.latency > 0);
+  const x = (i: number): number => (readings.length <= 1 ? width / 2 : pad + (i * (width - 2 * pad)) / (readings.length - 1));
+  const y = (latency: number): number => height - pad - (latency / top) * (height - 2 * pad);
+  const points = readings.map((r, i) => `${x(i).toFixed(1)},${y(r.latency).toFixed(1)}`).join(' ');
+  const area = readings.length > 1 ? `M${x(0).toFixed(1)},${height} L${points.replaceAll(' ', ' L')} L${x(readings.length - 1).toFixed(1)},${height} Z` : '';
+  const timeouts = readings.length - answered.length;
+  const summary =
+    readings.length === 0
+      ? `No latency readings yet for ${name}.`
+      : `Latency of ${name} over the last ${readings.length} readings: ` +
+        (answered.length
+          ? `lowest ${Math.min(...answered.map((r) => r.latency))} ms, highest ${Math.max(...answered.map((r) => r.latency))} ms`
+          : 'no answers') +
+        (timeouts ? `, ${timeouts} timeout${timeouts === 1 ? '' : 's'}.` : '.');
+  const labels = readings.length === 0 ? [] : readings.length < 3 ? [readings[0]!, readings.at(-1)!] : [readings[0]!, readings[Math.floor(readings.length / 2)]!, readings.at(-1)!];
+
+  return (
+    <figure className="mt-4">
+      <div className="relative h-20">
+        <span className="absolute top-0 left-0 text-[10px] leading-none text-slate-500" aria-hidden="true">
+          {top} ms
+        </span>
+        <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="h-full w-full overflow-visible" role="img" aria-label={summary}>
+          <defs>
+            <linearGradient id={gradientId} x1="0" x2="0" y1="0" y2="1">
+              <stop offset="0%" stopColor="rgb(99 102 241)" stopOpacity="0.35" />
+              <stop offset="100%" stopColor="rgb(99 102 241)" stopOpacity="0" />
+            </linearGradient>
+          </defs>
+          {[0.5, 1].map((f) => (
+            <line key={f} x1="0" x2={width} y1={y(top * f)} y2={y(top * f)} stroke="rgb(255 255 255 / 0.06)" strokeDasharray="3 3" vectorEffect="non-scaling-stroke" />
+          ))}
+          <line x1="0" x2={width} y1={height - pad} y2={height - pad} stroke="rgb(255 255 255 / 0.12)" vectorEffect="non-scaling-stroke" />
+          {area && <path d={area} fill={`url(#${gradientId})`} />}
+          {readings.length > 1 && (
+            <polyline points={points} fill="none" stroke="rgb(129 140 248)" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" vectorEffect="non-scaling-stroke" />
+          )}
+          {readings.map((r, i) =>
+            r.latency === 0 ? (
+              <line key={r.timestamp} x1={x(i)} x2={x(i)} y1={height - pad} y2={height - pad - 10} stroke="rgb(248 113 113)" strokeWidth="2" vectorEffect="non-scaling-stroke" />
+            ) : null,
+          )}
+        </svg>
+      </div>
+      <figcaption className="mt-1 flex justify-between text-[11px] text-slate-500 tabular-nums" aria-hidden="true">
+        {labels.length ? labels.map((r, i) => <span key={`${r.timestamp}-${i}`}>{timeLabel(r.timestamp)}</span>) : <span>Waiting for readings…</span>}
+      </figcaption>
+    </figure>
+  );
+}

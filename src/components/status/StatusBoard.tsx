@@ -1,0 +1,266 @@
+import { AlertTriangle, CheckCircle2, RefreshCw, XCircle } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
+import { Button } from '../ui/Button.tsx';
+import { AddServerForm, type NewServer } from './AddServerForm.tsx';
+import { loadOwnServers, saveOwnServers, type OwnServer } from './own-servers.ts';
+import { ServerCard, ServerCardSkeleton } from './ServerCard.tsx';
+import {
+  appendReading,
+  CheckError,
+  checkServer,
+  fetchReport,
+  type CheckAnswer,
+  type Reading,
+  type ServerReport,
+  type ShownStatus,
+  type StatusReport,
+  type StatusUpdate,
+} from './status-api.ts';
+import { bannerFor, type ServerStatus } from './status-rules.ts';
+import { SummaryCards, SummaryCardsSkeleton } from './SummaryCards.tsx';
+
+/** How often a visitor's own server is checked while the page is open. */
+const ownCheckEveryMs = 30_000;
+/** The uptime figures are re-read now and then; live states come from the stream. */
+const refreshEveryMs = 5 * 60_000;
+
+interface OwnEntry extends OwnServer {
+  status: ShownStatus;
+  latency: number;
+  history: Reading[];
+  checks: number;
+  ups: number;
+  detail?: string;
+  problem?: string;
+}
+
+/** The toast of spec section 4: "{name} is now {status}", with a green, yellow or red icon. */
+function announce(name: string, status: ServerStatus): void {
+  const message = `${name} is now ${status}`;
+  if (status === 'operational') notifySuccess(message, <CheckCircle2 className="size-5 text-emerald-400" aria-hidden="true" />);
+  else if (status === 'degraded') notifyWarning(message, <AlertTriangle className="size-5 text-amber-400" aria-hidden="true" />);
+  else notifyError(message, <XCircle className="size-5 text-red-500" aria-hidden="true" />);
+}
+
+function statusOfAnswer(answer: CheckAnswer): ServerStatus {
+  if (!answer.ok) return 'down';
+  return answer.latency <= 300 ? 'operational' : 'degraded';
+}
+
+function detailOfAnswer(answer: CheckAnswer): string | undefined {
+  const parts = [answer.players && `${answer.players.online}/${answer.players.max} players`, answer.version].filter(Boolean);
+  return parts.length ? parts.join(' · ') : undefined;
+}
+
+function withUpdates(report: StatusReport, updates: readonly StatusUpdate[]): StatusReport {
+  const byId = new Map(updates.map((u) => [u.id, u]));
+  const servers: ServerReport[] = report.servers.map((s) => {
+    const u = byId.get(s.id);
+    if (!u || (s.checkedAt !== null && u.timestamp <= s.checkedAt)) return s;
+    return { ...s, status: u.status, latency: u.latency, checkedAt: u.timestamp, history: appendReading(s.history, { timestamp: u.timestamp, latency: u.latency }) };
+  });
+  const decided = servers.map((s) => s.status).filter((s): s is ServerStatus => s !== 'pending');
+  return { ...report, summary: { ...report.summary, banner: bannerFor(decided) }, servers };
+}
+
+/**
+ * The live board: the summary and a card per monitored server, loaded from /api/status and
+ * kept current by the serverStatus stream; plus the visitor's own servers (this browser only).
+ */
+export function StatusBoard() {
+  const [report, setReport] = useState<StatusReport | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [connection, setConnection] = useState<'connecting' | 'live' | 'reconnecting'>('connecting');
+  const [own, setOwn] = useState<OwnEntry[]>([]);
+  const reportRef = useRef<StatusReport | null>(null);
+  const ownRef = useRef<OwnEntry[]>([]);
+
+  const showReport = useCallback((next: StatusReport) => {
+    reportRef.current = next;
+    setReport(next);
+  }, []);
+
+  const showOwn = useCallback((next: OwnEntry[]) => {
+    ownRef.current = next;
+    setOwn(next);
+  }, []);
+
+  const load = useCallback(async () => {
+    try {
+      const fresh = await fetchReport();
+      // Keep live readings that arrived while the request was under way.
+      const current = reportRef.current;
+      showReport(current ? withUpdates(fresh, current.servers.filter((s) => s.checkedAt !== null).map((s) => ({ id: s.id, status: s.status, latency: s.latency, timestamp: s.checkedAt! }))) : fresh);
+      setLoadFailed(false);
+    } catch {
+      if (!reportRef.current) setLoadFailed(true);
+    }
+  }, [showReport]);
+
+  // First load, the live stream, and a slow refresh of the uptime figures.
+  useEffect(() => {
+    let source: EventSource | undefined;
+    let cancelled = false;
+    void load().then(() => {
+      if (cancelled) return;
+      source = new EventSource('/api/status/stream');
+      source.onopen = () => setConnection('live');
+      source.onerror = () => setConnection('reconnecting');
+      source.addEventListener('serverStatus', (event) => {
+        const current = reportRef.current;
+        if (!current) return;
+        const updates = JSON.parse((event as MessageEvent<string>).data) as StatusUpdate[];
+        for (const u of updates) {
+          const shown = current.servers.find((s) => s.id === u.id);
+          if (shown && shown.status !== 'pending' && u.status !== 'pending' && shown.status !== u.status && (shown.checkedAt === null || u.timestamp > shown.checkedAt)) {
+            announce(shown.name, u.status);
+          }
+        }
+        showReport(withUpdates(current, updates));
+      });
+    });
+    const refresh = setInterval(() => void load(), refreshEveryMs);
+    return () => {
+      cancelled = true;
+      source?.close();
+      clearInterval(refresh);
+    };
+  }, [load, showReport]);
+
+  const check = useCallback(
+    async (entry: OwnServer): Promise<void> => {
+      if (!entry.address) return;
+      let patch: Partial<OwnEntry>;
+      try {
+        const answer = await checkServer(entry.address, entry.type);
+        const status = statusOfAnswer(answer);
+        const before = ownRef.current.find((e) => e.id === entry.id);
+        if (!before) return;
+        if (before.status !== 'pending' && before.status !== status) announce(before.name, status);
+        patch = {
+          status,
+          latency: answer.latency,
+          history: appendReading(before.history, { timestamp: Date.now(), latency: answer.latency }),
+          checks: before.checks + 1,
+          ups: before.ups + (status === 'down' ? 0 : 1),
+          detail: detailOfAnswer(answer),
+          problem: undefined,
+        };
+      } catch (error) {
+        patch = { problem: error instanceof CheckError ? error.message : 'The check could not reach our server; retrying in 30 seconds.' };
+      }
+      showOwn(ownRef.current.map((e) => (e.id === entry.id ? { ...e, ...patch } : e)));
+    },
+    [showOwn],
+  );
+
+  // The visitor's entries: read once from localStorage, then checked every 30 s.
+  useEffect(() => {
+    const stored = loadOwnServers().map<OwnEntry>((s) => ({ ...s, status: s.address ? 'pending' : 'operational', latency: 0, history: [], checks: 0, ups: 0 }));
+    showOwn(stored);
+    for (const entry of stored) void check(entry);
+    const timer = setInterval(() => {
+      for (const entry of ownRef.current) void check(entry);
+    }, ownCheckEveryMs);
+    return () => clearInterval(timer);
+  }, [check, showOwn]);
+
+  async function add(server: NewServer): Promise<string | undefined> {
+    const entry: OwnServer = { id: `own-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`, name: server.name, type: server.type, addedAt: Date.now(), ...(server.address ? { address: server.address } : {}) };
+    let first: OwnEntry = { ...entry, status: 'operational', latency: 0, history: [], checks: 0, ups: 0 };
+    if (server.address) {
+      try {
+        const answer = await checkServer(server.address, server.type);
+        const status = statusOfAnswer(answer);
+        first = { ...first, status, latency: answer.latency, history: [{ timestamp: Date.now(), latency: answer.latency }], checks: 1, ups: status === 'down' ? 0 : 1, detail: detailOfAnswer(answer) };
+      } catch (error) {
+        if (error instanceof CheckError && error.status === 400) return error.message;
+        if (error instanceof CheckError && error.status === 429) return error.message;
+        return 'The check could not be run. Please try again.';
+      }
+    }
+    const next = [...ownRef.current, first];
+    showOwn(next);
+    saveOwnServers(next.map(({ id, name, address, type, addedAt }) => ({ id, name, type, addedAt, ...(address ? { address } : {}) })));
+    notifySuccess(`${server.name} added to your board`);
+    return undefined;
+  }
+
+  function remove(id: string): void {
+    const next = ownRef.current.filter((e) => e.id !== id);
+    showOwn(next);
+    saveOwnServers(next.map(({ id: i, name, address, type, addedAt }) => ({ id: i, name, type, addedAt, ...(address ? { address } : {}) })));
+  }
+
+  if (loadFailed && !report) {
+    return (
+      <div className="rounded-2xl bg-surface-900/80 p-8 text-center ring-1 ring-red-400/30" role="alert">
+        <p className="text-lg font-semibold text-white">The network status could not be loaded.</p>
+        <p className="mt-1 text-sm text-slate-400">Check your connection and try again.</p>
+        <Button variant="secondary" className="mt-4" onClick={() => void load()}>
+          <RefreshCw className="size-4" aria-hidden="true" /> Try again
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-10" data-testid="status-board" data-ready={report ? 'true' : 'false'}>
+      {report ? <SummaryCards {...report.summary} /> : <SummaryCardsSkeleton />}
+
+      {report && report.summary.incidents.length > 0 && (
+        <section aria-label="Incidents" className="space-y-3">
+          {report.summary.incidents.map((incident) => (
+            <div key={incident.id} className="rounded-2xl bg-amber-500/10 p-4 ring-1 ring-amber-400/30">
+              <p className="font-semibold text-amber-200">{incident.title}</p>
+              {incident.message && <p className="mt-1 text-sm text-slate-300">{incident.message}</p>}
+              {incident.startedAt && <p className="mt-1 text-xs text-slate-400">Since {new Date(incident.startedAt).toLocaleString()}</p>}
+            </div>
+          ))}
+        </section>
+      )}
+
+      <section aria-labelledby="servers-title">
+        <div className="mb-4 flex items-center justify-between gap-4">
+          <h2 id="servers-title" className="text-xl font-semibold text-white">
+            Servers
+          </h2>
+          <p className="inline-flex items-center gap-2 text-xs text-slate-400" aria-live="polite">
+            <span className={`size-2 rounded-full ${connection === 'live' ? 'animate-pulse bg-emerald-400' : 'bg-slate-500'}`} aria-hidden="true" />
+            {connection === 'live' ? 'Live' : connection === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+          </p>
+        </div>
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {report
+            ? report.servers.map((s) => <ServerCard key={s.id} id={s.id} name={s.name} status={s.status} latency={s.latency} history={s.history} uptimes={s.uptimes} />)
+            : [0, 1].map((i) => <ServerCardSkeleton key={i} />)}
+          {own.map((e) => (
+            <ServerCard
+              key={e.id}
+              id={e.id}
+              name={e.name}
+              status={e.status}
+              latency={e.latency}
+              history={e.history}
+              own={{
+                address: e.address,
+                uptime: e.checks === 0 ? 100 : Math.floor((e.ups / e.checks) * 10_000) / 100,
+                detail: e.detail,
+                problem: e.problem,
+                onRemove: () => remove(e.id),
+              }}
+            />
+          ))}
+          {report && report.servers.length === 0 && own.length === 0 && (
+            <p className="rounded-2xl border border-dashed border-white/10 p-8 text-center text-sm text-slate-400 md:col-span-2 xl:col-span-3">
+              No servers are monitored yet.
+            </p>
+          )}
+        </div>
+      </section>
+
+      <AddServerForm onAdd={add} />
+    </div>
+  );
+}
