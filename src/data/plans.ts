@@ -64,7 +64,7 @@ const intelPlanSchema = z.object({
   recommended: z.boolean().default(false),
 });
 
-const lineSchema = z.object({
+export const lineSchema = z.object({
   /** The line's id; also its store folder. */
   id: z.string().regex(/^[a-z0-9-]+$/),
   /** Short name: "Budget VPS". */

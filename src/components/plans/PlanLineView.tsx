@@ -63,7 +63,7 @@ export function PlanGrid({ line }: { line: PlanLine }) {
 export function PlanFeatures({ line }: { line: PlanLine }) {
   const cards = features.planLines[line.id];
   if (!cards) return null;
-  return <FeatureCards title={`Why our ${line.name}`} features={cards} headingId="features-heading" />;
+  return <FeatureCards title="Included with every plan" features={cards} headingId="features-heading" />;
 }
 
 /** A whole plan page body: hero, cards, optional extras (the RAM calculator), feature cards. */
