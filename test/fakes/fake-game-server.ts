@@ -29,7 +29,7 @@ export interface FakeServerPatch {
   suspended?: boolean;
   installing?: boolean;
   transferring?: boolean;
-  /** Wings cannot be reached: every route that needs the daemon answers 504. */
+  /** Wings cannot be reached: every panel route that needs the daemon answers 504, and console upgrades fail. */
   wingsDown?: boolean;
   resources?: Partial<{ memory_bytes: number; cpu_absolute: number; disk_bytes: number }>;
   limits?: Partial<{ memory: number; disk: number; cpu: number }>;

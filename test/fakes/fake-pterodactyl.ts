@@ -77,6 +77,8 @@ export interface FakePterodactyl {
   throttle(count: number, retryAfterSeconds: number): void;
   /** Delays every panel answer (0 to stop). */
   setDelay(ms: number): void;
+  /** Deletes an API key, as its owner would in the panel: later calls with it get 401. */
+  revokeKey(key: string): void;
   /** Changes the panel's rate limits and token lifetime. */
   configure(patch: Partial<Omit<FakePanelBehaviour, 'throttle'>> & Partial<FakeWingsBehaviour>): void;
   /** Console lines from the game, sent to every authenticated socket of the server. */
@@ -147,6 +149,10 @@ export async function startFakePterodactyl(options: FakePterodactylOptions = {})
     },
     setDelay(ms) {
       panelBehaviour.delayMs = ms;
+    },
+    revokeKey(key) {
+      const index = game.keys.findIndex((k) => k.key === key);
+      if (index >= 0) game.keys.splice(index, 1);
     },
     configure(patch) {
       for (const [name, value] of Object.entries(patch)) {

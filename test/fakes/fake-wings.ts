@@ -96,6 +96,8 @@ export function createWings(options: {
       refusedUpgrades.push({ origin, path });
       return refuse(socket, 404, 'Not Found');
     }
+    // The node is down: nothing answers.
+    if (target.wingsDown) return socket.destroy();
     // Wings compares Origin with the panel's configured URL, exactly.
     if (origin !== options.panelUrl()) {
       refusedUpgrades.push({ origin, path });

@@ -257,8 +257,10 @@ export class WingsConsole {
       case 'token expired':
       case 'jwt error':
         this.#authenticated = false;
+        // Wings answers every frame sent without a valid token; one renewal covers them all.
+        if (this.#refreshing) break;
         this.#jwtErrors += 1;
-        // A fresh token on the same socket; if Wings keeps refusing (it restarted), a new socket.
+        // A fresh token on the same socket; if Wings keeps refusing it (it restarted), a new socket.
         if (this.#jwtErrors > 2) ws.terminate();
         else void this.#renewToken(ws, true);
         break;
