@@ -60,6 +60,10 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
   const returnFocus = useRef<HTMLElement | null>(null);
   const nextId = useRef(1);
   const messageEnd = useRef<HTMLDivElement>(null);
+  const faqsHeading = useRef<HTMLHeadingElement>(null);
+  const conversation = useRef<HTMLOListElement>(null);
+  /** After a choice (not while typing), focus follows to the new view. */
+  const focusView = useRef(false);
 
   const message = (m: Omit<ChatMessage, 'id' | 'timestamp'>): ChatMessage => ({ ...m, id: nextId.current++, timestamp: Date.now() });
 
@@ -110,6 +114,22 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
 
   useEffect(() => () => search.cancel(), [search]);
 
+  useEffect(() => {
+    if (!focusView.current) return;
+    focusView.current = false;
+    (view === 'faqs' ? faqsHeading.current : view === 'chat' ? conversation.current : searchInput.current)?.focus();
+  }, [view, messages]);
+
+  // Focus never wanders behind the modal (a removed button, a click on the page).
+  useEffect(() => {
+    if (!open) return;
+    const onFocusIn = (event: FocusEvent) => {
+      if (dialog.current && !dialog.current.contains(event.target as Node)) searchInput.current?.focus();
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [open]);
+
   const onDialogKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
@@ -140,11 +160,13 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
   };
 
   const chooseCategory = (c: HelpCategory) => {
+    focusView.current = true;
     setCategory(c);
     setView('faqs');
   };
 
   const chooseFaq = (faq: HelpFaq) => {
+    focusView.current = true;
     setMessages([
       message({ text: faq.question, isBot: false, category: faq.category }),
       message({ text: faq.answer, isBot: true, category: faq.category, links: [...faq.links, ...fallbackLinks] }),
@@ -262,7 +284,9 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
                 </div>
               ) : view === 'faqs' && category ? (
                 <div>
-                  <h3 className="px-1 pb-3 text-sm font-semibold text-white">{category.name}</h3>
+                  <h3 ref={faqsHeading} tabIndex={-1} className="px-1 pb-3 text-sm font-semibold text-white focus:outline-none">
+                    {category.name}
+                  </h3>
                   {categoryFaqs.length > 0 ? (
                     <ul className="grid gap-2" aria-label={`${category.name} questions`}>
                       {categoryFaqs.map((f) => (
@@ -286,7 +310,7 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
                   )}
                 </div>
               ) : (
-                <ol className="flex flex-col gap-3" aria-label="Conversation">
+                <ol ref={conversation} tabIndex={-1} className="flex flex-col gap-3 focus:outline-none" aria-label="Conversation">
                   {messages.map((m) => (
                     <li key={m.id} className={m.isBot ? 'mr-6' : 'ml-10 self-end'}>
                       <div className={`rounded-2xl px-3.5 py-2.5 text-sm ${m.isBot ? 'rounded-tl-sm bg-surface-800 text-slate-200' : 'rounded-tr-sm bg-brand-600 text-white'}`}>

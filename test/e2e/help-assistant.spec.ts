@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import { help } from '../../src/data/help.ts';
+import { visit } from './support/visit.ts';
+
+const launcherOf = (page: Page) => page.getByRole('button', { name: 'Open help assistant' });
+const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Help Assistant' });
+
+async function openAssistant(page: Page, path = '/about') {
+  await visit(page, path);
+  // A first visit shows the cookie banner; decide so it stays out of the way.
+  await page.getByRole('button', { name: 'Decline All' }).click();
+  await launcherOf(page).click();
+  await expect(dialogOf(page)).toBeVisible();
+  return dialogOf(page);
+}
+
+test.describe('the help assistant', () => {
+  test('opens as a modal dialog with the search box focused and the seven categories', async ({ page }) => {
+    const dialog = await openAssistant(page);
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expect(dialog.getByRole('searchbox', { name: 'Search help articles' })).toBeFocused();
+    const categories = dialog.getByRole('list', { name: 'Help categories' }).getByRole('button');
+    await expect(categories).toHaveCount(7);
+    for (const c of help.categories) await expect(dialog.getByRole('button', { name: new RegExp(`^${c.name}`) })).toContainText(c.description);
+    await expect(dialog.getByRole('button', { name: 'Back to categories' })).toHaveCount(0);
+  });
+
+  test('categories → faqs → chat → back to categories', async ({ page }) => {
+    const dialog = await openAssistant(page);
+    await dialog.getByRole('button', { name: /^Minecraft/ }).click();
+    const questions = dialog.getByRole('list', { name: 'Minecraft questions' }).getByRole('button');
+    await expect(questions).toHaveCount(2);
+    await questions.filter({ hasText: 'How do I create a Minecraft server?' }).click();
+    const chat = dialog.getByRole('list', { name: 'Conversation' });
+    await expect(chat).toContainText('How do I create a Minecraft server?');
+    await expect(chat).toContainText('set up in under 60 seconds');
+    await expect(chat.getByRole('link', { name: 'Minecraft AMD plans' })).toHaveAttribute('href', '/minecraft-amd');
+    await expect(chat.getByRole('link', { name: 'Open the Control Panel' })).toHaveAttribute('href', '/control-panel');
+    await expect(chat.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
+    await dialog.getByRole('button', { name: 'Back to categories' }).click();
+    await expect(dialog.getByRole('list', { name: 'Help categories' })).toBeVisible();
+    await expect(chat).toHaveCount(0);
+
+    await dialog.getByRole('button', { name: /^Security/ }).click();
+    await dialog.getByRole('button', { name: 'How does DDoS protection work?' }).click();
+    await expect(dialog.getByRole('list', { name: 'Conversation' }).getByRole('link', { name: 'Knowledge Base' })).toHaveAttribute('href', '/knowledge');
+  });
+
+  test('a category without FAQs offers the contact page', async ({ page }) => {
+    const dialog = await openAssistant(page);
+    await dialog.getByRole('button', { name: /^Billing/ }).click();
+    await expect(dialog).toContainText("We don't have articles for Billing here yet");
+    await expect(dialog.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
+  });
+
+  test('search: nothing at 2 characters; above that 1 s of loading, then matches from the FAQs and the knowledge base', async ({ page }) => {
+    const dialog = await openAssistant(page);
+    const box = dialog.getByRole('searchbox', { name: 'Search help articles' });
+    const loading = dialog.getByRole('status').filter({ hasText: 'Searching' });
+    await box.fill('dd');
+    await page.waitForTimeout(1300);
+    await expect(loading).toHaveCount(0);
+    await expect(dialog.getByRole('list', { name: 'Help categories' })).toBeVisible();
+
+    await box.fill('ddos');
+    const started = Date.now();
+    await expect(loading).toBeVisible();
+    const chat = dialog.getByRole('list', { name: 'Conversation' });
+    await expect(chat).toBeVisible({ timeout: 5000 });
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(850);
+    await expect(loading).toHaveCount(0);
+    await expect(chat).toContainText('Here is what I found for "ddos"');
+    await expect(chat).toContainText('How does DDoS protection work?');
+    await expect(chat).toContainText('Is DDoS protection included?');
+    await expect(chat.getByRole('link', { name: 'Read in the Knowledge Base' }).first()).toHaveAttribute('href', '/knowledge#ddos-protection');
+  });
+
+  test('a search without a match answers with the no-match message quoting the query', async ({ page }) => {
+    const dialog = await openAssistant(page);
+    await dialog.getByRole('searchbox', { name: 'Search help articles' }).fill('xyzzy plover');
+    const chat = dialog.getByRole('list', { name: 'Conversation' });
+    await expect(chat).toContainText(`I couldn't find any exact matches for "xyzzy plover"`);
+    await expect(chat).toContainText('browse the help categories, contact our support team, or try a different search term');
+    await expect(chat.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
+    await chat.getByRole('button', { name: 'Browse help categories' }).click();
+    await expect(dialog.getByRole('list', { name: 'Help categories' })).toBeVisible();
+  });
+
+  test('Escape closes it and focus returns to the button', async ({ page }) => {
+    const dialog = await openAssistant(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(launcherOf(page)).toBeFocused();
+    await launcherOf(page).click();
+    await dialog.getByRole('button', { name: 'Close help assistant' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(launcherOf(page)).toBeFocused();
+  });
+
+  test('works with the keyboard alone: Tab stays inside, Enter chooses, Escape leaves', async ({ page }) => {
+    await visit(page, '/knowledge');
+    await page.getByRole('button', { name: 'Decline All' }).click();
+    await launcherOf(page).focus();
+    await page.keyboard.press('Enter');
+    const dialog = dialogOf(page);
+    await expect(dialog.getByRole('searchbox')).toBeFocused();
+    // Tab through more stops than the dialog has: focus never leaves it.
+    for (let i = 0; i < 14; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    // Shift+Tab from the close button's side wraps around too.
+    await dialog.getByRole('button', { name: 'Close help assistant' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await dialog.getByRole('button', { name: 'Close help assistant' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('searchbox')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: /^Minecraft/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('list', { name: 'Minecraft questions' })).toBeVisible();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(dialog.getByRole('button', { name: 'Back to categories' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('list', { name: 'Help categories' })).toBeVisible();
+    await page.keyboard.type('backup');
+    await expect(dialog.getByRole('list', { name: 'Conversation' })).toContainText('Are my servers backed up?');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(launcherOf(page)).toBeFocused();
+  });
+
+  test("the home page's Live Chat button opens it", async ({ page }) => {
+    await visit(page, '/');
+    await page.getByRole('button', { name: 'Decline All' }).click();
+    const liveChat = page.getByRole('button', { name: 'Live Chat' });
+    await liveChat.click();
+    await expect(dialogOf(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(liveChat).toBeFocused();
+  });
+});

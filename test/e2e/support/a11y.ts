@@ -1,0 +1,20 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { visit } from './visit.ts';
+
+/** Checks a page with axe-core (WCAG 2.x A/AA and best practices): no serious or critical violation. */
+export async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 3).join(' ')}`).join('\n')}`);
+  expect(serious, serious.join('\n')).toEqual([]);
+}
+
+/** Opens a route, lets animations settle (entrance animations fade cards in), then checks it. */
+export async function scanRoute(page: Page, path: string): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await visit(page, path);
+  await page.waitForTimeout(600);
+  await expectNoSeriousViolations(page, path);
+}

@@ -1,0 +1,20 @@
+import type { Page, Response } from '@playwright/test';
+import { waitForHydration } from './hydration.ts';
+
+/**
+ * Opens a path and makes every island hydrate, including client:visible ones below the fold:
+ * scrolls down the page in screen-sized steps, back to the top, then waits for hydration.
+ */
+export async function visit(page: Page, path: string): Promise<Response | null> {
+  const response = await page.goto(path);
+  await page.evaluate(async () => {
+    const step = Math.max(200, window.innerHeight * 0.8);
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo(0, y);
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)));
+    }
+    window.scrollTo(0, 0);
+  });
+  await waitForHydration(page);
+  return response;
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builtPages, decodeEntities, distDir, requireBuild } from '../helpers/built-site.ts';
+
+/** Does a site path ("/about", "/_astro/x.js", "/logos/amd.svg") resolve to a built file? */
+function resolves(sitePath: string): boolean {
+  const clean = decodeURIComponent(sitePath.split(/[?#]/)[0]!);
+  if (clean === '/') return fs.existsSync(path.join(distDir, 'index.html'));
+  const target = path.join(distDir, clean);
+  if (!target.startsWith(distDir)) return false;
+  return (fs.existsSync(target) && fs.statSync(target).isFile()) || fs.existsSync(path.join(target, 'index.html'));
+}
+
+/** Every internal URL a built page refers to: href/src attributes, and site paths in island props. */
+function internalUrls(html: string): string[] {
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/\s(?:href|src|component-url|renderer-url|before-hydration-url)="(\/(?!\/)[^"]*)"/g)) urls.add(decodeEntities(m[1]!));
+  // Island props are JSON in an attribute: links appear as [0,"/path"] values.
+  for (const m of html.matchAll(/\sprops="([^"]*)"/g)) {
+    for (const p of decodeEntities(m[1]!).matchAll(/\[0,"(\/(?!\/)[^"]*)"\]/g)) urls.add(p[1]!);
+  }
+  // Module imports between built scripts are checked through the files they name.
+  return [...urls];
+}
+
+describe('a crawl of the built site', () => {
+  it('finds no broken internal link on any page', () => {
+    requireBuild();
+    const pages = builtPages();
+    expect(pages.length).toBeGreaterThan(20);
+    const broken: string[] = [];
+    let checked = 0;
+    for (const [route, file] of pages) {
+      for (const url of internalUrls(fs.readFileSync(file, 'utf8'))) {
+        checked += 1;
+        if (!resolves(url)) broken.push(`${route} → ${url}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(pages.length * 10);
+    expect(broken).toEqual([]);
+  });
+
+  it('knows a broken link when it sees one', () => {
+    expect(resolves('/no-such-page')).toBe(false);
+    expect(resolves('/about#team')).toBe(true);
+    expect(resolves('/contact?subject=Application:%20Linux%20Systems%20Engineer')).toBe(resolves('/contact'));
+  });
+
+  it('every script the pages load imports only built files', () => {
+    requireBuild();
+    const astroDir = path.join(distDir, '_astro');
+    const missing: string[] = [];
+    for (const name of fs.readdirSync(astroDir).filter((n) => n.endsWith('.js'))) {
+      const code = fs.readFileSync(path.join(astroDir, name), 'utf8');
+      for (const m of code.matchAll(/(?:import|from)\s*\(?\s*"(\.\/[^"]+\.js)"/g)) {
+        if (!fs.existsSync(path.join(astroDir, m[1]!))) missing.push(`${name} → ${m[1]}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
