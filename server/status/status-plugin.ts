@@ -6,12 +6,6 @@ import { loadMonitorsFile } from './monitors-file.ts';
 import { resultsAt } from './status-repository.ts';
 import { StatusService } from './status-service.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    status: StatusService;
-  }
-}
-
 const uptimesSchema = {
   type: 'object',
   properties: { h24: { type: ['number', 'null'] }, d30: { type: ['number', 'null'] }, d90: { type: ['number', 'null'] } },
@@ -115,7 +109,6 @@ export async function statusPlugin(app: FastifyInstance): Promise<void> {
       })
     : new LocalCoordinator();
   const service = new StatusService({ db: app.db, monitors, incidents, coordinator, log: app.log });
-  app.decorate('status', service);
 
   app.addHook('onReady', async () => {
     await service.start();

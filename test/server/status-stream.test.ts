@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { SseHub } from '../../server/status/sse-hub.ts';
+import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
+import { freePort } from '../helpers/free-port.ts';
+import { testConfig } from '../helpers/test-config.ts';
+import { latestStatus, Listener, SseClient, writeMonitorsFile } from './status-helpers.ts';
+
+describe.each(dialects)('status board and stream on %s', (dialect) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let base: string;
+  let listener: Listener;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    listener = new Listener(await freePort());
+    await listener.open();
+    const monitorsFile = writeMonitorsFile({
+      monitors: [
+        { id: 'edge', name: 'Edge - 01', type: 'tcp', target: `127.0.0.1:${listener.port}`, intervalSeconds: 0.2, timeoutSeconds: 1, failuresBeforeDown: 2 },
+      ],
+      incidents: [{ id: 'ddos', title: 'DDoS mitigation active in Mumbai', startedAt: '2026-11-01T10:00:00Z' }],
+    });
+    app = await buildApp(testConfig(database.url, { MONITORS_FILE: monitorsFile }));
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await listener?.close();
+    await database?.drop();
+  });
+
+  it('streams serverStatus after every round, and follows the listener going down and coming back', async () => {
+    const client = await SseClient.open(`${base}/api/status/stream`);
+    expect(client.response.statusCode).toBe(200);
+    expect(client.response.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(client.response.headers['x-accel-buffering']).toBe('no');
+    expect(client.response.headers['cache-control']).toContain('no-cache');
+
+    await client.waitFor((c) => latestStatus(c, 'edge') === 'operational', 10_000, 'operational');
+    const before = client.updates().length;
+    await client.waitFor((c) => c.updates().length >= before + 3, 5000, 'three more rounds');
+    const recent = client.updates().slice(-3);
+    for (const u of recent) {
+      expect(u.data).toEqual([{ id: 'edge', status: 'operational', latency: expect.any(Number), timestamp: u.id }]);
+      expect(u.data[0]!.latency).toBeGreaterThan(0);
+    }
+    // ids increase round after round
+    expect(recent.map((u) => u.id)).toEqual([...recent.map((u) => u.id)].sort((a, b) => a - b));
+
+    await listener.close();
+    await client.waitFor((c) => latestStatus(c, 'edge') === 'down', 10_000, 'down');
+    // one failure is not enough: the round before down still said operational with latency 0
+    const statuses = client.updates().map((u) => u.data[0]!);
+    const firstDown = statuses.findIndex((s) => s.status === 'down');
+    expect(statuses[firstDown - 1]).toMatchObject({ status: 'operational', latency: 0 });
+
+    await listener.open();
+    await client.waitFor((c) => latestStatus(c, 'edge') === 'operational', 10_000, 'operational again');
+    client.close();
+  });
+
+  it('resumes from Last-Event-ID with exactly the events missed', async () => {
+    const first = await SseClient.open(`${base}/api/status/stream`);
+    await first.waitFor((c) => c.updates().length >= 2, 5000, 'two events');
+    const resumeFrom = first.updates()[1]!.id;
+    await first.waitFor((c) => c.updates().length >= 6, 5000, 'six events');
+    const second = await SseClient.open(`${base}/api/status/stream`, { 'last-event-id': String(resumeFrom) });
+    await second.waitFor((c) => c.updates().length >= 4, 5000, 'resumed events');
+    const expected = first.updates().map((u) => u.id).filter((id) => id > resumeFrom).slice(0, 4);
+    expect(second.updates().slice(0, 4).map((u) => u.id)).toEqual(expected);
+    first.close();
+    second.close();
+  });
+
+  it('starts a fresh subscriber with the latest state', async () => {
+    const client = await SseClient.open(`${base}/api/status/stream`);
+    await client.waitFor((c) => c.updates().length >= 1, 2000, 'the snapshot');
+    expect(client.updates()[0]!.data.map((d) => d.id)).toEqual(['edge']);
+    client.close();
+  });
+
+  it('serves GET /api/status computed from the stored readings', async () => {
+    const response = await fetch(`${base}/api/status`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      summary: { banner: string; monitored: number; uptime90d: number | null; incidents: { title: string }[] };
+      servers: { id: string; name: string; status: string; latency: number; uptime: number | null; history: { timestamp: number; latency: number }[] }[];
+    };
+    expect(body.summary.monitored).toBe(1);
+    expect(body.summary.incidents.map((i) => i.title)).toEqual(['DDoS mitigation active in Mumbai']);
+    const [edge] = body.servers;
+    expect(edge).toMatchObject({ id: 'edge', name: 'Edge - 01', status: 'operational' });
+    expect(body.summary.banner).toBe('All Systems Operational');
+    expect(edge!.history.length).toBeGreaterThan(5);
+    expect(edge!.history.length).toBeLessThanOrEqual(30);
+    // The listener was down for some rounds in the first test: measured uptime is below 100.
+    expect(edge!.uptime).toBeGreaterThan(0);
+    expect(edge!.uptime).toBeLessThan(100);
+    expect(body.summary.uptime90d).toBe(edge!.uptime);
+    // the history is the newest stored readings, oldest first
+    const shownUntil = edge!.history.at(-1)!.timestamp;
+    const stored = await app.db
+      .selectFrom('status_result')
+      .select(['at', 'latency'])
+      .where('monitor_id', '=', 'edge')
+      .where('at', '<=', shownUntil)
+      .orderBy('at', 'desc')
+      .limit(edge!.history.length)
+      .execute();
+    expect(stored.reverse().map((r) => ({ timestamp: Number(r.at), latency: Number(r.latency) }))).toEqual(edge!.history);
+  });
+
+  it('ends open streams when the app closes', async () => {
+    const client = await SseClient.open(`${base}/api/status/stream`);
+    await client.waitFor((c) => c.updates().length >= 1, 2000, 'an event');
+    const started = Date.now();
+    await app.close();
+    await client.waitFor((c) => c.ended, 3000, 'the end of the stream');
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('SSE hub', () => {
+  it('sends a heartbeat comment to every subscriber on its timer', async () => {
+    const { createServer } = await import('node:http');
+    const hub = new SseHub({ heartbeatMs: 50, snapshot: () => undefined });
+    const server = createServer((req, res) => hub.subscribe(req, res, undefined));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const clients = await Promise.all([0, 1, 2].map(() => SseClient.open(`http://127.0.0.1:${port}/`)));
+    await Promise.all(clients.map((c) => c.waitFor((x) => x.comments >= 2, 2000, 'heartbeats')));
+    hub.publish(7, [{ id: 'x', status: 'down', latency: 0, timestamp: 7 }]);
+    await Promise.all(clients.map((c) => c.waitFor((x) => x.updates().length === 1, 2000, 'the event')));
+    expect(hub.size).toBe(3);
+    hub.close();
+    await Promise.all(clients.map((c) => c.waitFor((x) => x.ended, 2000, 'end')));
+    server.close();
+  });
+});
