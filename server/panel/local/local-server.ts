@@ -261,7 +261,10 @@ export class LocalServer {
     for (const line of lines) {
       this.history.push(line);
       this.emit({ type: 'line', text: line });
-      if (fromProcess && this.state === 'starting' && this.config.readyPattern.test(plainText(line))) this.setState('running');
+      if (fromProcess && this.state === 'starting' && this.config.readyPattern.test(plainText(line))) {
+        this.setState('running');
+        void this.sample();
+      }
     }
   }
 

@@ -190,7 +190,9 @@ describe('local driver', () => {
     await driver.sendCommand(credentials, 'burn 1500');
     await new Promise((r) => setTimeout(r, 1000));
     const busy = await driver.getResources(credentials);
-    expect(busy.cpu.current).toBeGreaterThan(40);
+    // A spinning process uses up to a whole core; on a loaded test machine it gets less.
+    expect(busy.cpu.current).toBeGreaterThan(8);
+    expect(busy.cpu.current).toBeGreaterThan(withChild.cpu.current * 2);
     expect(busy.cpu.limit).toBe(200);
   });
 

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import type { ConsoleEvent, ConsoleSubscription, GameServerDriver, ServerCredentials } from './driver.ts';
+import { LineBuffer } from './line-buffer.ts';
+
+/** One browser watching a console: a WebSocket, seen through what the hub needs. */
+export interface Viewer {
+  /** Sends one JSON text frame (already encoded). */
+  send(frame: Buffer): void;
+  /** Bytes queued and not yet written to the network. */
+  bufferedAmount(): number;
+  close(code: number, reason: string): void;
+}
+
+export interface Membership {
+  send(command: string): Promise<void>;
+  leave(): void;
+}
+
+/** A viewer this far behind is disconnected rather than buffered without bound. */
+const maxBufferedBytes = 8 * 1024 * 1024;
+/** The upstream stays open this long after the last viewer leaves, for a page reload. */
+const lingerMs = 5000;
+const historyLines = 1000;
+
+interface Channel {
+  viewers: Set<Viewer>;
+  history: LineBuffer;
+  state: Buffer | undefined;
+  stats: Buffer | undefined;
+  upstream: Promise<ConsoleSubscription>;
+  linger: NodeJS.Timeout | undefined;
+}
+
+/**
+ * Console fan-out: one upstream subscription per server and credential, shared by every viewer.
+ * Each event is encoded once and the same bytes go to every viewer; a new viewer gets the
+ * recent lines, the state and the latest stats, then live events.
+ */
+export class ConsoleHub {
+  private readonly driver: GameServerDriver;
+  private readonly channels = new Map<string, Channel>();
+
+  constructor(driver: GameServerDriver) {
+    this.driver = driver;
+  }
+
+  async join(credentials: ServerCredentials, viewer: Viewer): Promise<Membership> {
+    const name = `${credentials.serverId}\0${createHash('sha256').update(credentials.key).digest('base64')}`;
+    let channel = this.channels.get(name);
+    if (!channel) {
+      const created: Channel = { viewers: new Set(), history: new LineBuffer(historyLines), state: undefined, stats: undefined, upstream: undefined!, linger: undefined };
+      created.upstream = this.driver.console(credentials, (event) => this.deliver(created, event));
+      channel = created;
+      this.channels.set(name, channel);
+      channel.upstream.catch(() => {
+        if (this.channels.get(name) === created) this.channels.delete(name);
+      });
+    }
+    const joined = channel;
+    const upstream = await joined.upstream;
+    clearTimeout(joined.linger);
+    joined.linger = undefined;
+    // Replay and join in one step, so no event is missed or sent twice.
+    for (const line of joined.history.toArray()) viewer.send(Buffer.from(line));
+    if (joined.state) viewer.send(joined.state);
+    if (joined.stats) viewer.send(joined.stats);
+    joined.viewers.add(viewer);
+    return {
+      send: (command) => upstream.send(command),
+      leave: () => {
+        joined.viewers.delete(viewer);
+        if (joined.viewers.size > 0 || joined.linger) return;
+        joined.linger = setTimeout(() => {
+          if (joined.viewers.size > 0 || this.channels.get(name) !== joined) return;
+          this.channels.delete(name);
+          upstream.close();
+        }, lingerMs);
+        joined.linger.unref();
+      },
+    };
+  }
+
+  /** Viewers across all channels, for tests and metrics. */
+  get viewerCount(): number {
+    let count = 0;
+    for (const channel of this.channels.values()) count += channel.viewers.size;
+    return count;
+  }
+
+  close(): void {
+    for (const [name, channel] of this.channels) {
+      this.channels.delete(name);
+      clearTimeout(channel.linger);
+      for (const viewer of channel.viewers) viewer.close(1001, 'Server shutting down');
+      channel.viewers.clear();
+      channel.upstream.then((upstream) => upstream.close(), () => {});
+    }
+  }
+
+  private deliver(channel: Channel, event: ConsoleEvent): void {
+    let frame: Buffer;
+    if (event.type === 'line') {
+      const text = JSON.stringify({ type: 'line', text: event.text });
+      channel.history.push(text);
+      frame = Buffer.from(text);
+    } else if (event.type === 'state') {
+      frame = Buffer.from(JSON.stringify(event));
+      channel.state = frame;
+    } else {
+      frame = Buffer.from(JSON.stringify({ type: 'stats', ...event.stats }));
+      channel.stats = frame;
+    }
+    for (const viewer of channel.viewers) {
+      if (viewer.bufferedAmount() > maxBufferedBytes) {
+        channel.viewers.delete(viewer);
+        viewer.close(1013, 'Console output too fast for this connection; reconnect to catch up');
+        continue;
+      }
+      viewer.send(frame);
+    }
+  }
+}

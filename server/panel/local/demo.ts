@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { generateKey, hashKey, verifyKey } from './key-hash.ts';
+
+/**
+ * The demo: when LOCAL_SERVERS_FILE is unset, the local driver runs one real Minecraft server
+ * (flying-squid) declared in `<dataDir>/demo-servers.json`. Its access key is generated on the
+ * first start and kept, readable by the owner only, in `<dataDir>/demo-server-key.txt`.
+ */
+export const demoServerId = 'demo';
+export const demoServersFileName = 'demo-servers.json';
+export const demoKeyFileName = 'demo-server-key.txt';
+
+const launcher = path.join(import.meta.dirname, 'demo-minecraft.ts');
+
+export interface DemoServer {
+  serversFile: string;
+  keyFile: string;
+  serverId: string;
+  key: string;
+}
+
+function readKey(file: string): string | undefined {
+  try {
+    return /^key=(\S+)$/m.exec(fs.readFileSync(file, 'utf8'))?.[1];
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function keyFileText(key: string): string {
+  return [
+    '# The demo Minecraft server of the Hostfront panel. Connect on /control-panel with:',
+    `server=${demoServerId}`,
+    `key=${key}`,
+    '',
+  ].join('\n');
+}
+
+function writeAtomically(file: string, text: string, mode: number): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, text, { mode });
+  fs.renameSync(temporary, file);
+}
+
+function definition(port: number, keyHash: string) {
+  return {
+    servers: [
+      {
+        id: demoServerId,
+        name: 'Demo Minecraft Server',
+        description: `A real Minecraft Java Edition server (flying-squid, offline mode) on port ${port}, running beside this site.`,
+        command: 'node',
+        args: [launcher],
+        cwd: 'demo-minecraft',
+        env: { DEMO_MC_PORT: String(port) },
+        limits: { memory: 1024, disk: 1024, cpu: 100 },
+        readyPattern: 'Server listening on port \\d+',
+        stopCommand: 'stop',
+        stopTimeoutSeconds: 15,
+        keyHash,
+      },
+    ],
+  };
+}
+
+/**
+ * Writes the demo servers file (and the key) on the first start; later starts keep the key and
+ * rewrite the file only when the port or the launcher's place changed.
+ */
+export async function ensureDemoServer(dataDir: string, port: number): Promise<DemoServer> {
+  fs.mkdirSync(path.join(dataDir, 'demo-minecraft'), { recursive: true });
+  const keyFile = path.join(dataDir, demoKeyFileName);
+  const serversFile = path.join(dataDir, demoServersFileName);
+
+  let key = readKey(keyFile);
+  if (key === undefined) {
+    const fresh = generateKey();
+    try {
+      fs.writeFileSync(keyFile, keyFileText(fresh), { mode: 0o600, flag: 'wx' });
+      key = fresh;
+    } catch (error) {
+      // Another instance wrote it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      key = readKey(keyFile);
+      if (key === undefined) throw new Error(`${keyFile} has no key= line`);
+    }
+  }
+
+  let existing: { servers?: Array<{ keyHash?: string }> } | undefined;
+  try {
+    existing = JSON.parse(fs.readFileSync(serversFile, 'utf8'));
+  } catch {
+    existing = undefined;
+  }
+  const existingHash = existing?.servers?.[0]?.keyHash;
+  const hashStillFits = typeof existingHash === 'string' && (await verifyKey(key, existingHash).catch(() => false));
+  const wanted = definition(port, hashStillFits ? existingHash : await hashKey(key));
+  if (JSON.stringify(existing) !== JSON.stringify(wanted)) writeAtomically(serversFile, `${JSON.stringify(wanted, null, 2)}\n`, 0o600);
+  return { serversFile, keyFile, serverId: demoServerId, key };
+}

@@ -1,0 +1,71 @@
+import type { PanelRepository } from './panel-repository.ts';
+import { hashSessionId, newSessionId, type SessionCrypto } from './session-crypto.ts';
+
+/** Sessions last 12 hours from connecting, then the customer connects again. */
+export const sessionLifetimeMs = 12 * 60 * 60 * 1000;
+/** A decrypted session is reused from memory this long, so a request costs no database read. */
+const cacheMs = 10_000;
+const cacheLimit = 10_000;
+
+export interface PanelSession {
+  idHash: string;
+  serverId: string;
+  driver: string;
+  /** The customer's access key, decrypted: never sent to the browser. */
+  key: string;
+  expiresAt: number;
+}
+
+/** Creates, finds and ends panel sessions; rows in the database, a short-lived cache in memory. */
+export class SessionStore {
+  private readonly repository: PanelRepository;
+  private readonly crypto: SessionCrypto;
+  private readonly driver: string;
+  private readonly cache = new Map<string, { session: PanelSession; until: number }>();
+
+  constructor(repository: PanelRepository, crypto: SessionCrypto, driver: string) {
+    this.repository = repository;
+    this.crypto = crypto;
+    this.driver = driver;
+  }
+
+  /** Stores a new session; returns the id for the cookie. */
+  async create(serverId: string, key: string, now = Date.now()): Promise<{ id: string; session: PanelSession }> {
+    const id = newSessionId();
+    const idHash = hashSessionId(id);
+    const expiresAt = now + sessionLifetimeMs;
+    await this.repository.deleteExpiredSessions(now);
+    await this.repository.insertSession({
+      id_hash: idHash,
+      server_id: serverId,
+      driver: this.driver,
+      key_ciphertext: this.crypto.encrypt(key, idHash),
+      created_at: now,
+      expires_at: expiresAt,
+    });
+    return { id, session: { idHash, serverId, driver: this.driver, key, expiresAt } };
+  }
+
+  /** The live session of a cookie value, or undefined. */
+  async find(cookieValue: string | undefined, now = Date.now()): Promise<PanelSession | undefined> {
+    if (!cookieValue || cookieValue.length > 100) return undefined;
+    const idHash = hashSessionId(cookieValue);
+    const cached = this.cache.get(idHash);
+    if (cached && cached.until > now) return cached.session.expiresAt > now ? cached.session : undefined;
+    const row = await this.repository.findSession(idHash, now);
+    const key = row && row.driver === this.driver ? this.crypto.decrypt(row.key_ciphertext, idHash) : undefined;
+    if (!row || key === undefined) {
+      this.cache.delete(idHash);
+      return undefined;
+    }
+    const session: PanelSession = { idHash, serverId: row.server_id, driver: row.driver, key, expiresAt: row.expires_at };
+    if (this.cache.size >= cacheLimit) this.cache.clear();
+    this.cache.set(idHash, { session, until: now + cacheMs });
+    return session;
+  }
+
+  async destroy(idHash: string): Promise<void> {
+    this.cache.delete(idHash);
+    await this.repository.deleteSession(idHash);
+  }
+}
