@@ -1,0 +1,247 @@
+/**
+ * `npm run bench:panel`: what the panel proxy costs, measured on loopback against the fake
+ * Pterodactyl panel and Wings (test/fakes/), with the real server running as a child process
+ * (PANEL_DRIVER=pterodactyl, a temporary SQLite database).
+ *
+ *  (a) latency the proxy adds: N sequential GET /api/panel/resources (session cookie) against N
+ *      direct GET /api/client/servers/{id}/resources on the fake panel; p50 / p99 of each and
+ *      the difference. Target: at most 2 ms added at p99.
+ *  (b) console relay throughput: 100 WebSocket viewers on /api/panel/console (in worker threads,
+ *      so counting does not slow the server down) while the fake Wings sends console lines as
+ *      fast as the server reads them. Target: 10,000 lines/s.
+ *
+ * Figures, not a test: it prints and exits. Options: --requests 2000 --viewers 100 --lines 100000
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { WebSocket } from 'ws';
+
+interface ViewerJob {
+  consoleUrl: string;
+  origin: string;
+  cookie: string;
+  viewers: number;
+  /** Lines the flood sends; a viewer is done when it has them all. */
+  lines: number;
+  prefix: string;
+  timeoutMs: number;
+}
+
+interface ViewerResult {
+  counts: number[];
+  first: number[];
+  last: number[];
+  closeCodes: number[];
+}
+
+/** Wall-clock milliseconds comparable across threads (performance.now() is per thread). */
+const now = () => performance.timeOrigin + performance.now();
+
+async function viewerWorker(job: ViewerJob): Promise<void> {
+  const prefix = Buffer.from(job.prefix);
+  const result: ViewerResult = { counts: [], first: [], last: [], closeCodes: [] };
+  const sockets: WebSocket[] = [];
+  let done = 0;
+  let finish!: () => void;
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  await Promise.all(
+    Array.from({ length: job.viewers }, (_, i) => {
+      result.counts[i] = 0;
+      result.first[i] = 0;
+      result.last[i] = 0;
+      result.closeCodes[i] = 0;
+      return new Promise<void>((resolve, reject) => {
+        const ws = new WebSocket(job.consoleUrl, { headers: { Cookie: job.cookie, Origin: job.origin }, perMessageDeflate: false });
+        sockets.push(ws);
+        ws.on('open', () => resolve());
+        ws.on('error', reject);
+        ws.on('close', (code) => {
+          result.closeCodes[i] = code;
+          if (result.counts[i]! < job.lines) done += 1;
+          if (done === job.viewers) finish();
+        });
+        ws.on('message', (data: Buffer) => {
+          // Counting, not parsing: the viewer must never be the bottleneck being measured.
+          if (data.indexOf(prefix) === -1) return;
+          const t = now();
+          if (result.counts[i] === 0) result.first[i] = t;
+          result.last[i] = t;
+          result.counts[i]! += 1;
+          if (result.counts[i] === job.lines) {
+            done += 1;
+            if (done === job.viewers) finish();
+          }
+        });
+      });
+    }),
+  );
+  parentPort!.postMessage({ type: 'ready' });
+  const timer = setTimeout(finish, job.timeoutMs);
+  await finished;
+  clearTimeout(timer);
+  parentPort!.postMessage({ type: 'result', result });
+  for (const ws of sockets) ws.terminate();
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const int = (value: number) => Math.round(value).toLocaleString('en-US');
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      requests: { type: 'string', default: '2000' },
+      viewers: { type: 'string', default: '100' },
+      lines: { type: 'string', default: '100000' },
+      workers: { type: 'string', default: String(Math.max(1, Math.min(4, os.availableParallelism() - 2))) },
+    },
+  });
+  const requests = Number(values.requests);
+  const viewerCount = Number(values.viewers);
+  const lineCount = Number(values.lines);
+  const workerCount = Math.min(viewerCount, Number(values.workers));
+
+  const { startFakePterodactyl } = await import('../test/fakes/fake-pterodactyl.ts');
+  const { startServer } = await import('../test/helpers/server-process.ts');
+
+  const panel = await startFakePterodactyl({ wings: { statsIntervalMs: 0 } });
+  panel.setState(panel.serverId, { state: 'running' });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-bench-'));
+  const server = await startServer({
+    PANEL_DRIVER: 'pterodactyl',
+    PANEL_URL: panel.url,
+    DATABASE_URL: `sqlite:${path.join(dataDir, 'bench.db')}`,
+    LOG_LEVEL: 'error',
+  });
+  const cleanup = async () => {
+    await server.stop();
+    await panel.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    console.log(`Panel benchmark: Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${load}, loopback`);
+    console.log(`Fake panel ${panel.url}, server ${server.url} (PANEL_DRIVER=pterodactyl, SQLite)\n`);
+
+    // --- Session -----------------------------------------------------------------------------
+    const connect = await fetch(`${server.url}/api/panel/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ serverId: panel.serverId, key: panel.keys.client }),
+    });
+    if (connect.status !== 200) throw new Error(`POST /api/panel/session answered ${connect.status}: ${await connect.text()}`);
+    const cookie = connect.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+    // --- (a) Latency ---------------------------------------------------------------------------
+    const directUrl = `${panel.url}/api/client/servers/${panel.serverId}/resources`;
+    const directHeaders = { Authorization: `Bearer ${panel.keys.client}`, Accept: 'application/json' };
+    const proxiedUrl = `${server.url}/api/panel/resources`;
+    const proxiedHeaders = { Cookie: cookie, Accept: 'application/json' };
+    const time = async (url: string, headers: Record<string, string>): Promise<number> => {
+      const started = performance.now();
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      const elapsed = performance.now() - started;
+      if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+      return elapsed;
+    };
+    for (let i = 0; i < 200; i++) {
+      await time(directUrl, directHeaders);
+      await time(proxiedUrl, proxiedHeaders);
+    }
+    const direct: number[] = [];
+    const proxied: number[] = [];
+    // Alternating blocks, so drift (GC, CPU frequency) touches both series alike.
+    for (let done = 0; done < requests; done += 100) {
+      const block = Math.min(100, requests - done);
+      for (let i = 0; i < block; i++) direct.push(await time(directUrl, directHeaders));
+      for (let i = 0; i < block; i++) proxied.push(await time(proxiedUrl, proxiedHeaders));
+    }
+    direct.sort((a, b) => a - b);
+    proxied.sort((a, b) => a - b);
+    const d50 = percentile(direct, 50);
+    const d99 = percentile(direct, 99);
+    const p50 = percentile(proxied, 50);
+    const p99 = percentile(proxied, 99);
+    console.log(`(a) Latency, ${int(requests)} sequential requests each`);
+    console.log(`    direct  GET /api/client/servers/{id}/resources   p50 ${ms(d50)}   p99 ${ms(d99)}`);
+    console.log(`    proxied GET /api/panel/resources                  p50 ${ms(p50)}   p99 ${ms(p99)}`);
+    console.log(`    added by the proxy                                p50 ${ms(p50 - d50)}   p99 ${ms(p99 - d99)}   (target <= 2 ms at p99: ${p99 - d99 <= 2 ? 'met' : 'NOT met'})\n`);
+
+    // --- (b) Console relay throughput ------------------------------------------------------------
+    const consoleUrl = `${server.url.replace(/^http/, 'ws')}/api/panel/console`;
+    const perWorker = Array.from({ length: workerCount }, (_, i) =>
+      Math.floor(viewerCount / workerCount) + (i < viewerCount % workerCount ? 1 : 0),
+    );
+    const results: ViewerResult[] = [];
+    let ready = 0;
+    let allReady!: () => void;
+    const readyPromise = new Promise<void>((resolve) => (allReady = resolve));
+    const workers = perWorker.map((viewers) => {
+      const job: ViewerJob = { consoleUrl, origin: server.url, cookie, viewers, lines: lineCount, prefix: 'bench-line', timeoutMs: 120_000 };
+      const worker = new Worker(new URL(import.meta.url), { workerData: job });
+      worker.on('message', (message: { type: string; result?: ViewerResult }) => {
+        if (message.type === 'ready' && ++ready === workerCount) allReady();
+        if (message.type === 'result') results.push(message.result!);
+      });
+      worker.on('error', (error) => {
+        console.error('viewer worker failed:', error);
+        process.exitCode = 1;
+      });
+      return new Promise<void>((resolve) => worker.on('exit', () => resolve()));
+    });
+    await readyPromise;
+    // The upstream console socket is shared: one authenticated Wings socket for all viewers.
+    const deadline = Date.now() + 10_000;
+    while (!panel.wings.sockets().some((s) => s.open && s.authenticated)) {
+      if (Date.now() > deadline) throw new Error('the server never opened the console socket to the fake Wings');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const upstreamSockets = panel.wings.sockets().filter((s) => s.open).length;
+    await panel.flood(panel.serverId, 2000, '[12:00:00 INFO]: warm-up line'); // warm the JIT on the whole path
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const text = '[12:00:00 INFO]: bench-line Player moved too quickly! 0.123,4.56,-7.89 (#';
+    const floodStart = now();
+    await panel.flood(panel.serverId, lineCount, text);
+    const floodSent = now();
+    await Promise.all(workers);
+
+    const counts = results.flatMap((r) => r.counts);
+    const firsts = results.flatMap((r) => r.first).filter((t) => t > 0);
+    const lasts = results.flatMap((r) => r.last).filter((t) => t > 0);
+    const closeCodes = results.flatMap((r) => r.closeCodes);
+    const perViewer = results
+      .flatMap((r) => r.counts.map((count, i) => (count > 1 ? (count - 1) / ((r.last[i]! - r.first[i]!) / 1000) : 0)))
+      .sort((a, b) => a - b);
+    const delivered = counts.reduce((sum, count) => sum + count, 0);
+    const wall = (Math.max(...lasts) - Math.min(floodStart, ...firsts)) / 1000;
+    const complete = counts.filter((count) => count === lineCount).length;
+    const perViewerMedian = percentile(perViewer, 50);
+    console.log(`(b) Console relay, ${int(lineCount)} lines of ${text.length + 6} characters to ${viewerCount} viewers (${workerCount} worker threads; ${upstreamSockets} upstream socket)`);
+    console.log(`    fake Wings sent all lines in ${((floodSent - floodStart) / 1000).toFixed(2)} s; last line delivered after ${wall.toFixed(2)} s`);
+    console.log(`    per viewer lines/s: min ${int(perViewer[0]!)}   median ${int(perViewerMedian)}   max ${int(perViewer.at(-1)!)}`);
+    console.log(`    total lines/s delivered (all viewers): ${int(delivered / wall)}   (${int(lineCount / wall)} distinct lines/s)`);
+    console.log(`    complete viewers: ${complete}/${viewerCount}; lines delivered ${int(delivered)} of ${int(lineCount * viewerCount)}` +
+      (closeCodes.some((c) => c !== 0 && c !== 1005 && c !== 1006) ? `; closed by the server: ${closeCodes.filter((c) => c !== 0).join(',')}` : ''));
+    const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    console.log(`    target 10,000 lines/s: per viewer ${verdict(perViewerMedian >= 10_000 && complete === viewerCount)}; in total ${verdict(delivered / wall >= 10_000 && complete === viewerCount)}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+if (isMainThread) {
+  await main();
+  process.exit(process.exitCode ?? 0);
+} else {
+  await viewerWorker(workerData as ViewerJob);
+}
