@@ -15,7 +15,10 @@ export const fixtureKey = 'hostfront-fixture-key-7f3a9c';
 const serversFile = path.resolve('test/fixtures/panel-servers.json');
 const secret = 'test-secret-test-secret-test-secret-0123456789';
 
-type Inject = Parameters<FastifyInstance['inject']>[0] & object;
+interface InjectExtra {
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
 
 describe.each(dialects)('panel API on %s', (dialect) => {
   let database: TestDatabase;
@@ -37,7 +40,7 @@ describe.each(dialects)('panel API on %s', (dialect) => {
     await database.drop();
   });
 
-  function json(method: 'POST' | 'DELETE', url: string, payload: unknown, extra: Partial<Inject> = {}) {
+  function json(method: 'POST' | 'DELETE', url: string, payload: unknown, extra: InjectExtra = {}) {
     return app.inject({ method, url, payload: payload as object, headers: { 'content-type': 'application/json', ...(extra.headers ?? {}) }, remoteAddress: extra.remoteAddress });
   }
 
