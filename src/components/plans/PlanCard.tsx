@@ -74,9 +74,8 @@ export function PlanCard({ plan, index, variant = 'plan', headingLevel: Heading 
       {plan.plugins.length > 0 && <TagList title="Popular Plugins" items={plan.plugins} />}
       {plan.tools.length > 0 && <TagList title="Included Tools" items={plan.tools} />}
       <div className="mt-auto pt-6">
-        <a href={plan.cta.href} className={buttonClasses(emphasised ? 'primary' : 'secondary', 'md', 'w-full')}>
+        <a href={plan.cta.href} aria-label={`${plan.cta.label}: ${plan.name}`} className={buttonClasses(emphasised ? 'primary' : 'secondary', 'md', 'w-full')}>
           {plan.cta.label}
-          <span className="sr-only">: {plan.name}</span>
         </a>
       </div>
     </article>

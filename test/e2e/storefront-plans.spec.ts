@@ -1,0 +1,212 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { features } from '../../src/data/features.ts';
+import { pageInfo } from '../../src/data/pages.ts';
+import { planLines, products, vpsLines } from '../../src/data/plans.ts';
+import { site } from '../../src/data/site.ts';
+import { formatMonthly, formatPrice } from '../../src/lib/price.ts';
+import { openPage } from './support/hydration.ts';
+
+/** Waits until the island holding `locator` has hydrated (client:visible islands wait for the scroll). */
+async function islandHydrated(locator: Locator) {
+  await expect(locator.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+}
+
+async function withConsentStored(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('cookieConsent', 'false'));
+}
+
+test.beforeEach(async ({ page }) => withConsentStored(page));
+
+/** The spec's table (section 2), written out: card counts, button labels, highlighted prices. */
+const table: Record<string, { cards: number; button: string; emphasised: string[]; featureCards: number }> = {
+  '/minecraft-amd': { cards: 3, button: 'Order Now', emphasised: ['₹1,099'], featureCards: 0 },
+  '/minecraft-intel': { cards: 8, button: 'Order Now', emphasised: ['₹259'], featureCards: 3 },
+  '/discord-bot': { cards: 6, button: 'Deploy Bot', emphasised: ['₹70'], featureCards: 3 },
+  '/web-hosting': { cards: 3, button: 'Get Started', emphasised: ['$5.99'], featureCards: 3 },
+  '/budget-vps': { cards: 3, button: 'Order Now', emphasised: [], featureCards: 3 },
+  '/panel-vps': { cards: 3, button: 'Select Plan', emphasised: [], featureCards: 3 },
+  '/premium-vps': { cards: 3, button: 'Order Now', emphasised: [], featureCards: 3 },
+  '/ultra-premium-vds': { cards: 3, button: 'Deploy Now', emphasised: [], featureCards: 3 },
+  '/ryzen-vps': { cards: 3, button: 'Order Now', emphasised: [], featureCards: 3 },
+  '/storage-server': { cards: 3, button: 'Select Plan', emphasised: [], featureCards: 0 },
+};
+
+test.describe('plan pages', () => {
+  for (const line of planLines) {
+    test(`${line.route}: cards, prices, button labels, emphasis, store links, JSON-LD`, async ({ page }) => {
+      const want = table[line.route]!;
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      const response = await page.goto(line.route);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(pageInfo(line.route).heading);
+
+      const cards = page.locator(`[data-plan-grid="${line.id}"] > article`);
+      await expect(cards).toHaveCount(want.cards);
+      for (const [i, plan] of line.plans.entries()) {
+        const card = cards.nth(i);
+        await expect(card.getByRole('heading', { name: plan.name, exact: true })).toBeVisible();
+        await expect(card.locator('[data-price]')).toHaveText(formatPrice(plan.price, line.currency));
+        const order = card.getByRole('link', { name: `${want.button}: ${plan.name}` });
+        await expect(order).toHaveText(want.button);
+        await expect(order).toHaveAttribute('href', plan.storeUrl);
+        expect(plan.storeUrl.startsWith(site.store)).toBe(true);
+      }
+      const emphasised = page.locator(`[data-plan-grid="${line.id}"] > article:is([data-highlight], [data-recommended])`);
+      await expect(emphasised.locator('[data-price]')).toHaveText(want.emphasised);
+      if (line.id === 'minecraft-intel') {
+        await expect(page.locator('[data-plan="pro"]')).toContainText('Recommended');
+        await expect(page.getByText('Recommended', { exact: true })).toHaveCount(1);
+      }
+
+      // Cards open one after another, 0.1 s apart.
+      const delays = await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).animationDelay));
+      expect(delays).toEqual(line.plans.map((_, i) => `${Math.round(i * 10) / 100}s`));
+
+      const featureSection = page.locator('section[aria-labelledby="features-heading"]');
+      await expect(featureSection.locator('li')).toHaveCount(want.featureCards);
+      for (const card of features.planLines[line.id] ?? []) await expect(featureSection).toContainText(card.title);
+
+      const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+      const product = jsonLd.map((text) => JSON.parse(text)).find((data) => data['@type'] === 'Product');
+      expect(product.offers.priceCurrency).toBe(line.currency);
+      expect(product.offers.offers).toHaveLength(want.cards);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('cards do not animate under reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/discord-bot');
+    const names = await page.locator('[data-plan-grid] > article').evaluateAll((els) => els.map((el) => getComputedStyle(el).animationName));
+    expect(new Set(names)).toEqual(new Set(['none']));
+  });
+});
+
+test.describe('RAM calculator on /minecraft-intel', () => {
+  test('computes the recommended RAM from type, players and mods', async ({ page }) => {
+    await openPage(page, '/minecraft-intel');
+    const calculator = page.locator('section', { has: page.getByRole('heading', { name: 'RAM Calculator' }) });
+    await calculator.scrollIntoViewIfNeeded();
+    await islandHydrated(calculator);
+    const result = calculator.locator('[data-ram-result]');
+    const players = calculator.getByRole('slider', { name: 'Players' });
+    const mods = calculator.getByRole('spinbutton', { name: 'Number of mods' });
+
+    await expect(calculator.getByRole('radio', { name: /Vanilla/ })).toBeChecked();
+    await expect(players).toHaveAttribute('min', '2');
+    await expect(players).toHaveAttribute('max', '40');
+    await expect(result).toHaveText('6 GB'); // 10 players, vanilla
+    await expect(calculator.locator('[data-ram-plan]')).toContainText('Pro');
+
+    await players.fill('2');
+    await expect(result).toHaveText('2 GB');
+    await players.focus();
+    await page.keyboard.press('End');
+    await expect(players).toHaveValue('40');
+    await expect(result).toHaveText('18 GB');
+
+    await calculator.getByText('Optimized', { exact: true }).click();
+    await expect(result).toHaveText('19 GB');
+    await expect(calculator.locator('[data-ram-plan]')).toContainText('ask us for a custom server');
+
+    await players.fill('2');
+    await calculator.getByText('Bedrock', { exact: true }).click();
+    await expect(result).toHaveText('2 GB'); // 2 + 0 − 1, at least 2
+
+    // Mods count only when modded.
+    await expect(mods).toBeDisabled();
+    await calculator.getByText('Modded', { exact: true }).click();
+    await expect(mods).toBeEnabled();
+    await expect(result).toHaveText('4 GB');
+    await mods.fill('3');
+    await expect(result).toHaveText('5.5 GB');
+    await mods.fill('-4');
+    await expect(mods).toHaveValue('0');
+    await expect(result).toHaveText('4 GB');
+    await mods.fill('10');
+    await expect(result).toHaveText('9 GB');
+
+    // The optimization-mods checkbox changes nothing.
+    await calculator.getByRole('checkbox').check();
+    await expect(result).toHaveText('9 GB');
+    await calculator.getByText('Vanilla', { exact: true }).click();
+    await expect(result).toHaveText('2 GB');
+  });
+});
+
+test.describe('products page', () => {
+  test('filters: none, Game Servers, VPS Solutions, Other Services', async ({ page }) => {
+    await openPage(page, '/products');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Products');
+    const grid = page.locator('[data-products-grid] > article');
+    const filter = (name: string) => page.getByRole('group', { name: 'Filter plans' }).getByRole('button', { name });
+    const count = { game: products.filter((p) => p.category === 'game').length, vps: vpsLines.length, other: 1 };
+
+    for (const name of ['Game Servers', 'VPS Solutions', 'Other Services']) await expect(filter(name)).toHaveAttribute('aria-pressed', 'false');
+    await expect(grid).toHaveCount(products.length);
+
+    await filter('Game Servers').click();
+    await expect(filter('Game Servers')).toHaveAttribute('aria-pressed', 'true');
+    await expect(grid).toHaveCount(count.game);
+    await expect(grid.getByRole('heading')).toHaveText(['Minecraft Premium', 'Minecraft Budget']);
+
+    await filter('VPS Solutions').click();
+    await expect(filter('VPS Solutions')).toHaveAttribute('aria-pressed', 'true');
+    await expect(filter('Game Servers')).toHaveAttribute('aria-pressed', 'false');
+    await expect(grid).toHaveCount(count.vps);
+    await expect(grid.getByRole('heading')).toHaveText(vpsLines.map((l) => l.name));
+
+    await filter('Other Services').click();
+    await expect(grid).toHaveCount(1);
+    await expect(grid.getByRole('heading')).toHaveText(['Bot Hosting']);
+
+    await filter('Other Services').click();
+    await expect(filter('Other Services')).toHaveAttribute('aria-pressed', 'false');
+    await expect(grid).toHaveCount(products.length);
+  });
+
+  test('cards: price with 2 decimals and /Monthly, Recommended, lists, View Plans to the store', async ({ page }) => {
+    await openPage(page, '/products');
+    const premium = page.locator('[data-plan="minecraft-premium"]');
+    await expect(premium.locator('[data-price]')).toHaveText('₹129.00/Monthly');
+    await expect(premium).toContainText('Recommended');
+    await expect(premium.getByRole('list', { name: 'Popular Plugins' })).toBeVisible();
+    await expect(premium.getByRole('list', { name: 'Included Tools' })).toBeVisible();
+    await expect(page.locator('[data-plan="minecraft-budget"] [data-price]')).toHaveText(formatMonthly(99, 'INR'));
+    const bot = page.locator('[data-plan="bot-hosting"]');
+    await expect(bot.locator('[data-price]')).toHaveText('₹10.00/Monthly');
+    for (const spec of ['20% CPU', '124 MB RAM', '512 MB disk']) await expect(bot).toContainText(spec);
+    for (const product of products) {
+      await expect(page.locator(`[data-plan="${product.id}"]`).getByRole('link', { name: /^View Plans/ })).toHaveAttribute('href', product.path);
+    }
+    for (const tile of features.productTiles) await expect(page.getByRole('heading', { name: tile.title, exact: true })).toBeVisible();
+    await expect(page.getByText(/deploy in under 60 seconds/i)).toBeVisible();
+  });
+});
+
+test.describe('/vps overview', () => {
+  test('links every VPS and VDS line with its from price', async ({ page }) => {
+    await openPage(page, '/vps');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pageInfo('/vps').heading);
+    for (const line of vpsLines) {
+      const card = page.locator(`[data-vps-line="${line.id}"]`);
+      await expect(card.getByRole('heading', { name: line.name })).toBeVisible();
+      await expect(card).toContainText(formatPrice(Math.min(...line.plans.map((p) => p.price)), line.currency));
+      await expect(card.getByRole('link')).toHaveAttribute('href', line.route);
+    }
+    await page.locator('[data-vps-line="ryzen-vps"]').getByRole('link').click();
+    await expect(page).toHaveURL(/\/ryzen-vps$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ryzen VPS');
+  });
+
+  test('the header search finds a plan line and opens its page', async ({ page }) => {
+    await openPage(page, '/vps');
+    const box = page.getByRole('combobox', { name: 'Search the site' }).first();
+    await box.fill('obsidian');
+    const option = page.getByRole('listbox', { name: 'Search suggestions' }).first().getByRole('option', { name: /Minecraft AMD – Obsidian/ });
+    await expect(option).toBeVisible();
+    await option.click();
+    await expect(page).toHaveURL(/\/minecraft-amd$/);
+  });
+});
