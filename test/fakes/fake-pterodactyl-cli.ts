@@ -15,6 +15,16 @@ const panel = await startFakePterodactyl({
   stopMs: 1000,
 });
 console.log(JSON.stringify({ url: panel.url, wingsUrl: panel.wingsUrl, serverId: panel.serverId, key: panel.keys.client }));
-const stop = () => void panel.close().then(() => process.exit(0));
+// A little life in the console while the fake server runs, as a real game would log.
+let tick = 0;
+const chatter = setInterval(() => {
+  if (panel.server(panel.serverId).state !== 'running') return;
+  tick += 1;
+  panel.consoleLines(panel.serverId, `[Fake] There are ${tick % 3} of a max of 20 players online`);
+}, 5000);
+const stop = () => {
+  clearInterval(chatter);
+  void panel.close().then(() => process.exit(0));
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
