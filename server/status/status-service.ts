@@ -134,6 +134,8 @@ export class StatusService {
     for (const u of round.updates) {
       const live = this.live.get(u.id);
       if (!live) continue;
+      // A change of state changes the uptime: compute it afresh for the next report.
+      if (live.status !== u.status) this.uptimeCache = undefined;
       live.status = u.status as Live['status'];
       live.latency = u.latency;
       live.checkedAt = u.timestamp;

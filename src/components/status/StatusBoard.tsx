@@ -226,7 +226,7 @@ export function StatusBoard() {
           <h2 id="servers-title" className="text-xl font-semibold text-white">
             Servers
           </h2>
-          <p className="inline-flex items-center gap-2 text-xs text-slate-400" aria-live="polite">
+          <p className="inline-flex items-center gap-2 text-xs text-slate-400" aria-live="polite" data-testid="stream-state">
             <span className={`size-2 rounded-full ${connection === 'live' ? 'animate-pulse bg-emerald-400' : 'bg-slate-500'}`} aria-hidden="true" />
             {connection === 'live' ? 'Live' : connection === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
           </p>
