@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ContactChannel } from '../../server/contact/channels/channel.ts';
 import { DiscordWebhookChannel } from '../../server/contact/channels/discord-webhook.ts';
 import { discordLimits, payloadTextLength } from '../../server/contact/channels/discord-payload.ts';
 import { EmailChannel } from '../../server/contact/channels/email-channel.ts';
@@ -65,7 +66,7 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
     await database.drop();
   });
 
-  function outbox(options: Partial<OutboxOptions> = {}, channels = [new DiscordWebhookChannel(receiver.url, 'Hostfront')], onDb = db) {
+  function outbox(options: Partial<OutboxOptions> = {}, channels: ContactChannel[] = [new DiscordWebhookChannel(receiver.url, 'Hostfront')], onDb = db) {
     const log = captureLogger();
     const worker = new ContactOutbox(onDb, channels, log, { ...fast, ...options });
     outboxes.push(worker);

@@ -1,0 +1,182 @@
+import { LoaderCircle, Send } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  contactFields,
+  contactLabels,
+  contactLimits,
+  contactToasts,
+  honeypotField,
+  validateContact,
+  type ContactField,
+  type ContactFieldErrors,
+} from '../../lib/contact-rules.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { Button } from '../ui/Button.tsx';
+import { contactFieldMeta, contactFormClasses as cls, fieldErrorId, fieldId } from './contact-form-styles.ts';
+
+const messageHintId = 'contact-message-hint';
+
+interface FieldProps {
+  field: ContactField;
+  error: string | undefined;
+  onEdit: (field: ContactField, value: string) => void;
+  messageLength: number;
+}
+
+function Field({ field, error, onEdit, messageLength }: FieldProps) {
+  const meta = contactFieldMeta[field];
+  const describedBy = [error ? fieldErrorId(field) : '', field === 'message' ? messageHintId : ''].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id: fieldId(field),
+    name: field,
+    required: true,
+    maxLength: contactLimits[field],
+    autoComplete: meta.autoComplete,
+    placeholder: meta.placeholder,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    className: `${cls.control} ${error ? cls.controlInvalid : cls.controlValid}`,
+    onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => onEdit(field, event.currentTarget.value),
+  };
+  return (
+    <div className={field === 'name' || field === 'email' ? cls.fieldHalf : cls.fieldFull}>
+      <label htmlFor={fieldId(field)} className={cls.label}>
+        {contactLabels[field]}
+        <span className={cls.required} aria-hidden="true">
+          *
+        </span>
+      </label>
+      {meta.type === 'textarea' ? <textarea {...common} rows={7} /> : <input {...common} type={meta.type} />}
+      {error && (
+        <p id={fieldErrorId(field)} className={cls.error}>
+          {error}
+        </p>
+      )}
+      {field === 'message' && (
+        <p id={messageHintId} className={`${cls.hint} text-right tabular-nums`}>
+          {messageLength.toLocaleString('en-US')} / {contactLimits.message.toLocaleString('en-US')} characters
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface ErrorBody {
+  error?: { message?: string; fields?: ContactFieldErrors };
+}
+
+/**
+ * The contact form. It is a real form that posts to /api/contact without JavaScript; once
+ * hydrated it checks the fields with the server's own rules, sends JSON, and toasts the result.
+ * Inputs are uncontrolled, so what a visitor typed before hydration stays.
+ */
+export function ContactForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<ContactFieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [messageLength, setMessageLength] = useState(0);
+
+  useEffect(() => {
+    setEnhanced(true);
+    const form = formRef.current;
+    if (!form) return;
+    const params = new URLSearchParams(window.location.search);
+    const subject = form.elements.namedItem('subject') as HTMLInputElement | null;
+    const wanted = params.get('subject')?.trim();
+    if (subject && wanted && !subject.value) subject.value = wanted.slice(0, contactLimits.subject);
+    const message = form.elements.namedItem('message') as HTMLTextAreaElement | null;
+    setMessageLength(message?.value.length ?? 0);
+    // After a form post without JavaScript the notice shows through :target; show it for ?sent=1 alone too.
+    if (params.get('sent') === '1') {
+      const notice = document.getElementById('sent');
+      notice?.classList.remove('hidden');
+      notice?.classList.add('flex');
+    }
+  }, []);
+
+  function focusFirst(fields: ContactFieldErrors) {
+    const first = contactFields.find((f) => fields[f]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+  }
+
+  function onEdit(field: ContactField, value: string) {
+    if (field === 'message') setMessageLength(value.length);
+    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    const checked = validateContact(data);
+    setFormError(null);
+    if (!checked.ok) {
+      setErrors(checked.fields);
+      focusFirst(checked.fields);
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    try {
+      const response = await fetch('/api/contact', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ ...checked.value, [honeypotField]: data[honeypotField] ?? '' }),
+      });
+      if (response.ok) {
+        form.reset();
+        setMessageLength(0);
+        notifySuccess(contactToasts.success);
+        return;
+      }
+      const body = (await response.json().catch(() => ({}))) as ErrorBody;
+      if (response.status === 400 && body.error?.fields) {
+        setErrors(body.error.fields);
+        focusFirst(body.error.fields);
+      } else if (body.error?.message && response.status < 500) {
+        setFormError(body.error.message);
+      }
+      notifyError(contactToasts.failure);
+    } catch {
+      notifyError(contactToasts.failure);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action="/api/contact"
+      noValidate={enhanced}
+      onSubmit={onSubmit}
+      aria-labelledby="contact-form-heading"
+      aria-busy={sending}
+      className={cls.form}
+    >
+      {contactFields.map((field) => (
+        <Field key={field} field={field} error={errors[field]} onEdit={onEdit} messageLength={messageLength} />
+      ))}
+      <div className={cls.honeypot} aria-hidden="true">
+        <label htmlFor={`contact-${honeypotField}`}>Leave this field empty</label>
+        <input type="text" id={`contact-${honeypotField}`} name={honeypotField} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      {formError && (
+        <p role="alert" className={`${cls.summary} mb-0 sm:col-span-2`}>
+          {formError}
+        </p>
+      )}
+      <div className={cls.actions}>
+        <p className={cls.note}>We only use your details to answer your message.</p>
+        <Button type="submit" size="lg" disabled={sending} className="min-w-44">
+          {sending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Send aria-hidden="true" className="size-4" />}
+          {sending ? 'Sending...' : 'Send Message'}
+        </Button>
+      </div>
+    </form>
+  );
+}

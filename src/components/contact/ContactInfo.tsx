@@ -1,0 +1,74 @@
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import type { ComponentType, ReactNode } from 'react';
+import type { ContactPage } from '../../data/contact-page.ts';
+import type { Site } from '../../data/site.ts';
+
+function InfoRow({ Icon, label, note, children }: { Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; label: string; note: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4">
+      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-500/15 text-brand-300 ring-1 ring-brand-400/20">
+        <Icon aria-hidden className="size-5" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-slate-400">{label}</p>
+        <p className="mt-0.5 font-semibold break-words text-white">{children}</p>
+        <p className="mt-0.5 text-sm text-slate-400">{note}</p>
+      </div>
+    </li>
+  );
+}
+
+const card = 'rounded-2xl border border-white/10 bg-surface-900/70 p-6 shadow-lg shadow-black/20';
+
+/** Contact details (from src/data/site.ts) and business hours. Static HTML. */
+export function ContactInfo({ contact, page }: { contact: Site['contact']; page: ContactPage }) {
+  const { channels, hours } = page;
+  return (
+    <>
+      <section aria-labelledby="contact-info-heading" className={card}>
+        <h2 id="contact-info-heading" className="text-lg font-semibold text-white">
+          Contact information
+        </h2>
+        <ul className="mt-5 space-y-5">
+          <InfoRow Icon={Mail} label={channels.email.label} note={channels.email.note}>
+            <a className="hover:text-brand-300 hover:underline" href={`mailto:${contact.email}`}>
+              {contact.email}
+            </a>
+          </InfoRow>
+          <InfoRow Icon={Phone} label={channels.phone.label} note={channels.phone.note}>
+            <a className="hover:text-brand-300 hover:underline" href={`tel:${contact.phoneHref}`}>
+              {contact.phone}
+            </a>
+          </InfoRow>
+          <InfoRow Icon={MapPin} label={channels.office.label} note={channels.office.note}>
+            {contact.city}, {contact.country}
+          </InfoRow>
+        </ul>
+      </section>
+      <section aria-labelledby="business-hours-heading" className={`${card} bg-gradient-to-br from-brand-700/30 to-surface-900/70`}>
+        <div className="flex items-center gap-3">
+          <Clock aria-hidden className="size-5 text-accent-400" />
+          <h2 id="business-hours-heading" className="text-lg font-semibold text-white">
+            Business hours
+          </h2>
+        </div>
+        <p className="mt-4 flex items-center gap-2 text-2xl font-bold text-white">
+          <span className="relative flex size-2.5" aria-hidden="true">
+            <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-60 motion-reduce:animate-none" />
+            <span className="relative inline-flex size-2.5 rounded-full bg-emerald-400" />
+          </span>
+          {hours.summary}
+        </p>
+        <p className="mt-1 text-sm text-slate-300">{hours.note}</p>
+        <dl className="mt-5 divide-y divide-white/5 text-sm">
+          {hours.days.map(({ day, hours: open }) => (
+            <div key={day} className="flex justify-between py-2">
+              <dt className="text-slate-300">{day}</dt>
+              <dd className="font-medium text-emerald-300">{open}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </>
+  );
+}

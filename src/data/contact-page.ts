@@ -1,0 +1,53 @@
+import { defineContent, z } from './define.ts';
+
+const contactPageSchema = z.object({
+  /** The small label above the page heading. */
+  eyebrow: z.string().min(1),
+  /** The lead paragraph under the heading. */
+  intro: z.string().min(20),
+  /** Business hours (spec: 24/7, every day). */
+  hours: z.object({
+    /** The one-line summary, shown large. */
+    summary: z.string().min(1),
+    note: z.string().min(10),
+    /** Each day of the week and its hours. */
+    days: z.array(z.object({ day: z.string().min(1), hours: z.string().min(1) })).length(7),
+  }),
+  /** How to reach us besides the form: labels and helper lines for the contact details of src/data/site.ts. */
+  channels: z.object({
+    email: z.object({ label: z.string().min(1), note: z.string().min(1) }),
+    phone: z.object({ label: z.string().min(1), note: z.string().min(1) }),
+    office: z.object({ label: z.string().min(1), note: z.string().min(1) }),
+  }),
+  form: z.object({
+    heading: z.string().min(1),
+    intro: z.string().min(10),
+    /** What the page says after a form post without JavaScript (/contact?sent=1). */
+    sentTitle: z.string().min(1),
+    sentText: z.string().min(10),
+  }),
+});
+
+export type ContactPage = z.infer<typeof contactPageSchema>;
+
+/** The /contact page's texts; the contact details themselves live in src/data/site.ts. */
+export const contactPage: ContactPage = defineContent('contact-page', contactPageSchema, {
+  eyebrow: 'Support 24/7',
+  intro: 'Questions about a plan, a bill or your server? Send us a message, write or call: our team is here around the clock.',
+  hours: {
+    summary: '24/7, every day',
+    note: 'Support, sales and billing never close, weekends and public holidays included.',
+    days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) => ({ day, hours: 'Open 24 hours' })),
+  },
+  channels: {
+    email: { label: 'Email support', note: 'For orders, billing and technical questions' },
+    phone: { label: 'Phone', note: 'Talk to a person, any time of day' },
+    office: { label: 'Office', note: 'Where Hostfront started in 2020' },
+  },
+  form: {
+    heading: 'Send us a message',
+    intro: 'Tell us what you need and we will answer by e-mail. Fields marked * are required.',
+    sentTitle: 'Message sent successfully! We will get back to you soon.',
+    sentText: 'Thank you for writing to us. We answer every message by e-mail, so keep an eye on your inbox.',
+  },
+});
