@@ -19,4 +19,6 @@ export const e2eServerEnv: Record<string, string> = {
   SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
   LOG_LEVEL: 'warn',
   MONITORS_FILE: path.resolve('test/fixtures/no-monitors.json'),
+  // Game servers test-mc and tools-mc (test/fixtures/game-server.mjs), key in test/e2e/panel.spec.ts.
+  LOCAL_SERVERS_FILE: path.resolve('test/fixtures/panel-servers.json'),
 };

@@ -1,0 +1,95 @@
+import { KeyRound, Loader2, Server } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Button } from '../ui/Button.tsx';
+import { rememberedServerId } from './panel-api.ts';
+
+interface ConnectFormProps {
+  connecting: boolean;
+  error: string | undefined;
+  onConnect(serverId: string, key: string): void;
+}
+
+const inputClasses =
+  'mt-1.5 block w-full rounded-lg border border-white/10 bg-surface-950/80 px-3.5 py-2.5 text-white placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40';
+
+/**
+ * Spec section 2: heading Connect to Your Server, the Server ID, and (DECISIONS section 2) the
+ * server's access key. The id is remembered in this browser; the key never is.
+ */
+export function ConnectForm({ connecting, error, onConnect }: ConnectFormProps) {
+  const [serverId, setServerId] = useState('');
+  const [key, setKey] = useState('');
+  const [keyMissing, setKeyMissing] = useState(false);
+  const ids = useId();
+
+  useEffect(() => setServerId(rememberedServerId()), []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!serverId.trim()) return;
+    if (!key) {
+      setKeyMissing(true);
+      return;
+    }
+    setKeyMissing(false);
+    onConnect(serverId, key);
+    setKey('');
+  };
+
+  const hint = keyMissing ? 'Enter the access key of your server.' : error;
+  return (
+    <form onSubmit={submit} noValidate className="mx-auto w-full max-w-md rounded-2xl border border-white/10 bg-surface-900/80 p-6 shadow-xl shadow-black/30 sm:p-8" aria-describedby={hint ? `${ids}-hint` : undefined}>
+      <div className="mb-6 flex items-center gap-3">
+        <span className="grid size-11 place-items-center rounded-xl bg-brand-500/15 text-brand-300 ring-1 ring-brand-400/30">
+          <Server aria-hidden className="size-5" />
+        </span>
+        <div>
+          <h2 className="text-xl font-bold text-white">Connect to Your Server</h2>
+          <p className="text-sm text-slate-400">Use the Server ID and access key from your welcome e-mail.</p>
+        </div>
+      </div>
+      <label htmlFor={`${ids}-id`} className="block text-sm font-medium text-slate-200">
+        Server ID
+      </label>
+      <input
+        id={`${ids}-id`}
+        name="serverId"
+        type="text"
+        autoComplete="username"
+        spellCheck={false}
+        value={serverId}
+        onChange={(e) => setServerId(e.target.value)}
+        placeholder="e.g. a1b2c3d4"
+        className={inputClasses}
+      />
+      <label htmlFor={`${ids}-key`} className="mt-4 block text-sm font-medium text-slate-200">
+        Access key
+      </label>
+      <div className="relative">
+        <input
+          id={`${ids}-key`}
+          name="key"
+          type="password"
+          autoComplete="current-password"
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          aria-invalid={keyMissing || undefined}
+          className={`${inputClasses} pr-10`}
+        />
+        <KeyRound aria-hidden className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 translate-y-[-30%] text-slate-500" />
+      </div>
+      {hint && (
+        <p id={`${ids}-hint`} role="alert" className="mt-3 rounded-lg border border-red-400/30 bg-red-500/10 px-3 py-2 text-sm text-red-200">
+          {hint}
+        </p>
+      )}
+      <Button type="submit" size="lg" className="mt-6 w-full" disabled={connecting}>
+        {connecting && <Loader2 aria-hidden className="size-4 animate-spin" />}
+        {connecting ? 'Connecting...' : 'Connect'}
+      </Button>
+      <p className="mt-4 text-xs leading-relaxed text-slate-500">
+        Your key is checked by our server and kept there, encrypted; this browser only remembers the Server ID.
+      </p>
+    </form>
+  );
+}

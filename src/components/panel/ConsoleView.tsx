@@ -1,0 +1,226 @@
+import { ArrowDown, Send, Terminal } from 'lucide-react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../ui/Button.tsx';
+import { parseAnsi } from './ansi.ts';
+import type { PowerState, ServerResources } from './panel-api.ts';
+
+/** Lines the browser keeps, as the server does. */
+const maxLines = 1000;
+
+interface Line {
+  id: number;
+  text: string;
+}
+
+type ConsoleMessage =
+  | { type: 'line'; text: string }
+  | { type: 'state'; state: PowerState }
+  | ({ type: 'stats' } & ServerResources)
+  | { type: 'error'; message: string };
+
+interface ConsoleViewProps {
+  onState(state: PowerState): void;
+  onStats(stats: ServerResources): void;
+  /** The server closed the socket because the session ended. */
+  onSessionEnded(): void;
+  /** Sends a command; resolves true when it was accepted. */
+  onSend(command: string): Promise<boolean>;
+}
+
+const ConsoleLine = memo(function ConsoleLine({ text }: { text: string }) {
+  return (
+    <div className="min-h-[1.25rem] break-words whitespace-pre-wrap">
+      {parseAnsi(text).map((segment, index) => (
+        <span
+          key={index}
+          style={{
+            color: segment.style.color,
+            backgroundColor: segment.style.background,
+            fontWeight: segment.style.bold ? 700 : undefined,
+            opacity: segment.style.dim ? 0.7 : undefined,
+            fontStyle: segment.style.italic ? 'italic' : undefined,
+            textDecoration: segment.style.underline ? 'underline' : undefined,
+          }}
+        >
+          {segment.text}
+        </span>
+      ))}
+    </div>
+  );
+});
+
+/**
+ * The live console: recent lines then live output over a WebSocket, ANSI colours rendered as
+ * styled text (never HTML). It follows new lines unless the reader has scrolled up.
+ */
+export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: ConsoleViewProps) {
+  const [lines, setLines] = useState<Line[]>([]);
+  const [live, setLive] = useState(false);
+  const [following, setFollowing] = useState(true);
+  const [command, setCommand] = useState('');
+  const [sending, setSending] = useState(false);
+  const logRef = useRef<HTMLDivElement>(null);
+  const followRef = useRef(true);
+  const callbacks = useRef({ onState, onStats, onSessionEnded });
+  callbacks.current = { onState, onStats, onSessionEnded };
+
+  useEffect(() => {
+    let socket: WebSocket | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let frame = 0;
+    let pending: Line[] = [];
+    let replace = false;
+    let nextId = 0;
+    let attempts = 0;
+    let stopped = false;
+
+    const flush = () => {
+      frame = 0;
+      const batch = pending;
+      const reset = replace;
+      pending = [];
+      replace = false;
+      setLines((current) => {
+        const merged = reset ? batch : current.concat(batch);
+        return merged.length > maxLines ? merged.slice(merged.length - maxLines) : merged;
+      });
+    };
+
+    const open = () => {
+      const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/panel/console`;
+      socket = new WebSocket(url);
+      socket.onopen = () => {
+        attempts = 0;
+        setLive(true);
+        // The server replays the recent lines: they replace what we showed before a reconnect.
+        replace = true;
+        pending = [];
+        if (!frame) frame = requestAnimationFrame(flush);
+      };
+      socket.onmessage = (event) => {
+        let message: ConsoleMessage;
+        try {
+          message = JSON.parse(String(event.data));
+        } catch {
+          return;
+        }
+        if (message.type === 'line') {
+          pending.push({ id: nextId++, text: message.text });
+          if (!frame) frame = requestAnimationFrame(flush);
+        } else if (message.type === 'state') callbacks.current.onState(message.state);
+        else if (message.type === 'stats') {
+          const { type: _type, ...stats } = message;
+          callbacks.current.onStats(stats);
+        } else if (message.type === 'error') console.error('Console:', message.message);
+      };
+      socket.onclose = (event) => {
+        setLive(false);
+        if (stopped) return;
+        if (event.code === 4401) return callbacks.current.onSessionEnded();
+        attempts += 1;
+        retry = setTimeout(open, Math.min(15_000, 500 * 2 ** attempts));
+      };
+    };
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      if (frame) cancelAnimationFrame(frame);
+      socket?.close(1000, 'Leaving');
+    };
+  }, []);
+
+  // Follow new lines unless the reader scrolled up.
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log && followRef.current) log.scrollTop = log.scrollHeight;
+  }, [lines]);
+
+  const onScroll = useCallback(() => {
+    const log = logRef.current;
+    if (!log) return;
+    const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
+    followRef.current = atBottom;
+    setFollowing(atBottom);
+  }, []);
+
+  const jumpToLatest = () => {
+    const log = logRef.current;
+    if (!log) return;
+    followRef.current = true;
+    setFollowing(true);
+    log.scrollTop = log.scrollHeight;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!command.trim() || sending) return;
+    setSending(true);
+    const sent = await onSend(command);
+    setSending(false);
+    if (sent) {
+      setCommand('');
+      jumpToLatest();
+    }
+  };
+
+  return (
+    <section aria-labelledby="console-heading" className="overflow-hidden rounded-2xl border border-white/10 bg-surface-900/80">
+      <div className="flex items-center justify-between border-b border-white/10 px-5 py-3">
+        <h3 id="console-heading" className="flex items-center gap-2 font-semibold text-white">
+          <Terminal aria-hidden className="size-4 text-accent-400" /> Console
+        </h3>
+        <span className={`flex items-center gap-1.5 text-xs ${live ? 'text-green-300' : 'text-slate-400'}`}>
+          <span aria-hidden className={`size-1.5 rounded-full ${live ? 'bg-green-400' : 'bg-slate-500'}`} />
+          {live ? 'Live' : 'Connecting to console…'}
+        </span>
+      </div>
+      <div className="relative">
+        <div
+          ref={logRef}
+          onScroll={onScroll}
+          role="log"
+          aria-live="off"
+          aria-label="Console output"
+          tabIndex={0}
+          data-testid="console-log"
+          className="h-80 overflow-y-auto bg-black/60 px-4 py-3 font-mono text-[13px] leading-5 text-slate-200 sm:h-96"
+        >
+          {lines.length === 0 ? (
+            <p className="text-slate-500">No console output yet. Start the server to see its log here.</p>
+          ) : (
+            lines.map((line) => <ConsoleLine key={line.id} text={line.text} />)
+          )}
+        </div>
+        {!following && (
+          <button
+            type="button"
+            onClick={jumpToLatest}
+            className="absolute right-4 bottom-3 flex items-center gap-1 rounded-full bg-brand-600 px-3 py-1.5 text-xs font-semibold text-white shadow-lg hover:bg-brand-500"
+          >
+            <ArrowDown aria-hidden className="size-3.5" /> Latest output
+          </button>
+        )}
+      </div>
+      <form onSubmit={submit} className="flex gap-2 border-t border-white/10 p-3">
+        <label htmlFor="console-command" className="sr-only">
+          Console command
+        </label>
+        <input
+          id="console-command"
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          value={command}
+          onChange={(e) => setCommand(e.target.value)}
+          placeholder="Enter command..."
+          maxLength={1000}
+          className="min-w-0 flex-1 rounded-lg border border-white/10 bg-surface-950/80 px-3 py-2 font-mono text-sm text-white placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40"
+        />
+        <Button type="submit" disabled={!command.trim() || sending}>
+          <Send aria-hidden className="size-4" /> Send
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { Cpu, HardDrive, MemoryStick } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { ServerDetails, ServerResources } from './panel-api.ts';
+
+const mib = 1024 * 1024;
+const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+interface CardProps {
+  title: string;
+  icon: ReactNode;
+  value: string;
+  limit: string;
+  /** 0 to 1. */
+  fraction: number;
+}
+
+function UsageCard({ title, icon, value, limit, fraction }: CardProps) {
+  const percent = Math.max(0, Math.min(100, fraction * 100));
+  const bar = percent >= 90 ? 'bg-red-500' : percent >= 70 ? 'bg-yellow-400' : 'bg-gradient-to-r from-brand-500 to-accent-400';
+  return (
+    <div className="rounded-2xl border border-white/10 bg-surface-900/80 p-5">
+      <div className="flex items-center justify-between">
+        <h3 className="text-sm font-medium text-slate-300">{title}</h3>
+        <span className="text-slate-500">{icon}</span>
+      </div>
+      <p className="mt-3 text-2xl font-bold text-white tabular-nums">{value}</p>
+      <p className="text-xs text-slate-500">{limit}</p>
+      <div role="progressbar" aria-label={title} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)} className="mt-4 h-2 overflow-hidden rounded-full bg-white/10">
+        <div className={`h-full rounded-full transition-[width] duration-500 ${bar}`} style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** Spec section 2: CPU Usage (percent), Memory Usage (MB), Disk Usage (MB), each with a bar against its limit. */
+export function ResourceCards({ server, resources }: { server: ServerDetails; resources: ServerResources | undefined }) {
+  const cpu = resources?.cpu.current ?? 0;
+  const cpuLimit = resources?.cpu.limit ?? server.limits.cpu;
+  const memory = (resources?.memory.current ?? 0) / mib;
+  const memoryLimit = (resources?.memory.limit ?? server.limits.memory * mib) / mib;
+  const disk = (resources?.disk.current ?? 0) / mib;
+  const diskLimit = (resources?.disk.limit ?? server.limits.disk * mib) / mib;
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <UsageCard
+        title="CPU Usage"
+        icon={<Cpu aria-hidden className="size-5" />}
+        value={`${oneDecimal.format(cpu)}%`}
+        limit={cpuLimit > 0 ? `of ${whole.format(cpuLimit)}%` : 'no limit'}
+        fraction={cpu / (cpuLimit > 0 ? cpuLimit : 100)}
+      />
+      <UsageCard
+        title="Memory Usage"
+        icon={<MemoryStick aria-hidden className="size-5" />}
+        value={`${whole.format(memory)} MB`}
+        limit={memoryLimit > 0 ? `of ${whole.format(memoryLimit)} MB` : 'no limit'}
+        fraction={memoryLimit > 0 ? memory / memoryLimit : 0}
+      />
+      <UsageCard
+        title="Disk Usage"
+        icon={<HardDrive aria-hidden className="size-5" />}
+        value={`${whole.format(disk)} MB`}
+        limit={diskLimit > 0 ? `of ${whole.format(diskLimit)} MB` : 'no limit'}
+        fraction={diskLimit > 0 ? disk / diskLimit : 0}
+      />
+    </div>
+  );
+}

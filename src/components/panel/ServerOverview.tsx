@@ -1,0 +1,63 @@
+import { LogOut, Play, RotateCw, Square } from 'lucide-react';
+import { Button } from '../ui/Button.tsx';
+import type { PowerAction, PowerState, ServerDetails } from './panel-api.ts';
+
+const stateLabels: Record<PowerState, string> = { offline: 'Offline', starting: 'Starting', running: 'Running', stopping: 'Stopping' };
+
+/** Spec section 4: running enables Restart and Stop and disables Start; any other state enables only Start. */
+export function enabledActions(state: PowerState): Record<PowerAction, boolean> {
+  const running = state === 'running';
+  return { start: !running, restart: running, stop: running };
+}
+
+interface ServerOverviewProps {
+  server: ServerDetails;
+  pendingAction: PowerAction | undefined;
+  onPower(action: PowerAction): void;
+  onDisconnect(): void;
+}
+
+/** The server's name, its power-state dot (green only when running), the power buttons and Disconnect. */
+export function ServerOverview({ server, pendingAction, onPower, onDisconnect }: ServerOverviewProps) {
+  const running = server.state === 'running';
+  const enabled = enabledActions(server.state);
+  const busy = pendingAction !== undefined;
+  return (
+    <div className="flex flex-col gap-4 rounded-2xl border border-white/10 bg-surface-900/80 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+      <div className="min-w-0">
+        <div className="flex items-center gap-3">
+          <span
+            data-testid="power-dot"
+            data-state={server.state}
+            aria-hidden
+            className={`size-3 shrink-0 rounded-full ${running ? 'bg-green-400 shadow-[0_0_10px] shadow-green-400/70' : 'bg-red-500 shadow-[0_0_10px] shadow-red-500/60'}`}
+          />
+          <h2 className="truncate text-xl font-bold text-white sm:text-2xl">{server.name}</h2>
+        </div>
+        <p className="mt-1 text-sm text-slate-400">
+          <span className="sr-only">Power state: </span>
+          <span data-testid="power-state" className={running ? 'text-green-300' : 'text-red-300'}>
+            {stateLabels[server.state]}
+          </span>
+          <span className="mx-2 text-slate-600">·</span>
+          <span className="font-mono text-xs text-slate-400">{server.id}</span>
+          {server.status && <span className="ml-2 rounded bg-yellow-500/15 px-1.5 py-0.5 text-xs text-yellow-200">{server.status}</span>}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button size="sm" className="bg-green-600 hover:bg-green-500 shadow-green-900/30" disabled={!enabled.start || busy} onClick={() => onPower('start')}>
+          <Play aria-hidden className="size-4" /> Start
+        </Button>
+        <Button size="sm" variant="secondary" disabled={!enabled.restart || busy} onClick={() => onPower('restart')}>
+          <RotateCw aria-hidden className={`size-4 ${pendingAction === 'restart' ? 'animate-spin' : ''}`} /> Restart
+        </Button>
+        <Button size="sm" className="bg-red-600 hover:bg-red-500 shadow-red-900/30" disabled={!enabled.stop || busy} onClick={() => onPower('stop')}>
+          <Square aria-hidden className="size-4" /> Stop
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDisconnect}>
+          <LogOut aria-hidden className="size-4" /> Disconnect
+        </Button>
+      </div>
+    </div>
+  );
+}

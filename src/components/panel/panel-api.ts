@@ -1,0 +1,84 @@
+/**
+ * The browser side of the panel API (/api/panel). The access key goes out once, in the connect
+ * call; after that the httpOnly session cookie is the only credential, and the browser never
+ * holds the key.
+ */
+
+export type PowerState = 'offline' | 'starting' | 'running' | 'stopping';
+export type PowerAction = 'start' | 'restart' | 'stop';
+
+export interface ServerDetails {
+  id: string;
+  name: string;
+  description: string;
+  status: string | null;
+  /** MiB, MiB, percent of one core; 0 = unlimited. */
+  limits: { memory: number; disk: number; cpu: number };
+  state: PowerState;
+}
+
+export interface ServerResources {
+  state: PowerState;
+  cpu: { current: number; limit: number };
+  /** Bytes. */
+  memory: { current: number; limit: number };
+  /** Bytes. */
+  disk: { current: number; limit: number };
+  uptime: number;
+}
+
+export class PanelApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'PanelApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+const base = '/api/panel';
+
+async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status === 204) return undefined as T;
+  const data = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
+  if (!response.ok) {
+    throw new PanelApiError(response.status, data?.error?.code ?? 'error', data?.error?.message ?? `The panel answered ${response.status}.`);
+  }
+  return data as T;
+}
+
+export const panelApi = {
+  connect: (serverId: string, key: string) => call<{ server: ServerDetails }>('POST', '/session', { serverId, key }),
+  disconnect: () => call<void>('DELETE', '/session'),
+  server: () => call<ServerDetails>('GET', '/server'),
+  resources: () => call<ServerResources>('GET', '/resources'),
+  power: (signal: PowerAction) => call<void>('POST', '/power', { signal }),
+  command: (command: string) => call<void>('POST', '/command', { command }),
+};
+
+/** The last server id, remembered in this browser (never the key). */
+export const serverIdStorageKey = 'serverId';
+
+export function rememberedServerId(): string {
+  try {
+    return localStorage.getItem(serverIdStorageKey) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function rememberServerId(id: string): void {
+  try {
+    localStorage.setItem(serverIdStorageKey, id);
+  } catch {
+    // storage disabled: nothing to remember
+  }
+}

@@ -1,0 +1,196 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { PanelApiError, panelApi, rememberServerId, type PowerAction, type PowerState, type ServerDetails, type ServerResources } from './panel-api.ts';
+
+/** Stats refresh while connected (spec: every 10 s). */
+export const statsIntervalMs = 10_000;
+/** While the server is starting or stopping, its state is read again this often. */
+const transitionPollMs = 1500;
+
+export type Phase = 'checking' | 'disconnected' | 'connected';
+
+export interface PanelConnection {
+  phase: Phase;
+  server: ServerDetails | undefined;
+  resources: ServerResources | undefined;
+  connecting: boolean;
+  /** Why the last connect failed, shown under the form. */
+  connectError: string | undefined;
+  /** The power action in flight. */
+  pendingAction: PowerAction | undefined;
+  connect(serverId: string, key: string): Promise<void>;
+  disconnect(): Promise<void>;
+  power(action: PowerAction): Promise<void>;
+  /** Sends a console command; blank commands are not sent. Resolves true when sent. */
+  sendCommand(command: string): Promise<boolean>;
+  /** A state pushed by the console socket. */
+  setState(state: PowerState): void;
+  setResources(resources: ServerResources): void;
+  /** The session ended elsewhere (expired, disconnected in another tab). */
+  sessionEnded(): void;
+}
+
+const isUnauthorized = (error: unknown) => error instanceof PanelApiError && error.status === 401;
+
+/**
+ * The connection to one game server, shared by /control-panel and /minecraft-tools: connect
+ * with id and key, details and power state, stats every 10 s, power actions (details reloaded
+ * after each), commands, disconnect. Toasts are spec section 8's.
+ */
+export function usePanelConnection(): PanelConnection {
+  const [phase, setPhase] = useState<Phase>('checking');
+  const [server, setServer] = useState<ServerDetails>();
+  const [resources, setResourcesState] = useState<ServerResources>();
+  const [connecting, setConnecting] = useState(false);
+  const [connectError, setConnectError] = useState<string>();
+  const [pendingAction, setPendingAction] = useState<PowerAction>();
+  const phaseRef = useRef(phase);
+  phaseRef.current = phase;
+
+  const sessionEnded = useCallback(() => {
+    setPhase('disconnected');
+    setServer(undefined);
+    setResourcesState(undefined);
+  }, []);
+
+  const refreshStats = useCallback(async () => {
+    try {
+      const stats = await panelApi.resources();
+      setResourcesState(stats);
+      setServer((current) => (current && current.state !== stats.state ? { ...current, state: stats.state } : current));
+    } catch (error) {
+      // Spec section 8: stats polling failures are logged to the console only.
+      console.error('Failed to fetch server stats', error);
+      if (isUnauthorized(error)) sessionEnded();
+    }
+  }, [sessionEnded]);
+
+  const refreshDetails = useCallback(async () => {
+    try {
+      setServer(await panelApi.server());
+    } catch (error) {
+      if (isUnauthorized(error)) return sessionEnded();
+      console.error('Failed to fetch server details', error);
+      notifyError('Failed to fetch server details');
+    }
+  }, [sessionEnded]);
+
+  // On load: an existing session cookie means we are still connected.
+  useEffect(() => {
+    let cancelled = false;
+    panelApi.server().then(
+      (details) => {
+        if (cancelled) return;
+        setServer(details);
+        setPhase('connected');
+        void refreshStats();
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        setPhase('disconnected');
+        if (!isUnauthorized(error)) {
+          console.error('Failed to fetch server details', error);
+          notifyError('Failed to fetch server details');
+        }
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [refreshStats]);
+
+  // Stats every 10 s while connected.
+  useEffect(() => {
+    if (phase !== 'connected') return;
+    const timer = setInterval(() => void refreshStats(), statsIntervalMs);
+    return () => clearInterval(timer);
+  }, [phase, refreshStats]);
+
+  // Starting and stopping do not last: follow them until the server settles.
+  const state = server?.state;
+  useEffect(() => {
+    if (phase !== 'connected' || (state !== 'starting' && state !== 'stopping')) return;
+    const timer = setTimeout(() => void refreshDetails(), transitionPollMs);
+    return () => clearTimeout(timer);
+  }, [phase, state, server, refreshDetails]);
+
+  const connect = useCallback(
+    async (serverId: string, key: string) => {
+      const id = serverId.trim();
+      // Spec section 5: an empty id is allowed and nothing is fetched.
+      if (!id) return;
+      rememberServerId(id);
+      setConnectError(undefined);
+      setConnecting(true);
+      try {
+        const { server: details } = await panelApi.connect(id, key);
+        setServer(details);
+        setPhase('connected');
+        void refreshStats();
+      } catch (error) {
+        console.error('Failed to fetch server details', error);
+        setConnectError(error instanceof PanelApiError ? error.message : 'The panel could not be reached. Please try again.');
+        notifyError('Failed to fetch server details');
+      } finally {
+        setConnecting(false);
+      }
+    },
+    [refreshStats],
+  );
+
+  const disconnect = useCallback(async () => {
+    try {
+      await panelApi.disconnect();
+    } catch (error) {
+      console.error('Failed to disconnect', error);
+    }
+    sessionEnded();
+  }, [sessionEnded]);
+
+  const power = useCallback(
+    async (action: PowerAction) => {
+      setPendingAction(action);
+      try {
+        await panelApi.power(action);
+        notifySuccess(`Server ${action} command sent`);
+      } catch (error) {
+        console.error(`Failed to ${action} server`, error);
+        notifyError(`Failed to ${action} server`);
+        if (isUnauthorized(error)) return sessionEnded();
+      } finally {
+        setPendingAction(undefined);
+      }
+      // Spec section 4: after a power action, details and power state are reloaded.
+      await refreshDetails();
+      void refreshStats();
+    },
+    [refreshDetails, refreshStats, sessionEnded],
+  );
+
+  const sendCommand = useCallback(
+    async (command: string) => {
+      const trimmed = command.trim();
+      if (!trimmed) return false;
+      try {
+        await panelApi.command(trimmed);
+        return true;
+      } catch (error) {
+        console.error('Failed to send command', error);
+        notifyError('Failed to send command');
+        if (isUnauthorized(error)) sessionEnded();
+        return false;
+      }
+    },
+    [sessionEnded],
+  );
+
+  const setState = useCallback((next: PowerState) => {
+    setServer((current) => (current && current.state !== next ? { ...current, state: next } : current));
+  }, []);
+
+  const setResources = useCallback((next: ServerResources) => {
+    setResourcesState(next);
+  }, []);
+
+  return { phase, server, resources, connecting, connectError, pendingAction, connect, disconnect, power, sendCommand, setState, setResources, sessionEnded };
+}

@@ -1,0 +1,166 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openPage } from './support/hydration.ts';
+
+/** The key of the fixture servers test-mc and tools-mc (test/fixtures/panel-servers.json holds only its hash). */
+const fixtureKey = 'hostfront-fixture-key-7f3a9c';
+
+async function connect(page: Page, serverId: string, key = fixtureKey) {
+  await page.getByLabel('Server ID').fill(serverId);
+  await page.getByLabel('Access key').fill(key);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+}
+
+async function storedEverywhere(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookies: document.cookie }));
+}
+
+test.describe('control panel', () => {
+  test('connects, starts the server, streams the console, runs a command and stops it', async ({ page }) => {
+    await openPage(page, '/control-panel');
+    await expect(page.getByRole('heading', { level: 1, name: 'Control Panel' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /Game Panel/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: 'Connect to Your Server' })).toBeVisible();
+
+    // An empty id fetches nothing.
+    const connects: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/panel/session')) connects.push(request.method());
+    });
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.waitForTimeout(300);
+    expect(connects).toEqual([]);
+
+    // While the request runs the button reads Connecting...
+    await page.route(
+      '**/api/panel/session',
+      async (route) => {
+        await new Promise((r) => setTimeout(r, 400));
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await connect(page, 'test-mc');
+    await expect(page.getByRole('button', { name: 'Connecting...' })).toBeDisabled();
+
+    await expect(page.getByRole('heading', { name: 'Fixture Survival' })).toBeVisible();
+    const dot = page.getByTestId('power-dot');
+    await expect(dot).toHaveAttribute('data-state', 'offline');
+    await expect(dot).toHaveClass(/bg-red-500/);
+    await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Restart', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeDisabled();
+    for (const card of ['CPU Usage', 'Memory Usage', 'Disk Usage']) await expect(page.getByRole('heading', { name: card })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Disk Usage' })).toBeVisible();
+
+    // The key stays on the server: only the id is remembered, and the cookie is httpOnly.
+    const stored = await storedEverywhere(page);
+    expect(stored).toContain('"serverId":"test-mc"');
+    expect(stored).not.toContain(fixtureKey);
+
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect(page.getByText('Server start command sent')).toBeVisible();
+    await expect(dot).toHaveAttribute('data-state', 'running', { timeout: 15_000 });
+    await expect(dot).toHaveClass(/bg-green-400/);
+    await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Restart', exact: true })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeEnabled();
+
+    const log = page.getByTestId('console-log');
+    await expect(log).toContainText('Loading world...');
+    await expect(log).toContainText(/Done \(0\.4s\)!/);
+
+    // Blank commands are never sent; a real one's output appears, colours rendered as styles.
+    const input = page.getByPlaceholder('Enter command...');
+    await input.fill('   ');
+    await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+    await input.fill('color');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const green = log.locator('span', { hasText: /^green$/ });
+    await expect(green).toBeVisible();
+    expect(await green.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(74, 222, 128)');
+    await expect(log).not.toContainText('\x1b[');
+    await expect(input).toHaveValue('');
+
+    await input.fill('say <b>not html</b>');
+    await input.press('Enter');
+    await expect(log).toContainText('Unknown command: say <b>not html</b>');
+    expect(await log.locator('b').count()).toBe(0);
+
+    // Reloading keeps the connection (the session cookie), and the console replays recent lines.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Fixture Survival' })).toBeVisible();
+    await expect(page.getByTestId('console-log')).toContainText('Unknown command: say <b>not html</b>');
+
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect(page.getByText('Server stop command sent')).toBeVisible();
+    await expect(page.getByTestId('power-dot')).toHaveAttribute('data-state', 'offline', { timeout: 15_000 });
+    await expect(page.getByTestId('power-dot')).toHaveClass(/bg-red-500/);
+    await expect(page.getByTestId('console-log')).toContainText('Server stopped (exit code 0)');
+    await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeEnabled();
+
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(page.getByRole('heading', { name: 'Connect to Your Server' })).toBeVisible();
+    await expect(page.getByLabel('Server ID')).toHaveValue('test-mc');
+    await expect(page.getByLabel('Access key')).toHaveValue('');
+  });
+
+  test('a wrong key shows why and the spec toast, and stays on the form', async ({ page }) => {
+    await openPage(page, '/control-panel');
+    await connect(page, 'test-mc', 'definitely-not-the-key');
+    await expect(page.getByText('Failed to fetch server details')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('The server ID or access key is not correct.');
+    await expect(page.getByRole('heading', { name: 'Connect to Your Server' })).toBeVisible();
+  });
+
+  test('the Web, VPS and Dev tabs are labelled samples and work with the keyboard', async ({ page }) => {
+    await openPage(page, '/control-panel');
+    const game = page.getByRole('tab', { name: /Game Panel/ });
+    await game.focus();
+    await page.keyboard.press('ArrowRight');
+    const web = page.getByRole('tab', { name: /Web Panel/ });
+    await expect(web).toHaveAttribute('aria-selected', 'true');
+    await expect(web).toBeFocused();
+    const webPanel = page.getByRole('tabpanel', { name: /Web Panel/ });
+    await expect(webPanel.getByText('Sample content.')).toBeVisible();
+    await expect(webPanel.getByRole('heading', { name: 'SSL certificates' })).toBeVisible();
+    await page.keyboard.press('End');
+    await expect(page.getByRole('tab', { name: /Dev Panel/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel', { name: /Dev Panel/ }).getByRole('heading', { name: 'Webhooks' })).toBeVisible();
+    await page.getByRole('tab', { name: /VPS Panel/ }).click();
+    await expect(page.getByRole('tabpanel', { name: /VPS Panel/ }).getByRole('heading', { name: 'Backups' })).toBeVisible();
+    await page.keyboard.press('Home');
+    await game.click();
+    await expect(page.getByRole('heading', { name: 'Connect to Your Server' })).toBeVisible();
+  });
+});
+
+test.describe('minecraft tools', () => {
+  test('connects, starts and stops the server; the console box is static', async ({ page }) => {
+    await openPage(page, '/minecraft-tools');
+    await expect(page.getByRole('heading', { level: 1, name: 'Minecraft Server Tools' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Connect to Your Server' })).toBeVisible();
+    await connect(page, 'tools-mc');
+    await expect(page.getByRole('heading', { name: 'Fixture Creative' })).toBeVisible();
+    const box = page.getByTestId('tools-console');
+    await expect(box).toContainText('Connected to Fixture Creative.');
+    await expect(page.getByPlaceholder('Enter command...')).toHaveCount(0);
+
+    const dot = page.getByTestId('power-dot');
+    await expect(page.getByRole('button', { name: 'Restart', exact: true })).toBeDisabled();
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect(page.getByText('Server start command sent')).toBeVisible();
+    await expect(dot).toHaveAttribute('data-state', 'running', { timeout: 15_000 });
+    await expect(dot).toHaveClass(/bg-green-400/);
+    await expect(page.getByText(/^\d+ MB$/).first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Restart', exact: true }).click();
+    await expect(page.getByText('Server restart command sent')).toBeVisible();
+    await expect(dot).toHaveAttribute('data-state', 'running', { timeout: 15_000 });
+
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect(page.getByText('Server stop command sent')).toBeVisible();
+    await expect(dot).toHaveAttribute('data-state', 'offline', { timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeEnabled();
+    expect(await storedEverywhere(page)).not.toContain(fixtureKey);
+  });
+});
