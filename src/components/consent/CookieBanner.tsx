@@ -30,7 +30,8 @@ export function CookieBanner({ scripts }: CookieBannerProps) {
     if (sessionStorage.getItem(dismissedKey) !== '1') setVisible(true);
   }, [scripts]);
 
-  // On phones the banner spans the bottom of the screen: the help button moves up above it.
+  // On phones the banner spans the bottom of the screen: the help button moves up above it
+  // (by a transform, which is not a layout shift).
   useEffect(() => {
     const el = banner.current;
     const root = document.documentElement;

@@ -185,7 +185,7 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-label="Open help assistant"
-        className="fixed right-4 bottom-[calc(var(--cookie-banner-offset,0px)+1rem)] z-40 inline-flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-xl shadow-brand-900/40 ring-1 ring-white/20 transition-transform hover:scale-105 hover:bg-brand-500 sm:right-6 sm:bottom-6"
+        className="fixed right-4 bottom-4 z-40 translate-y-[calc(-1*var(--cookie-banner-offset,0px))] inline-flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-xl shadow-brand-900/40 ring-1 ring-white/20 transition-transform hover:scale-105 hover:bg-brand-500 sm:right-6 sm:bottom-6 sm:translate-y-0"
       >
         <MessageCircle aria-hidden="true" className="size-6" />
       </button>
