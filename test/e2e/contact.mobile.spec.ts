@@ -19,3 +19,12 @@ test('the contact page fits a phone: form first, nothing wider than the screen',
   await page.getByRole('button', { name: 'Send Message' }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('button', { name: 'Send Message' })).toBeInViewport();
 });
+
+test('/contact?sent=1 shows the success message', async ({ page }) => {
+  await page.context().addInitScript(() => localStorage.setItem('cookieConsent', 'false'));
+  await openPage(page, '/contact');
+  await expect(page.locator('#sent')).toBeHidden();
+  await openPage(page, '/contact?sent=1');
+  await expect(page.locator('#sent')).toBeVisible();
+  await expect(page.locator('#sent')).toContainText('Message sent successfully! We will get back to you soon.');
+});

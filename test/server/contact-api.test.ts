@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import { openDatabase } from '../../server/db/database.ts';
 import { dialects, createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { testConfig } from '../helpers/test-config.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
@@ -171,6 +172,22 @@ describe.each(dialects)('delivery after POST /api/contact (%s)', (dialect) => {
       .toBe('delivered');
     const attempts = await app.db.selectFrom('contact_delivery_attempts').selectAll().where('message_id', '=', id).execute();
     expect(attempts).toMatchObject([{ channel: 'webhook', attempt: 1, outcome: 'delivered', status_code: 204 }]);
+  });
+
+  it('finishes and records the send in flight when the app closes', async () => {
+    receiver.answer(() => ({ status: 204, delayMs: 600 }));
+    app = await buildApp(testConfig(database.url, { CONTACT_WEBHOOK_URL: receiver.url }));
+    const { id } = (await app.inject({ method: 'POST', url: '/api/contact', payload: valid })).json() as { id: string };
+    await receiver.waitFor((r) => r.requests.length === 1);
+    await app.close();
+    expect(receiver.accepted()).toHaveLength(1);
+    const check = openDatabase(database.url).db;
+    try {
+      const delivery = await check.selectFrom('contact_deliveries').selectAll().where('message_id', '=', id).executeTakeFirstOrThrow();
+      expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, claimed_until: null });
+    } finally {
+      await check.destroy();
+    }
   });
 
   it('stores messages with no channel configured and says so at start', async () => {
