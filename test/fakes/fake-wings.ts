@@ -31,6 +31,8 @@ export interface FakeWingsSocket {
   tokens: string[];
   /** Every frame received, in order. */
   received: { event: string; args: unknown[] }[];
+  /** `token expired` frames sent: a client that renews on `token expiring` never sees one. */
+  expiries: number;
   authenticated: boolean;
   open: boolean;
 }
@@ -119,7 +121,7 @@ export function createWings(options: {
   }
 
   function accept(ws: WebSocket, target: FakeServer, origin: string): void {
-    const info: FakeWingsSocket = { id: nextId++, serverUuid: target.uuid, origin, auths: 0, tokens: [], received: [], authenticated: false, open: true };
+    const info: FakeWingsSocket = { id: nextId++, serverUuid: target.uuid, origin, auths: 0, tokens: [], received: [], expiries: 0, authenticated: false, open: true };
     const connection: Connection = {
       info,
       ws,
@@ -185,6 +187,7 @@ export function createWings(options: {
         setTimeout(() => frame(ws, 'token expiring'), Math.max(0, left - behaviour.tokenWarnMs)),
         setTimeout(() => {
           deauthenticate(connection);
+          info.expiries += 1;
           frame(ws, 'token expired');
         }, left),
       );
