@@ -16,9 +16,9 @@ function resolves(sitePath: string): boolean {
 function internalUrls(html: string): string[] {
   const urls = new Set<string>();
   for (const m of html.matchAll(/\s(?:href|src|component-url|renderer-url|before-hydration-url)="(\/(?!\/)[^"]*)"/g)) urls.add(decodeEntities(m[1]!));
-  // Island props are JSON in an attribute: links appear as [0,"/path"] values.
+  // Island props are JSON in an attribute: links appear as "href"|"url"|"src": [0,"/path"].
   for (const m of html.matchAll(/\sprops="([^"]*)"/g)) {
-    for (const p of decodeEntities(m[1]!).matchAll(/\[0,"(\/(?!\/)[^"]*)"\]/g)) urls.add(p[1]!);
+    for (const p of decodeEntities(m[1]!).matchAll(/"(?:href|url|src)":\[0,"(\/(?!\/)[^"]*)"\]/g)) urls.add(p[1]!);
   }
   // Module imports between built scripts are checked through the files they name.
   return [...urls];
@@ -45,6 +45,13 @@ describe('a crawl of the built site', () => {
     expect(resolves('/no-such-page')).toBe(false);
     expect(resolves('/about#team')).toBe(true);
     expect(resolves('/contact?subject=Application:%20Linux%20Systems%20Engineer')).toBe(resolves('/contact'));
+  });
+
+  it("reads the links inside island props (the help assistant's answers)", () => {
+    requireBuild();
+    const urls = internalUrls(fs.readFileSync(path.join(distDir, 'about', 'index.html'), 'utf8'));
+    expect(urls).toContain('/knowledge#world-transfer');
+    expect(urls).toContain('/minecraft-tools');
   });
 
   it('every script the pages load imports only built files', () => {

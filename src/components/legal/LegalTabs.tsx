@@ -40,7 +40,7 @@ export function LegalTabs({ documents }: { documents: LegalDocument[] }) {
 
   return (
     <div>
-      <div role="tablist" aria-label="Legal documents" className="flex gap-1 overflow-x-auto rounded-xl border border-white/10 bg-surface-900/70 p-1">
+      <div role="tablist" aria-label="Legal documents" className="grid grid-cols-3 gap-1 rounded-xl border border-white/10 bg-surface-900/70 p-1">
         {documents.map((doc, index) => {
           const active = doc.id === selected;
           return (
@@ -57,7 +57,7 @@ export function LegalTabs({ documents }: { documents: LegalDocument[] }) {
               tabIndex={active ? 0 : -1}
               onClick={() => select(index, false)}
               onKeyDown={(e) => onKeyDown(e, index)}
-              className={`flex-1 rounded-lg px-4 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors ${
+              className={`rounded-lg px-2 py-2.5 text-xs font-semibold transition-colors sm:px-4 sm:text-sm ${
                 active ? 'bg-brand-600 text-white shadow' : 'text-slate-300 hover:bg-white/5 hover:text-white'
               }`}
             >
