@@ -125,6 +125,18 @@ describe.each(dialects)('POST /api/contact (%s)', (dialect) => {
     expect(await app.db.selectFrom('contact_messages').select('id').execute()).toHaveLength(0);
   });
 
+  it('answers a form post over 32 KB with a page, status 413', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...valid, message: 'm'.repeat(40 * 1024) }).toString(),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('It is too long. Please shorten it and send it again.');
+  });
+
   it('answers a rate-limited form post with a page that says when to try again', async () => {
     const form = new URLSearchParams(valid).toString();
     const headers = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -192,7 +204,7 @@ describe.each(dialects)('delivery after POST /api/contact (%s)', (dialect) => {
 
   it('stores messages with no channel configured and says so at start', async () => {
     const lines: string[] = [];
-    const config = testConfig(database.url, { LOG_LEVEL: 'warn' });
+    const config = testConfig(database.url);
     app = await buildApp(config);
     // Capture what the app logs from here on.
     const original = app.log.warn.bind(app.log);
