@@ -19,14 +19,14 @@ function UsageCard({ title, icon, value, limit, fraction }: CardProps) {
   const percent = Math.max(0, Math.min(100, fraction * 100));
   const bar = percent >= 90 ? 'bg-red-500' : percent >= 70 ? 'bg-yellow-400' : 'bg-gradient-to-r from-brand-500 to-accent-400';
   return (
-    <div className="rounded-2xl border border-white/10 bg-surface-900/80 p-5">
-      <div className="flex items-center justify-between">
-        <h3 className="text-sm font-medium text-slate-300">{title}</h3>
-        <span className="text-slate-500">{icon}</span>
+    <div className="min-w-0 rounded-2xl border border-white/10 bg-surface-900/80 p-3 sm:p-5">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="min-h-8 text-xs leading-4 font-medium text-slate-300 sm:min-h-0 sm:text-sm sm:leading-5">{title}</h3>
+        <span className="hidden text-slate-500 sm:block">{icon}</span>
       </div>
-      <p className="mt-3 text-2xl font-bold text-white tabular-nums">{value}</p>
-      <p className="text-xs text-slate-500">{limit}</p>
-      <div role="progressbar" aria-label={title} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)} className="mt-4 h-2 overflow-hidden rounded-full bg-white/10">
+      <p className="mt-2 text-lg font-bold whitespace-nowrap text-white tabular-nums sm:mt-3 sm:text-2xl">{value}</p>
+      <p className="truncate text-[11px] text-slate-500 sm:text-xs">{limit}</p>
+      <div role="progressbar" aria-label={title} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)} className="mt-3 h-1.5 overflow-hidden rounded-full bg-white/10 sm:mt-4 sm:h-2">
         <div className={`h-full rounded-full transition-[width] duration-500 ${bar}`} style={{ width: `${percent}%` }} />
       </div>
     </div>
@@ -42,7 +42,7 @@ export function ResourceCards({ server, resources }: { server: ServerDetails; re
   const disk = (resources?.disk.current ?? 0) / mib;
   const diskLimit = (resources?.disk.limit ?? server.limits.disk * mib) / mib;
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
+    <div className="grid grid-cols-3 gap-2 sm:gap-4">
       <UsageCard
         title="CPU Usage"
         icon={<Cpu aria-hidden className="size-5" />}
