@@ -139,7 +139,7 @@ test.describe('products page', () => {
   test('filters: none, Game Servers, VPS Solutions, Other Services', async ({ page }) => {
     await openPage(page, '/products');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Products');
-    const grid = page.locator('[data-products-grid] > article');
+    const grid = page.locator('[data-products-grid] > article:visible');
     const filter = (name: string) => page.getByRole('group', { name: 'Filter plans' }).getByRole('button', { name });
     const count = { game: products.filter((p) => p.category === 'game').length, vps: vpsLines.length, other: 1 };
 

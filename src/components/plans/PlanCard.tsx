@@ -24,6 +24,7 @@ export function PlanCard({ plan, index, variant = 'plan', headingLevel: Heading 
       data-plan={plan.id}
       data-highlight={plan.highlight ? 'true' : undefined}
       data-recommended={plan.recommended ? 'true' : undefined}
+      data-category={plan.category}
       style={{ '--i': index } as CSSProperties}
       className={`card-in relative flex flex-col rounded-2xl p-6 ${
         emphasised
@@ -32,7 +33,7 @@ export function PlanCard({ plan, index, variant = 'plan', headingLevel: Heading 
       } transition-shadow`}
     >
       {badge && (
-        <p className="absolute -top-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-brand-500 px-3 py-1 text-xs font-semibold whitespace-nowrap text-white shadow-lg">
+        <p className="absolute -top-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold whitespace-nowrap text-white shadow-lg">
           {plan.recommended ? <Star aria-hidden="true" className="size-3.5 fill-current" /> : <Sparkles aria-hidden="true" className="size-3.5" />}
           {badge}
         </p>

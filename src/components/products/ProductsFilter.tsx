@@ -1,22 +1,39 @@
-import { useState } from 'react';
-import { filterProducts, productFilters, toggleFilter, type ProductFilter } from '../../lib/products-filter.ts';
-import { PlanCard } from '../plans/PlanCard.tsx';
-import type { PlanCardData } from '../plans/plan-card-data.ts';
-
-type ProductCard = PlanCardData & { category: ProductFilter };
+import { useEffect, useRef, useState } from 'react';
+import { productFilters, toggleFilter, type ProductFilter } from '../../lib/products-filter.ts';
 
 /**
  * The products page filter (spec section 2, DECISIONS 6): toggle buttons Game Servers, VPS
- * Solutions, Other Services; none pressed shows every plan. An island; props are plain values.
+ * Solutions, Other Services; none pressed shows every plan. The cards themselves are static
+ * HTML (see ProductGrid) marked with data-category: this island only shows and hides them, so
+ * hydrating it costs next to nothing. Props are plain values.
  */
-export function ProductsFilter({ products }: { products: ProductCard[] }) {
+export function ProductsFilter({ gridId, counts }: { gridId: string; counts: Record<ProductFilter | 'all', number> }) {
   const [filter, setFilter] = useState<ProductFilter | null>(null);
-  const shown = filterProducts(products, filter);
+  const first = useRef(true);
+
+  useEffect(() => {
+    const grid = document.getElementById(gridId);
+    if (!grid) return;
+    let shown = 0;
+    for (const card of grid.querySelectorAll<HTMLElement>('[data-category]')) {
+      const visible = filter === null || card.dataset.category === filter;
+      card.hidden = !visible;
+      if (!visible || first.current) continue;
+      // Replay the opening animation, 0.1 s apart in the new order.
+      card.style.setProperty('--i', String(shown++));
+      card.classList.remove('card-in');
+      void card.offsetWidth;
+      card.classList.add('card-in');
+    }
+    first.current = false;
+  }, [filter, gridId]);
+
+  const count = counts[filter ?? 'all'];
   const label = filter === null ? 'All plans' : productFilters.find((f) => f.id === filter)?.label;
 
   return (
     <div>
-      <div role="group" aria-label="Filter plans" className="flex flex-wrap justify-center gap-2">
+      <div role="group" aria-label="Filter plans" aria-controls={gridId} className="flex flex-wrap justify-center gap-2">
         {productFilters.map((f) => {
           const pressed = filter === f.id;
           return (
@@ -34,8 +51,8 @@ export function ProductsFilter({ products }: { products: ProductCard[] }) {
           );
         })}
       </div>
-      <p role="status" className="mt-4 text-center text-sm text-slate-400">
-        {label}: {shown.length} {shown.length === 1 ? 'plan' : 'plans'}
+      <p role="status" className="mt-4 h-5 text-center text-sm text-slate-400">
+        {label}: {count} {count === 1 ? 'plan' : 'plans'}
         {filter !== null && (
           <>
             {' · '}
@@ -45,11 +62,6 @@ export function ProductsFilter({ products }: { products: ProductCard[] }) {
           </>
         )}
       </p>
-      <div data-products-grid="" className="mt-10 grid gap-6 pt-3 md:grid-cols-2 lg:grid-cols-3">
-        {shown.map((plan, i) => (
-          <PlanCard key={`${filter ?? 'all'}-${plan.id}`} plan={plan} index={i} variant="product" headingLevel="h2" />
-        ))}
-      </div>
     </div>
   );
 }
