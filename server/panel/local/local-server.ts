@@ -264,6 +264,8 @@ export class LocalServer {
       if (fromProcess && this.state === 'starting' && this.config.readyPattern.test(plainText(line))) {
         this.setState('running');
         void this.sample();
+        // A new server writes its world while starting: show that without waiting for the next round.
+        void this.measureDisk().catch(() => {});
       }
     }
   }
