@@ -166,7 +166,7 @@ export function ContactForm() {
         <input type="text" id={`contact-${honeypotField}`} name={honeypotField} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       {formError && (
-        <p role="alert" className={`${cls.summary} mb-0 sm:col-span-2`}>
+        <p role="alert" className="rounded-xl border border-red-400/40 bg-red-500/10 p-4 text-sm text-red-100 sm:col-span-2">
           {formError}
         </p>
       )}
