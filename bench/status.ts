@@ -1,0 +1,294 @@
+// npm run bench:status — the status board's two budgets, measured on loopback:
+//  1. 10,000 SSE subscribers held by one server process: its RSS, memory per subscriber, and
+//     the time until one update reached all of them (target: under 300 MB RSS, within 1 s).
+//  2. 1,000 TCP monitors probed every 30 s: the server process's CPU time over two rounds,
+//     as % of one core (target: under 20%).
+// The server runs as its own child process (node server/server.ts) so its RSS and CPU are its
+// own; subscribers are raw sockets in separate worker processes; the TCP listeners the monitors
+// probe live in yet another process. Bounded loops only; everything exits by itself.
+// Knobs: BENCH_SUBSCRIBERS (10000), BENCH_MONITORS (1000), BENCH_ROUNDS (2).
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const mode = process.argv[2];
+
+// ---------------------------------------------------------------------------------------------
+// Worker: holds `count` subscribers as raw sockets, reports each serverStatus id it sees.
+if (mode === 'subscribers') {
+  const port = Number(process.argv[3]);
+  const count = Number(process.argv[4]);
+  const sockets: net.Socket[] = [];
+  const seen = new Map<string, { count: number; last: number }>();
+  let connected = 0;
+  const request = `GET /api/status/stream HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\n\r\n`;
+  const idPrefix = Buffer.from('id: ');
+  const open = (): Promise<void> =>
+    new Promise((resolve) => {
+      const socket = net.connect({ host: '127.0.0.1', port });
+      let headed = false;
+      socket.once('connect', () => socket.write(request));
+      // Kept cheap on purpose: the clients share the CPUs with the server being measured.
+      socket.on('data', (chunk: Buffer) => {
+        const at = Date.now();
+        if (!headed && chunk.toString('latin1', 0, 12) === 'HTTP/1.1 200') {
+          headed = true;
+          connected++;
+          resolve();
+        }
+        let from = 0;
+        for (;;) {
+          const i = chunk.indexOf(idPrefix, from);
+          if (i === -1) break;
+          const end = chunk.indexOf(10, i);
+          const id = chunk.toString('latin1', i + 4, end);
+          from = end;
+          const entry = seen.get(id);
+          if (entry) {
+            entry.count++;
+            if (at > entry.last) entry.last = at;
+          } else seen.set(id, { count: 1, last: at });
+        }
+      });
+      socket.on('error', () => resolve());
+      socket.on('close', () => {
+        if (headed) connected--;
+        resolve();
+      });
+      sockets.push(socket);
+    });
+  for (let i = 0; i < count; i += 250) {
+    await Promise.all(Array.from({ length: Math.min(250, count - i) }, open));
+  }
+  process.send!({ type: 'connected', connected });
+  process.on('message', (message: { type: string }) => {
+    if (message.type === 'report') process.send!({ type: 'report', connected, seen: Object.fromEntries(seen) });
+    if (message.type === 'exit') {
+      for (const s of sockets) s.destroy();
+      process.exit(0);
+    }
+  });
+}
+
+// Worker: TCP listeners for the monitors to connect to.
+else if (mode === 'listeners') {
+  const count = Number(process.argv[3]);
+  const ports: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const server = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', 2048, resolve));
+    ports.push((server.address() as net.AddressInfo).port);
+  }
+  process.send!({ type: 'ports', ports });
+  process.on('message', (message: { type: string }) => {
+    if (message.type === 'exit') process.exit(0);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+else {
+  await main();
+}
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(dir: string, monitors: unknown): Promise<Server> {
+  const port = await freePort();
+  const monitorsFile = path.join(dir, `monitors-${port}.json`);
+  fs.writeFileSync(monitorsFile, JSON.stringify(monitors));
+  // BENCH_SERVER_NODE_OPTIONS: node flags for the measured server (e.g. --max-semi-space-size=8).
+  const flags = process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, path.join(root, 'server/server.ts')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: `sqlite:${path.join(dir, `bench-${port}.db`)}`,
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      MONITORS_FILE: monitorsFile,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the server exited during start');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start in 30 s');
+    await sleep(100);
+  }
+  return {
+    child,
+    port,
+    async stop() {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+/** utime + stime of a process, in seconds. */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks / 100; // USER_HZ is 100 on Linux
+}
+
+function once<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { type: string }): void => {
+      if (message.type === type) {
+        child.off('message', onMessage);
+        resolve(message as T);
+      }
+    };
+    child.on('message', onMessage);
+  });
+}
+
+async function subscribersBench(dir: string, listenerPort: number): Promise<void> {
+  const total = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
+  const workers = 4;
+  const intervalSeconds = 6;
+  const server = await startServer(dir, {
+    monitors: [
+      { id: 'india-01', name: 'India - 01', type: 'tcp', target: `127.0.0.1:${listenerPort}`, intervalSeconds },
+      { id: 'game', name: 'Game Server', type: 'tcp', target: `127.0.0.1:${listenerPort}`, intervalSeconds },
+    ],
+  });
+  try {
+    await sleep(1500);
+    const before = rssMb(server.child.pid!);
+    const started = Date.now();
+    const children = Array.from({ length: workers }, (_, i) =>
+      fork(import.meta.filename, ['subscribers', String(server.port), String(Math.floor(total / workers) + (i < total % workers ? 1 : 0))], { stdio: 'inherit' }),
+    );
+    const connected = (await Promise.all(children.map((c) => once<{ connected: number }>(c, 'connected')))).reduce((n, m) => n + m.connected, 0);
+    const connectSeconds = (Date.now() - started) / 1000;
+    // Let a few rounds go by: each reaches every subscriber.
+    await sleep(intervalSeconds * 3 * 1000 + 500);
+    const after = rssMb(server.child.pid!);
+    const reports = await Promise.all(
+      children.map((c) => {
+        const reply = once<{ connected: number; seen: Record<string, { count: number; last: number }> }>(c, 'report');
+        c.send({ type: 'report' });
+        return reply;
+      }),
+    );
+    const held = reports.reduce((n, r) => n + r.connected, 0);
+    const rounds = new Map<number, { count: number; last: number }>();
+    for (const r of reports) {
+      for (const [id, e] of Object.entries(r.seen)) {
+        const round = rounds.get(Number(id)) ?? { count: 0, last: 0 };
+        round.count += e.count;
+        round.last = Math.max(round.last, e.last);
+        rounds.set(Number(id), round);
+      }
+    }
+    // Rounds published after every subscriber was connected (the snapshot sent on connect is not one).
+    const complete = [...rounds.entries()].filter(([id]) => id > started + connectSeconds * 1000).sort((a, b) => a[0] - b[0]);
+    for (const c of children) c.send({ type: 'exit' });
+    console.log('SSE subscribers (one server process)');
+    console.log(`  subscribers requested          ${total}`);
+    console.log(`  subscribers held               ${held} (connected in ${connectSeconds.toFixed(1)} s)`);
+    console.log(`  server RSS before / with them  ${before.toFixed(1)} MB / ${after.toFixed(1)} MB`);
+    console.log(`  memory per subscriber          ${(((after - before) * 1024) / Math.max(1, held)).toFixed(1)} KB`);
+    for (const [id, round] of complete) {
+      console.log(`  round ${id}: delivered to ${round.count}/${held}, last one ${round.last - id} ms after the round was taken`);
+    }
+    const worst = Math.max(...complete.map(([id, r]) => r.last - id));
+    const allDelivered = complete.length > 0 && complete.every(([, r]) => r.count >= held);
+    console.log(`  target: < 300 MB RSS, all within 1000 ms → ${after < 300 && allDelivered && worst < 1000 ? 'MET' : 'NOT MET'} (RSS ${after.toFixed(0)} MB, worst ${worst} ms, ${allDelivered ? 'every' : 'NOT every'} subscriber got every round)`);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function monitorsBench(dir: string, ports: number[]): Promise<void> {
+  const count = Number(process.env.BENCH_MONITORS ?? 1000);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+  const intervalSeconds = 30;
+  const monitors = Array.from({ length: count }, (_, i) => ({
+    id: `m${i}`,
+    name: `Monitor ${i}`,
+    type: 'tcp',
+    target: `127.0.0.1:${ports[i % ports.length]}`,
+    intervalSeconds,
+  }));
+  const server = await startServer(dir, { monitors });
+  try {
+    // The first round runs 0.25 s after start; measure from after it over `rounds` full intervals.
+    await sleep(5000);
+    const pid = server.child.pid!;
+    const cpu0 = cpuSeconds(pid);
+    const t0 = Date.now();
+    await sleep(rounds * intervalSeconds * 1000);
+    const cpu1 = cpuSeconds(pid);
+    const wall = (Date.now() - t0) / 1000;
+    const report = (await (await fetch(`http://127.0.0.1:${server.port}/api/status`)).json()) as { servers: { status: string; history: unknown[] }[] };
+    const up = report.servers.filter((s) => s.status === 'operational' || s.status === 'degraded').length;
+    const readings = report.servers.reduce((n, s) => n + s.history.length, 0);
+    const percent = ((cpu1 - cpu0) / wall) * 100;
+    console.log(`\n${count} TCP monitors every ${intervalSeconds} s (one server process)`);
+    console.log(`  measured over                  ${wall.toFixed(1)} s (${rounds} rounds)`);
+    console.log(`  server CPU time                ${(cpu1 - cpu0).toFixed(2)} s`);
+    console.log(`  CPU                            ${percent.toFixed(2)}% of one core`);
+    console.log(`  monitors up after the rounds   ${up}/${count}, ${readings} readings held`);
+    console.log(`  server RSS                     ${rssMb(pid).toFixed(1)} MB`);
+    console.log(`  target: < 20% of one core → ${percent < 20 && up === count ? 'MET' : 'NOT MET'}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-bench-'));
+  const listeners = fork(import.meta.filename, ['listeners', '20'], { stdio: 'inherit' });
+  const { ports } = await once<{ ports: number[] }>(listeners, 'ports');
+  console.log(`hostfront status benchmark · node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()})`);
+  console.log(`server node flags: ${process.env.BENCH_SERVER_NODE_OPTIONS || '(none)'} · clients: 4 worker processes on the same machine\n`);
+  try {
+    await subscribersBench(dir, ports[0]!);
+    await monitorsBench(dir, ports);
+  } finally {
+    listeners.send({ type: 'exit' });
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
