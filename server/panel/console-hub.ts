@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { ConsoleEvent, ConsoleSubscription, GameServerDriver, ServerCredentials } from './driver.ts';
 import { LineBuffer } from './line-buffer.ts';
+import { textFrame } from './ws-frame.ts';
+
+/** Console messages ready to go: each as its JSON text, and all as ready-made WebSocket frames. */
+export interface Batch {
+  messages: Buffer[];
+  /** The messages as consecutive WebSocket text frames. */
+  frames: Buffer;
+}
 
 /** One browser watching a console: a WebSocket, seen through what the hub needs. */
 export interface Viewer {
-  /** Sends one JSON text frame (already encoded). */
-  send(frame: Buffer): void;
+  /** Sends the messages of a batch, in order, one WebSocket message each. */
+  send(batch: Batch): void;
   /** Bytes queued and not yet written to the network. */
   bufferedAmount(): number;
   close(code: number, reason: string): void;
@@ -29,6 +37,13 @@ interface Channel {
   stats: Buffer | undefined;
   upstream: Promise<ConsoleSubscription>;
   linger: NodeJS.Timeout | undefined;
+  /** Messages waiting for the next flush (events arriving in one turn go out together). */
+  pending: Buffer[];
+  flushScheduled: boolean;
+}
+
+function batchOf(messages: Buffer[]): Batch {
+  return { messages, frames: Buffer.concat(messages.map(textFrame)) };
 }
 
 /**
@@ -48,7 +63,16 @@ export class ConsoleHub {
     const name = `${credentials.serverId}\0${createHash('sha256').update(credentials.key).digest('base64')}`;
     let channel = this.channels.get(name);
     if (!channel) {
-      const created: Channel = { viewers: new Set(), history: new LineBuffer(historyLines), state: undefined, stats: undefined, upstream: undefined!, linger: undefined };
+      const created: Channel = {
+        viewers: new Set(),
+        history: new LineBuffer(historyLines),
+        state: undefined,
+        stats: undefined,
+        upstream: undefined!,
+        linger: undefined,
+        pending: [],
+        flushScheduled: false,
+      };
       created.upstream = this.driver.console(credentials, (event) => this.deliver(created, event));
       channel = created;
       this.channels.set(name, channel);
@@ -60,10 +84,13 @@ export class ConsoleHub {
     const upstream = await joined.upstream;
     clearTimeout(joined.linger);
     joined.linger = undefined;
-    // Replay and join in one step, so no event is missed or sent twice.
-    for (const line of joined.history.toArray()) viewer.send(Buffer.from(line));
-    if (joined.state) viewer.send(joined.state);
-    if (joined.stats) viewer.send(joined.stats);
+    // Replay and join in one step, so no event is missed or sent twice (pending events go to
+    // the viewers already there first: the history holds them too).
+    this.flush(joined);
+    const replay: Buffer[] = joined.history.toArray().map((line) => Buffer.from(line));
+    if (joined.state) replay.push(joined.state);
+    if (joined.stats) replay.push(joined.stats);
+    if (replay.length > 0) viewer.send(batchOf(replay));
     joined.viewers.add(viewer);
     return {
       send: (command) => upstream.send(command),
@@ -98,25 +125,38 @@ export class ConsoleHub {
   }
 
   private deliver(channel: Channel, event: ConsoleEvent): void {
-    let frame: Buffer;
+    let message: Buffer;
     if (event.type === 'line') {
       const text = JSON.stringify({ type: 'line', text: event.text });
       channel.history.push(text);
-      frame = Buffer.from(text);
+      message = Buffer.from(text);
     } else if (event.type === 'state') {
-      frame = Buffer.from(JSON.stringify(event));
-      channel.state = frame;
+      message = Buffer.from(JSON.stringify(event));
+      channel.state = message;
     } else {
-      frame = Buffer.from(JSON.stringify({ type: 'stats', ...event.stats }));
-      channel.stats = frame;
+      message = Buffer.from(JSON.stringify({ type: 'stats', ...event.stats }));
+      channel.stats = message;
     }
+    channel.pending.push(message);
+    if (!channel.flushScheduled) {
+      channel.flushScheduled = true;
+      setImmediate(() => this.flush(channel));
+    }
+  }
+
+  /** Frames the pending messages once and writes the same bytes to every viewer. */
+  private flush(channel: Channel): void {
+    channel.flushScheduled = false;
+    if (channel.pending.length === 0) return;
+    const batch = batchOf(channel.pending);
+    channel.pending = [];
     for (const viewer of channel.viewers) {
       if (viewer.bufferedAmount() > maxBufferedBytes) {
         channel.viewers.delete(viewer);
         viewer.close(1013, 'Console output too fast for this connection; reconnect to catch up');
         continue;
       }
-      viewer.send(frame);
+      viewer.send(batch);
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { HttpError } from '../lib/http-error.ts';
@@ -29,6 +30,16 @@ declare module 'fastify' {
 
 const notConnected = () => new HttpError(401, 'not_connected', 'Connect to your server first.');
 const wrongCredentials = () => new HttpError(401, 'invalid_credentials', 'The server ID or access key is not correct.');
+
+/**
+ * The TCP socket under a WebSocket, when pre-built frames may be written to it directly: no
+ * extension (permessage-deflate) negotiated and ws's sender idle (nothing queued).
+ */
+function rawSocketOf(socket: WebSocket): Duplex | undefined {
+  const internals = socket as unknown as { _socket?: Duplex; _sender?: { _state?: number; _queue?: unknown[] } };
+  if (socket.extensions !== '' || !internals._socket || internals._sender?._state !== 0 || internals._sender._queue?.length) return undefined;
+  return internals._socket;
+}
 
 function credentialsOf(session: PanelSession): ServerCredentials {
   return { serverId: session.serverId, key: session.key };
@@ -216,8 +227,13 @@ export async function panelRoutes(app: FastifyInstance, { driver, sessions, repo
       let closed = false;
       const joining = hub
         .join(credentialsOf(session), {
-          send: (frame) => {
-            if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
+          send: (batch) => {
+            if (socket.readyState !== socket.OPEN) return;
+            // The frames are built once for all viewers; written as they are when nothing
+            // (compression, a queued send) stands between ws and the TCP socket.
+            const raw = rawSocketOf(socket);
+            if (raw) raw.write(batch.frames);
+            else for (const message of batch.messages) socket.send(message, { binary: false });
           },
           bufferedAmount: () => socket.bufferedAmount,
           close: (code, reason) => socket.close(code, reason),
