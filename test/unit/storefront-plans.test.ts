@@ -96,7 +96,7 @@ describe('the products page plans (spec sections 2 and 3)', () => {
     const vps = filterProducts(products, 'vps');
     expect(vps.map((p) => p.id)).toEqual(vpsLines.map((l) => l.id));
     expect(vps.map((p) => p.id).sort()).toEqual(['budget-vps', 'panel-vps', 'premium-vps', 'ryzen-vps', 'ultra-premium-vds']);
-    expect(vps.map((p) => `${p.price} ${p.currency}`)).toEqual(['4.99 USD', '14.99 USD', '49.99 USD', '199.99 USD', '29.99 USD']);
+    expect(vps.map((p) => `${p.price} ${p.currency}`)).toEqual(['4.99 USD', '14.99 USD', '29.99 USD', '49.99 USD', '199.99 USD']);
   });
 
   it('filters: none shows all, Game Servers the Minecraft plans, Other Services the bot plan', () => {

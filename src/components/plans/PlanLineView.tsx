@@ -6,6 +6,7 @@ import type { PlanLine } from '../../data/plans.ts';
 import { FeatureCards } from './FeatureCards.tsx';
 import { Icon } from './Icon.tsx';
 import { PlanCard } from './PlanCard.tsx';
+import { RelatedLines } from './RelatedLines.tsx';
 import { planCardData } from './plan-card-data.ts';
 
 const gridColumns: Record<number, string> = {
@@ -74,6 +75,7 @@ export function PlanLineView({ line, children }: { line: PlanLine; children?: Re
       <PlanGrid line={line} />
       {children}
       <PlanFeatures line={line} />
+      <RelatedLines line={line} />
     </>
   );
 }

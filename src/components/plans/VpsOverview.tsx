@@ -3,6 +3,7 @@ import type { CSSProperties } from 'react';
 import { pageInfo } from '../../data/pages.ts';
 import { fromPrice, type PlanLine } from '../../data/plans.ts';
 import { formatPrice } from '../../lib/price.ts';
+import { buttonClasses } from '../ui/button-styles.ts';
 import { Icon } from './Icon.tsx';
 
 /** /vps: every VPS and VDS line side by side with its "from" price and a link to its page. Static HTML. */
@@ -47,6 +48,15 @@ export function VpsOverview({ lines }: { lines: readonly PlanLine[] }) {
             </li>
           ))}
         </ul>
+      </section>
+      <section aria-labelledby="vps-help-heading" className="mx-auto mt-16 max-w-3xl px-4 text-center sm:px-6 lg:px-8">
+        <h2 id="vps-help-heading" className="text-2xl font-bold text-white">
+          Not sure which server you need?
+        </h2>
+        <p className="mt-3 text-slate-300">Tell us about your workload and we will recommend a plan. Every line comes with a 7-day money-back guarantee (terms apply).</p>
+        <a href="/contact" className={buttonClasses('primary', 'lg', 'mt-6')}>
+          Talk to an expert
+        </a>
       </section>
     </>
   );
