@@ -10,7 +10,7 @@
  *      so counting does not slow the server down) while the fake Wings sends console lines as
  *      fast as the server reads them. Target: 10,000 lines/s.
  *
- * Figures, not a test: it prints and exits. Options: --requests 2000 --viewers 100 --lines 100000
+ * Figures, not a test: it prints and exits. Options: --requests 2000 --viewers 100 --lines 30000 --workers N
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -99,7 +99,7 @@ async function main(): Promise<void> {
     options: {
       requests: { type: 'string', default: '2000' },
       viewers: { type: 'string', default: '100' },
-      lines: { type: 'string', default: '100000' },
+      lines: { type: 'string', default: '30000' },
       workers: { type: 'string', default: String(Math.max(1, Math.min(4, os.availableParallelism() - 2))) },
     },
   });
