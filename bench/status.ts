@@ -6,7 +6,9 @@
 // The server runs as its own child process (node server/server.ts) so its RSS and CPU are its
 // own; subscribers are raw sockets in separate worker processes; the TCP listeners the monitors
 // probe live in yet another process. Bounded loops only; everything exits by itself.
-// Knobs: BENCH_SUBSCRIBERS (10000), BENCH_MONITORS (1000), BENCH_ROUNDS (2).
+// Knobs: BENCH_SUBSCRIBERS (10000), BENCH_MONITORS (1000), BENCH_ROUNDS (2),
+// BENCH_SERVER_NODE_OPTIONS (the server's node flags; default: those of `npm run serve`).
+// Needs a file-descriptor limit above the subscriber count (ulimit -n; 20000 here).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -114,8 +116,7 @@ async function startServer(dir: string, monitors: unknown): Promise<Server> {
   const port = await freePort();
   const monitorsFile = path.join(dir, `monitors-${port}.json`);
   fs.writeFileSync(monitorsFile, JSON.stringify(monitors));
-  // BENCH_SERVER_NODE_OPTIONS: node flags for the measured server (e.g. --max-semi-space-size=8).
-  const flags = process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [];
+  const flags = serverFlags();
   const child = spawn(process.execPath, [...flags, path.join(root, 'server/server.ts')], {
     cwd: root,
     env: {
@@ -152,6 +153,17 @@ async function startServer(dir: string, monitors: unknown): Promise<Server> {
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * The node flags the server runs with: those of `npm run serve` (as `npm start` uses), so the
+ * figures are those of production; BENCH_SERVER_NODE_OPTIONS overrides them ('' for none).
+ */
+function serverFlags(): string[] {
+  const override = process.env.BENCH_SERVER_NODE_OPTIONS;
+  if (override !== undefined) return override.split(' ').filter(Boolean);
+  const serve = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
+  return serve.split(' ').filter((word) => word.startsWith('--'));
 }
 
 function sleep(ms: number): Promise<void> {
@@ -283,7 +295,7 @@ async function main(): Promise<void> {
   const listeners = fork(import.meta.filename, ['listeners', '20'], { stdio: 'inherit' });
   const { ports } = await once<{ ports: number[] }>(listeners, 'ports');
   console.log(`hostfront status benchmark · node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()})`);
-  console.log(`server node flags: ${process.env.BENCH_SERVER_NODE_OPTIONS || '(none)'} · clients: 4 worker processes on the same machine\n`);
+  console.log(`server: node ${[...serverFlags(), 'server/server.ts'].join(' ')} · clients: 4 worker processes on the same machine\n`);
   try {
     await subscribersBench(dir, ports[0]!);
     await monitorsBench(dir, ports);
