@@ -71,11 +71,15 @@ export function createPterodactylDriver(options: PterodactylDriverOptions): Game
     name: 'pterodactyl',
 
     async getServer(credentials) {
-      const [server, resources] = await Promise.allSettled([fetchServer(credentials), fetchResources(credentials)]);
+      const resourcesPath = serverPath(credentials.serverId, credentials.key, '/resources');
+      const [server, stats] = await Promise.allSettled([
+        fetchServer(credentials),
+        panel.request(credentials.key, 'GET', resourcesPath),
+      ]);
       if (server.status === 'rejected') throw server.reason;
-      if (resources.status === 'fulfilled') return { ...server.value, state: resources.value.state };
+      if (stats.status === 'fulfilled') return { ...server.value, state: mapResources(stats.value, server.value.limits).state };
       // A suspended or installing server, or a node that is down, still has details to show.
-      const reason: unknown = resources.reason;
+      const reason: unknown = stats.reason;
       if (reason instanceof HttpError && [409, 502, 504].includes(reason.statusCode)) {
         return { ...server.value, state: 'offline' };
       }
