@@ -65,7 +65,7 @@ export function CookieBanner({ scripts }: CookieBannerProps) {
     <section
       ref={banner}
       aria-labelledby={headingId}
-      className="fixed inset-x-2 bottom-2 z-45 rounded-2xl border border-white/10 bg-surface-900/95 p-4 shadow-2xl backdrop-blur-md sm:inset-x-auto sm:bottom-6 sm:left-6 sm:w-[26rem]"
+      className="fixed inset-x-2 bottom-2 z-45 rounded-2xl border border-white/10 bg-surface-900 p-4 shadow-2xl sm:inset-x-auto sm:bottom-6 sm:left-6 sm:w-[26rem]"
     >
       <div className="flex items-start gap-3">
         <Cookie aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-400" />

@@ -5,7 +5,8 @@ export function CtaBlock({ title, text, children }: { title: string; text: strin
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <div className="relative overflow-hidden rounded-3xl border border-brand-400/20 bg-gradient-to-br from-brand-700/50 via-surface-900 to-surface-900 px-6 py-12 text-center sm:px-12">
-        <div aria-hidden="true" className="pointer-events-none absolute -top-24 left-1/2 h-48 w-96 -translate-x-1/2 rounded-full bg-brand-500/30 blur-3xl" />
+        {/* A radial gradient, not a blurred shape: the same glow without an expensive filter to paint. */}
+        <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_60%_50%_at_50%_0%,rgb(99_102_241/0.3),transparent)]" />
         <h2 className="relative text-2xl font-bold text-white sm:text-3xl">{title}</h2>
         <p className="relative mx-auto mt-3 max-w-xl text-slate-200">{text}</p>
         <div className="relative mt-8 flex flex-wrap justify-center gap-3">{children}</div>

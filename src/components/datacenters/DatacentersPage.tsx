@@ -1,4 +1,4 @@
-import { ArrowRight, Check, MapPin } from 'lucide-react';
+import { Activity, ArrowRight, Check, MapPin } from 'lucide-react';
 import type { Datacenters } from '../../data/datacenters.ts';
 import { CtaBlock } from '../content/CtaBlock.tsx';
 import { FeatureGrid } from '../content/FeatureGrid.tsx';
@@ -17,7 +17,7 @@ export function DatacentersPage({ datacenters }: { datacenters: Datacenters }) {
           {datacenters.locations.map((dc) => (
             <li key={dc.id}>
               <Card className="relative h-full overflow-hidden">
-                <div aria-hidden="true" className="pointer-events-none absolute -top-16 -right-16 size-40 rounded-full bg-brand-500/15 blur-2xl" />
+                <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_100%_0%,rgb(99_102_241/0.15),transparent_45%)]" />
                 <div className="flex items-center gap-3">
                   <span className="inline-flex h-8 min-w-11 items-center justify-center rounded-md bg-surface-700 px-2 font-mono text-xs font-bold text-white ring-1 ring-white/10">{dc.countryCode}</span>
                   <div>
@@ -26,9 +26,10 @@ export function DatacentersPage({ datacenters }: { datacenters: Datacenters }) {
                       <MapPin aria-hidden="true" className="size-3.5" /> {dc.country}
                     </p>
                   </div>
-                  <span className="ml-auto inline-flex items-center gap-1.5 text-xs font-medium text-emerald-400">
-                    <span aria-hidden="true" className="size-2 rounded-full bg-emerald-400" /> Online
-                  </span>
+                  {/* The live state is on the status page, not typed in here. */}
+                  <a href="/network-status" className="ml-auto inline-flex items-center gap-1.5 rounded-md px-1 text-xs font-medium text-emerald-400 hover:text-emerald-300" aria-label={`Live status of ${dc.city}`}>
+                    <Activity aria-hidden="true" className="size-3.5" /> Live status
+                  </a>
                 </div>
                 <p className="mt-4 text-sm text-slate-300">{dc.description}</p>
                 <ul className="mt-5 space-y-2 border-t border-white/10 pt-4">
