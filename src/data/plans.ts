@@ -203,7 +203,7 @@ const lineList = defineContent(
       buttonLabel: 'Order Now',
       icon: 'gamepad',
       summary: 'Affordable Minecraft servers on Intel Xeon, from small survival worlds to busy networks.',
-      intro: 'Budget-friendly Minecraft hosting on Intel Xeon processors with NVMe storage. Not sure how much RAM you need? Use the calculator below.',
+      intro: 'Budget-friendly Minecraft hosting on Intel Xeon processors with NVMe storage. Eight plans from small survival worlds to busy networks, all with DDoS protection and instant setup.',
       highlights: ['Intel Xeon', 'NVMe SSD', 'DDoS protection', 'Setup in under 60 s'],
       plans: intelPlans.map(intelCard),
     },

@@ -86,7 +86,10 @@ test.describe('plan pages', () => {
 test.describe('RAM calculator on /minecraft-intel', () => {
   test('computes the recommended RAM from type, players and mods', async ({ page }) => {
     await openPage(page, '/minecraft-intel');
-    const calculator = page.locator('section', { has: page.getByRole('heading', { name: 'RAM Calculator' }) });
+    await page.getByRole('link', { name: /Try the RAM calculator/ }).click();
+    await expect(page).toHaveURL(/#ram-calculator$/);
+    const calculator = page.locator('#ram-calculator');
+    await expect(calculator.getByRole('heading', { name: 'RAM Calculator' })).toBeInViewport();
     await calculator.scrollIntoViewIfNeeded();
     await islandHydrated(calculator);
     const result = calculator.locator('[data-ram-result]');

@@ -16,7 +16,7 @@ const gridColumns: Record<number, string> = {
 };
 
 /** The heading, intro and highlight chips of a plan page. */
-export function PlanHero({ line }: { line: PlanLine }) {
+export function PlanHero({ line, children }: { line: PlanLine; children?: ReactNode }) {
   return (
     <section className="mx-auto max-w-4xl px-4 pt-10 text-center sm:px-6 lg:px-8">
       <span className="mx-auto grid size-14 place-items-center rounded-2xl bg-brand-500/15 text-brand-300 ring-1 ring-brand-400/30">
@@ -32,6 +32,7 @@ export function PlanHero({ line }: { line: PlanLine }) {
           </li>
         ))}
       </ul>
+      {children && <div className="mt-6 text-sm">{children}</div>}
     </section>
   );
 }

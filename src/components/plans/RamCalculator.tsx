@@ -31,7 +31,7 @@ export function RamCalculator({ plans }: { plans: RamPlan[] }) {
   const modded = type === 'modded';
 
   return (
-    <section aria-labelledby={`${id}-title`} className="mx-auto mt-20 max-w-5xl px-4 sm:px-6 lg:px-8">
+    <section id="ram-calculator" aria-labelledby={`${id}-title`} className="mx-auto mt-20 max-w-5xl px-4 sm:px-6 lg:px-8">
       <div className="grid gap-8 rounded-3xl bg-surface-900/80 p-6 ring-1 ring-white/10 sm:p-10 lg:grid-cols-[1fr_18rem]">
         <div>
           <h2 id={`${id}-title`} className="flex items-center gap-3 text-2xl font-bold text-white">
