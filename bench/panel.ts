@@ -153,17 +153,17 @@ async function main(): Promise<void> {
       if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
       return elapsed;
     };
-    for (let i = 0; i < 200; i++) {
+    // Warm-up long enough for the optimising compilers to settle on both paths.
+    for (let i = 0; i < 1000; i++) {
       await time(directUrl, directHeaders);
       await time(proxiedUrl, proxiedHeaders);
     }
     const direct: number[] = [];
     const proxied: number[] = [];
-    // Alternating blocks, so drift (GC, CPU frequency) touches both series alike.
-    for (let done = 0; done < requests; done += 100) {
-      const block = Math.min(100, requests - done);
-      for (let i = 0; i < block; i++) direct.push(await time(directUrl, directHeaders));
-      for (let i = 0; i < block; i++) proxied.push(await time(proxiedUrl, proxiedHeaders));
+    // Interleaved one by one, so drift (GC, other processes, CPU frequency) touches both series alike.
+    for (let i = 0; i < requests; i++) {
+      direct.push(await time(directUrl, directHeaders));
+      proxied.push(await time(proxiedUrl, proxiedHeaders));
     }
     direct.sort((a, b) => a - b);
     proxied.sort((a, b) => a - b);
