@@ -168,13 +168,15 @@ async function main(): Promise<void> {
     direct.sort((a, b) => a - b);
     proxied.sort((a, b) => a - b);
     const d50 = percentile(direct, 50);
+    const d90 = percentile(direct, 90);
     const d99 = percentile(direct, 99);
     const p50 = percentile(proxied, 50);
+    const p90 = percentile(proxied, 90);
     const p99 = percentile(proxied, 99);
     console.log(`(a) Latency, ${int(requests)} sequential requests each`);
-    console.log(`    direct  GET /api/client/servers/{id}/resources   p50 ${ms(d50)}   p99 ${ms(d99)}`);
-    console.log(`    proxied GET /api/panel/resources                  p50 ${ms(p50)}   p99 ${ms(p99)}`);
-    console.log(`    added by the proxy                                p50 ${ms(p50 - d50)}   p99 ${ms(p99 - d99)}   (target <= 2 ms at p99: ${p99 - d99 <= 2 ? 'met' : 'NOT met'})\n`);
+    console.log(`    direct  GET /api/client/servers/{id}/resources   p50 ${ms(d50)}   p90 ${ms(d90)}   p99 ${ms(d99)}`);
+    console.log(`    proxied GET /api/panel/resources                  p50 ${ms(p50)}   p90 ${ms(p90)}   p99 ${ms(p99)}`);
+    console.log(`    added by the proxy                                p50 ${ms(p50 - d50)}   p90 ${ms(p90 - d90)}   p99 ${ms(p99 - d99)}   (target <= 2 ms at p99: ${p99 - d99 <= 2 ? 'met' : 'NOT met'})\n`);
 
     // --- (b) Console relay throughput ------------------------------------------------------------
     const consoleUrl = `${server.url.replace(/^http/, 'ws')}/api/panel/console`;
