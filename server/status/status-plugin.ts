@@ -22,6 +22,7 @@ const reportSchema = {
         monitored: { type: 'integer' },
         uptime90d: { type: ['number', 'null'] },
         uptimes: uptimesSchema,
+        intervalSeconds: { type: 'number' },
         incidents: {
           type: 'array',
           items: {

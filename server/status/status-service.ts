@@ -39,6 +39,8 @@ export interface StatusReport {
     uptime90d: number | null;
     uptimes: Uptimes;
     incidents: Incident[];
+    /** The shortest probe interval of the monitors, absent when there are none. */
+    intervalSeconds?: number;
   };
   servers: ServerView[];
 }
@@ -184,6 +186,7 @@ export class StatusService {
         uptime90d: overall.d90,
         uptimes: overall,
         incidents: activeIncidents(this.incidents, now),
+        ...(this.monitors.length ? { intervalSeconds: Math.min(...this.monitors.map((m) => m.intervalSeconds)) } : {}),
       },
       servers,
     };

@@ -20,7 +20,7 @@ function axisMax(readings: readonly Reading[]): number {
  * The latest latency readings as an inline SVG line; timeouts (latency 0) are red marks on the
  * baseline. Time labels sit under the chart as text; the figure has a summary for screen readers.
  */
-export function LatencyChart({ readings, name }: { readings: readonly Reading[]; name: string }) {
+export function LatencyChart({ readings, name, emptyText = 'Waiting for readings…' }: { readings: readonly Reading[]; name: string; emptyText?: string }) {
   const gradientId = useId();
   const top = axisMax(readings);
   const answered = readings.filter((r) => r.latency > 0);
@@ -68,7 +68,7 @@ export function LatencyChart({ readings, name }: { readings: readonly Reading[];
         </svg>
       </div>
       <figcaption className="mt-1 flex justify-between text-[11px] text-slate-500 tabular-nums" aria-hidden="true">
-        {labels.length ? labels.map((r, i) => <span key={`${r.timestamp}-${i}`}>{timeLabel(r.timestamp)}</span>) : <span>Waiting for readings…</span>}
+        {labels.length ? labels.map((r, i) => <span key={`${r.timestamp}-${i}`}>{timeLabel(r.timestamp)}</span>) : <span>{emptyText}</span>}
       </figcaption>
     </figure>
   );

@@ -55,7 +55,7 @@ export function ServerCard({ id, name, status, latency, history, uptimes, own }:
               <span className="inline-flex items-center gap-1 rounded-full bg-brand-500/15 px-2 py-0.5 font-medium text-brand-300 ring-1 ring-brand-400/30">
                 <UserRound className="size-3" aria-hidden="true" /> Your server
               </span>
-              <span className="truncate">{own.address ?? 'No address'}</span>
+              <span className="truncate">{own.address ?? 'No address: not checked'}</span>
             </p>
           )}
         </div>
@@ -85,7 +85,7 @@ export function ServerCard({ id, name, status, latency, history, uptimes, own }:
         </p>
       </div>
 
-      <LatencyChart readings={history} name={name} />
+      <LatencyChart readings={history} name={name} emptyText={own && !own.address ? 'No address, so no readings' : undefined} />
 
       <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 border-t border-white/5 pt-3 text-xs text-slate-400">
         {uptimes ? (

@@ -28,10 +28,20 @@ export interface SummaryProps {
   monitored: number;
   uptime90d: number | null;
   incidents: readonly Incident[];
+  /** The shortest probe interval, for the note under the count. */
+  intervalSeconds?: number;
 }
 
 /** The four summary cards: system status, monitored servers, 90-day uptime, security. */
-export function SummaryCards({ banner, monitored, uptime90d, incidents }: SummaryProps) {
+function everyLabel(seconds: number | undefined): string {
+  if (seconds === undefined) return 'Probed around the clock';
+  if (seconds === 1) return 'Probed every second';
+  if (seconds < 60) return `Probed every ${+seconds.toFixed(1)} seconds`;
+  if (seconds === 60) return 'Probed every minute';
+  return `Probed every ${+(seconds / 60).toFixed(1)} minutes`;
+}
+
+export function SummaryCards({ banner, monitored, uptime90d, incidents, intervalSeconds }: SummaryProps) {
   return (
     <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <Card icon={<Activity className="size-4 text-brand-300" aria-hidden="true" />} label="System Status" note="Updated live">
@@ -39,7 +49,7 @@ export function SummaryCards({ banner, monitored, uptime90d, incidents }: Summar
           {banner}
         </span>
       </Card>
-      <Card icon={<Server className="size-4 text-brand-300" aria-hidden="true" />} label="Monitored Servers" note="Probed every 30 seconds">
+      <Card icon={<Server className="size-4 text-brand-300" aria-hidden="true" />} label="Monitored Servers" note={everyLabel(intervalSeconds)}>
         <span data-testid="monitored-count">{monitored}</span>
       </Card>
       <Card icon={<Clock className="size-4 text-brand-300" aria-hidden="true" />} label="Uptime" note="Last 90 days, measured">
@@ -62,7 +72,7 @@ export function SummaryCardsSkeleton() {
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-hidden="true">
       {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="flex min-h-[8.5rem] animate-pulse flex-col rounded-2xl bg-surface-900/60 p-5 ring-1 ring-white/5">
+        <div key={i} className="flex min-h-[8.5rem] animate-pulse flex-col rounded-2xl bg-surface-900/60 p-4 ring-1 ring-white/5 sm:p-5">
           <div className="h-4 w-28 rounded bg-white/5" />
           <div className="mt-4 h-7 w-40 rounded bg-white/10" />
           <div className="mt-auto h-3 w-24 rounded bg-white/5" />

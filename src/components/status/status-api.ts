@@ -34,7 +34,7 @@ export interface Incident {
 }
 
 export interface StatusReport {
-  summary: { banner: Banner; monitored: number; uptime90d: number | null; uptimes: Uptimes; incidents: Incident[] };
+  summary: { banner: Banner; monitored: number; uptime90d: number | null; uptimes: Uptimes; incidents: Incident[]; intervalSeconds?: number };
   servers: ServerReport[];
 }
 
