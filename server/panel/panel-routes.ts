@@ -145,6 +145,9 @@ export async function panelRoutes(app: FastifyInstance, { driver, sessions, repo
           }
           throw error;
         }
+        // Connecting again replaces the browser's previous session rather than leaving it alive.
+        const previous = await sessions.find(request.cookies[sessionCookie]);
+        if (previous) await endSession(previous);
         const { id } = await sessions.create(serverId, key, now);
         void reply.setCookie(sessionCookie, id, {
           path: cookiePath,

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/a11y.ts';
 import { openPage } from './support/hydration.ts';
 
 /** The key of the fixture servers test-mc and tools-mc (test/fixtures/panel-servers.json holds only its hash). */
@@ -86,6 +87,9 @@ test.describe('control panel', () => {
     await expect(log).toContainText('Unknown command: say <b>not html</b>');
     expect(await log.locator('b').count()).toBe(0);
 
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expectNoSeriousViolations(page, '/control-panel connected, running');
+
     // Reloading keeps the connection (the session cookie), and the console replays recent lines.
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Fixture Survival' })).toBeVisible();
@@ -128,6 +132,8 @@ test.describe('control panel', () => {
     await expect(page.getByRole('tabpanel', { name: /Dev Panel/ }).getByRole('heading', { name: 'Webhooks' })).toBeVisible();
     await page.getByRole('tab', { name: /VPS Panel/ }).click();
     await expect(page.getByRole('tabpanel', { name: /VPS Panel/ }).getByRole('heading', { name: 'Backups' })).toBeVisible();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expectNoSeriousViolations(page, '/control-panel VPS sample tab');
     await page.keyboard.press('Home');
     await game.click();
     await expect(page.getByRole('heading', { name: 'Connect to Your Server' })).toBeVisible();
@@ -152,6 +158,8 @@ test.describe('minecraft tools', () => {
     await expect(dot).toHaveAttribute('data-state', 'running', { timeout: 15_000 });
     await expect(dot).toHaveClass(/bg-green-400/);
     await expect(page.getByText(/^\d+ MB$/).first()).toBeVisible();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expectNoSeriousViolations(page, '/minecraft-tools connected');
 
     await page.getByRole('button', { name: 'Restart', exact: true }).click();
     await expect(page.getByText('Server restart command sent')).toBeVisible();

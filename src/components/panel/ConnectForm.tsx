@@ -76,7 +76,7 @@ export function ConnectForm({ connecting, error, onConnect }: ConnectFormProps) 
           aria-invalid={keyMissing || undefined}
           className={`${inputClasses} pr-10`}
         />
-        <KeyRound aria-hidden className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 translate-y-[-30%] text-slate-500" />
+        <KeyRound aria-hidden className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 translate-y-[-30%] text-slate-400" />
       </div>
       {hint && (
         <p id={`${ids}-hint`} role="alert" className="mt-3 rounded-lg border border-red-400/30 bg-red-500/10 px-3 py-2 text-sm text-red-200">
@@ -87,7 +87,7 @@ export function ConnectForm({ connecting, error, onConnect }: ConnectFormProps) 
         {connecting && <Loader2 aria-hidden className="size-4 animate-spin" />}
         {connecting ? 'Connecting...' : 'Connect'}
       </Button>
-      <p className="mt-4 text-xs leading-relaxed text-slate-500">
+      <p className="mt-4 text-xs leading-relaxed text-slate-400">
         Your key is checked by our server and kept there, encrypted; this browser only remembers the Server ID.
       </p>
     </form>

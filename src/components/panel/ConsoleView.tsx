@@ -187,7 +187,7 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
           className="h-80 overflow-y-auto bg-black/60 px-4 py-3 font-mono text-[13px] leading-5 text-slate-200 sm:h-96"
         >
           {lines.length === 0 ? (
-            <p className="text-slate-500">No console output yet. Start the server to see its log here.</p>
+            <p className="text-slate-400">No console output yet. Start the server to see its log here.</p>
           ) : (
             lines.map((line) => <ConsoleLine key={line.id} text={line.text} />)
           )}

@@ -63,7 +63,7 @@ export function ControlPanel({ samples }: { samples: SamplePanel[] }) {
             >
               {icons[tab.id]}
               {tab.label}
-              {tab.id !== 'game' && <span className={`rounded px-1 text-[10px] font-medium tracking-wide uppercase ${active ? 'bg-white/20' : 'bg-white/10 text-slate-400'}`}>Sample</span>}
+              {tab.id !== 'game' && <span className={`rounded px-1 text-[10px] font-medium tracking-wide uppercase ${active ? 'bg-black/30' : 'bg-white/10 text-slate-300'}`}>Sample</span>}
             </button>
           );
         })}

@@ -22,10 +22,10 @@ function UsageCard({ title, icon, value, limit, fraction }: CardProps) {
     <div className="min-w-0 rounded-2xl border border-white/10 bg-surface-900/80 p-3 sm:p-5">
       <div className="flex items-center justify-between gap-2">
         <h3 className="min-h-8 text-xs leading-4 font-medium text-slate-300 sm:min-h-0 sm:text-sm sm:leading-5">{title}</h3>
-        <span className="hidden text-slate-500 sm:block">{icon}</span>
+        <span className="hidden text-slate-400 sm:block">{icon}</span>
       </div>
       <p className="mt-2 text-lg font-bold whitespace-nowrap text-white tabular-nums sm:mt-3 sm:text-2xl">{value}</p>
-      <p className="truncate text-[11px] text-slate-500 sm:text-xs">{limit}</p>
+      <p className="truncate text-[11px] text-slate-400 sm:text-xs">{limit}</p>
       <div role="progressbar" aria-label={title} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)} className="mt-3 h-1.5 overflow-hidden rounded-full bg-white/10 sm:mt-4 sm:h-2">
         <div className={`h-full rounded-full transition-[width] duration-500 ${bar}`} style={{ width: `${percent}%` }} />
       </div>

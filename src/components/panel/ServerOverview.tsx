@@ -39,7 +39,7 @@ export function ServerOverview({ server, pendingAction, onPower, onDisconnect }:
           <span data-testid="power-state" className={running ? 'text-green-300' : 'text-red-300'}>
             {stateLabels[server.state]}
           </span>
-          <span className="mx-2 text-slate-600">·</span>
+          <span aria-hidden className="mx-2 text-slate-500">·</span>
           <span className="font-mono text-xs text-slate-400">{server.id}</span>
           {server.status && <span className="ml-2 rounded bg-yellow-500/15 px-1.5 py-0.5 text-xs text-yellow-200">{server.status}</span>}
         </p>
