@@ -14,6 +14,19 @@ async function withConsentStored(page: Page) {
   await page.addInitScript(() => localStorage.setItem('cookieConsent', 'false'));
 }
 
+/** Starts recording every text a counter shows (a MutationObserver in the page). */
+async function recordTexts(counter: Locator) {
+  await counter.evaluate((el) => {
+    const seen: string[] = [];
+    (el as HTMLElement & { seen?: string[] }).seen = seen;
+    new MutationObserver(() => seen.push(el.textContent ?? '')).observe(el, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+async function recordedTexts(counter: Locator): Promise<string[]> {
+  return counter.evaluate((el) => (el as HTMLElement & { seen?: string[] }).seen ?? []);
+}
+
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -119,6 +132,7 @@ test.describe('home page', () => {
     await page.waitForTimeout(2500);
     await expect(first).toHaveText(`0${counters[0]!.suffix}`);
 
+    await recordTexts(first);
     await first.scrollIntoViewIfNeeded();
     const started = Date.now();
     await expect(first).not.toHaveText(`0${counters[0]!.suffix}`, { timeout: 3000 });
@@ -126,6 +140,7 @@ test.describe('home page', () => {
       await expect(page.locator(`[data-counter="${counter.id}"]`)).toHaveText(`${counter.value}${counter.suffix}`, { timeout: 5000 });
     }
     expect(Date.now() - started).toBeGreaterThanOrEqual(1800);
+    expect(new Set(await recordedTexts(first)).size).toBeGreaterThan(3); // it counted through values on the way
     // Screen readers get the final values and labels.
     await expect(page.locator('section[aria-labelledby="support-heading"]')).toContainText('78% chats answered in seconds');
   });
@@ -134,9 +149,13 @@ test.describe('home page', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openPage(page, '/');
     const first = page.locator(`[data-counter="${counters[0]!.id}"]`);
+    await recordTexts(first);
     await first.scrollIntoViewIfNeeded();
     for (const counter of counters) {
-      await expect(page.locator(`[data-counter="${counter.id}"]`)).toHaveText(`${counter.value}${counter.suffix}`, { timeout: 1500 });
+      await expect(page.locator(`[data-counter="${counter.id}"]`)).toHaveText(`${counter.value}${counter.suffix}`);
     }
+    // Straight from 0 to the final value: no value in between was ever shown.
+    const final = `${counters[0]!.value}${counters[0]!.suffix}`;
+    expect((await recordedTexts(first)).filter((t) => t !== final && t !== `0${counters[0]!.suffix}`)).toEqual([]);
   });
 });
