@@ -1,5 +1,6 @@
 import { Cookie, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { setCookieBannerOffset } from './banner-offset.ts';
 import { appendScriptToHead, dismissedKey, loadConsentedScripts, readConsent, writeConsent, type ConsentChoices, type ConsentScript } from './consent.ts';
 
 export interface CookieBannerProps {
@@ -34,13 +35,12 @@ export function CookieBanner({ scripts }: CookieBannerProps) {
   // (by a transform, which is not a layout shift).
   useEffect(() => {
     const el = banner.current;
-    const root = document.documentElement;
     if (!visible || !el) return;
-    const observer = new ResizeObserver(() => root.style.setProperty('--cookie-banner-offset', `${el.offsetHeight + 8}px`));
+    const observer = new ResizeObserver(() => setCookieBannerOffset(el.offsetHeight + 8));
     observer.observe(el);
     return () => {
       observer.disconnect();
-      root.style.removeProperty('--cookie-banner-offset');
+      setCookieBannerOffset(0);
     };
   }, [visible]);
 
@@ -65,7 +65,7 @@ export function CookieBanner({ scripts }: CookieBannerProps) {
     <section
       ref={banner}
       aria-labelledby={headingId}
-      className="fixed inset-x-2 bottom-2 z-45 rounded-2xl border border-white/10 bg-surface-900 p-4 shadow-2xl sm:inset-x-auto sm:bottom-6 sm:left-6 sm:w-[26rem]"
+      className="fixed inset-x-2 bottom-2 z-45 [contain:content] rounded-2xl border border-white/10 bg-surface-900 p-4 shadow-2xl sm:inset-x-auto sm:bottom-6 sm:left-6 sm:w-[26rem]"
     >
       <div className="flex items-start gap-3">
         <Cookie aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-400" />

@@ -1,7 +1,8 @@
 import { ArrowLeft, Bot, ChevronRight, CreditCard, Gamepad2, Globe, LifeBuoy, Loader2, MessageCircle, Search, Server, Shield, Wrench, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import type { HelpCategory, HelpEntry, HelpFaq, HelpIconName, HelpLink } from '../../data/help.ts';
 import { onHelpAssistantToggle } from '../../lib/help-assistant-store.ts';
+import { onCookieBannerOffset } from '../consent/banner-offset.ts';
 import { createHelpSearch, noMatchMessage } from './help-search.ts';
 
 const icons: Record<HelpIconName, typeof Gamepad2> = {
@@ -52,6 +53,8 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [query, setQuery] = useState('');
   const [loading, setLoading] = useState(false);
+  /** The cookie banner's height on phones: the button floats above it. */
+  const [bannerOffset, setBannerOffset] = useState(0);
   const titleId = useId();
   const searchId = useId();
   const launcher = useRef<HTMLButtonElement>(null);
@@ -99,6 +102,7 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
   };
 
   useEffect(() => onHelpAssistantToggle((next) => (next ? show() : hide())));
+  useEffect(() => onCookieBannerOffset(setBannerOffset), []);
 
   // Focus moves into the dialog when it opens and back to where it came from when it closes.
   const wasOpen = useRef(false);
@@ -185,6 +189,7 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-label="Open help assistant"
+        style={{ '--cookie-banner-offset': `${bannerOffset}px` } as CSSProperties}
         className="fixed right-4 bottom-4 z-40 translate-y-[calc(-1*var(--cookie-banner-offset,0px))] inline-flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-xl shadow-brand-900/40 ring-1 ring-white/20 transition-transform hover:scale-105 hover:bg-brand-500 sm:right-6 sm:bottom-6 sm:translate-y-0"
       >
         <MessageCircle aria-hidden="true" className="size-6" />
