@@ -65,9 +65,13 @@ export class ProbeScheduler {
     const depth = Math.max(1, ...monitors.map((m) => m.failuresBeforeDown));
     const rows = await recentResults(db, depth);
     const byMonitor = new Map<string, ResultRow[]>();
-    for (const row of rows) byMonitor.set(row.monitorId, [...(byMonitor.get(row.monitorId) ?? []), row]);
+    for (const row of rows) {
+      const list = byMonitor.get(row.monitorId);
+      if (list) list.push(row);
+      else byMonitor.set(row.monitorId, [row]);
+    }
     for (const m of monitors) this.memory.set(m.id, memoryFromRows(byMonitor.get(m.id) ?? []));
-    this.lastRoundAt = Math.max(0, ...rows.map((r) => r.at));
+    this.lastRoundAt = rows.reduce((max, r) => Math.max(max, r.at), 0);
     if (!this.active) return;
     // The first round waits a moment, so a monitor of this very server finds it listening
     // (onReady comes just before listen).

@@ -195,8 +195,14 @@ export class StatusService {
   /** Reads each monitor's newest readings from the database (at start, and after a lost LISTEN). */
   private async reload(): Promise<void> {
     const rows = await recentResults(this.db, historyLength);
+    const byMonitor = new Map<string, typeof rows>();
+    for (const row of rows) {
+      const list = byMonitor.get(row.monitorId);
+      if (list) list.push(row);
+      else byMonitor.set(row.monitorId, [row]);
+    }
     for (const m of this.monitors) {
-      const own = rows.filter((r) => r.monitorId === m.id);
+      const own = byMonitor.get(m.id) ?? [];
       const last = own.at(-1);
       this.live.set(m.id, {
         status: last?.state ?? 'pending',
@@ -205,7 +211,7 @@ export class StatusService {
         history: own.map((r) => ({ timestamp: r.at, latency: r.latency })),
       });
     }
-    const newest = Math.max(0, ...rows.map((r) => r.at));
+    const newest = rows.reduce((max, r) => Math.max(max, r.at), 0);
     if (newest > 0 && (!this.lastRound || newest > this.lastRound.id)) {
       this.lastRound = { id: newest, updates: [] };
       const snap = this.snapshot();
