@@ -225,6 +225,11 @@ export async function panelRoutes(app: FastifyInstance, { driver, sessions, repo
       };
       const expiry = setTimeout(() => socket.close(4401, 'Session expired'), Math.max(0, session.expiresAt - Date.now()));
       expiry.unref();
+      // A quiet console still shows traffic, so proxies do not close it as idle.
+      const keepAlive = setInterval(() => {
+        if (socket.readyState === socket.OPEN) socket.ping();
+      }, 30_000);
+      keepAlive.unref();
 
       let membership: Membership | undefined;
       let closed = false;
@@ -284,6 +289,7 @@ export async function panelRoutes(app: FastifyInstance, { driver, sessions, repo
       socket.on('close', () => {
         closed = true;
         clearTimeout(expiry);
+        clearInterval(keepAlive);
         sockets.delete(socket);
         if (sockets.size === 0) socketsBySession.delete(session.idHash);
         membership?.leave();

@@ -10,7 +10,7 @@ interface ConnectFormProps {
 }
 
 const inputClasses =
-  'mt-1.5 block w-full rounded-lg border border-white/10 bg-surface-950/80 px-3.5 py-2.5 text-white placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40';
+  'block w-full rounded-lg border border-white/10 bg-surface-950/80 px-3.5 py-2.5 text-white placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40';
 
 /**
  * Spec section 2: heading Connect to Your Server, the Server ID, and (DECISIONS section 2) the
@@ -60,12 +60,12 @@ export function ConnectForm({ connecting, error, onConnect }: ConnectFormProps) 
         value={serverId}
         onChange={(e) => setServerId(e.target.value)}
         placeholder="e.g. a1b2c3d4"
-        className={inputClasses}
+        className={`${inputClasses} mt-1.5`}
       />
       <label htmlFor={`${ids}-key`} className="mt-4 block text-sm font-medium text-slate-200">
         Access key
       </label>
-      <div className="relative">
+      <div className="relative mt-1.5">
         <input
           id={`${ids}-key`}
           name="key"
@@ -76,7 +76,7 @@ export function ConnectForm({ connecting, error, onConnect }: ConnectFormProps) 
           aria-invalid={keyMissing || undefined}
           className={`${inputClasses} pr-10`}
         />
-        <KeyRound aria-hidden className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 translate-y-[-30%] text-slate-400" />
+        <KeyRound aria-hidden className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-400" />
       </div>
       {hint && (
         <p id={`${ids}-hint`} role="alert" className="mt-3 rounded-lg border border-red-400/30 bg-red-500/10 px-3 py-2 text-sm text-red-200">
