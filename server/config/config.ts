@@ -71,7 +71,7 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
       localServersFile: e.LOCAL_SERVERS_FILE,
       demoMcPort: e.DEMO_MC_PORT,
     },
-    status: { monitorsFile: path.resolve(e.MONITORS_FILE), allowPrivate: e.STATUS_CHECK_ALLOW_PRIVATE },
+    status: { monitorsFile: e.MONITORS_FILE ? path.resolve(e.MONITORS_FILE) : path.join(projectRoot, 'config', 'monitors.json'), allowPrivate: e.STATUS_CHECK_ALLOW_PRIVATE },
     contact: { webhookUrl: e.CONTACT_WEBHOOK_URL, smtpUrl: e.SMTP_URL, emailTo: e.CONTACT_EMAIL_TO },
   };
 }

@@ -36,8 +36,8 @@ export const envSchema = z.object({
   LOCAL_SERVERS_FILE: z.string().min(1).optional(),
   /** Port of the demo Minecraft server. */
   DEMO_MC_PORT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(65535).default(25565),
-  /** JSON file of status monitors. */
-  MONITORS_FILE: z.string().min(1).default('config/monitors.json'),
+  /** JSON file of status monitors (relative paths from the working directory); the project's config/monitors.json when unset. */
+  MONITORS_FILE: z.string().min(1).optional(),
   /** Let the public status checker reach private, loopback and link-local addresses. */
   STATUS_CHECK_ALLOW_PRIVATE: booleanWord.default(false),
   /** Chat webhook (Discord format) that receives contact messages. */

@@ -15,7 +15,7 @@ describe('configuration from the environment', () => {
     expect(config.databaseUrl).toBe('sqlite:./data/hostfront.db');
     expect(config.logLevel).toBe('info');
     expect(config.panel).toMatchObject({ driver: 'local', url: undefined, localServersFile: undefined, demoMcPort: 25565 });
-    expect(config.status.monitorsFile).toBe(path.resolve('config/monitors.json'));
+    expect(config.status.monitorsFile).toBe(path.resolve(import.meta.dirname, '../../config/monitors.json'));
     expect(config.status.allowPrivate).toBe(false);
     expect(config.contact).toEqual({ webhookUrl: undefined, smtpUrl: undefined, emailTo: undefined });
     expect(config.trustProxy).toBe(false);
