@@ -111,7 +111,7 @@ describe.each(dialects)('panel API on %s', (dialect) => {
     const unknownIds: number[] = [];
     let wrongBody = '';
     let unknownBody = '';
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 8; i++) {
       const wrong = await time({ serverId: fixtureServerId, key: `wrong-${i}-${fixtureKey}` });
       const unknown = await time({ serverId: `no-such-server-${i}`, key: fixtureKey });
       expect(wrong.response.statusCode).toBe(401);
@@ -128,8 +128,9 @@ describe.each(dialects)('panel API on %s', (dialect) => {
     // of several tries is compared, since a busy machine only ever adds time.
     const fastest = (values: number[]) => Math.min(...values);
     expect(fastest(unknownIds)).toBeGreaterThan(10);
-    expect(fastest(unknownIds) / fastest(wrongKeys)).toBeGreaterThan(0.6);
-    expect(fastest(unknownIds) / fastest(wrongKeys)).toBeLessThan(1.7);
+    // (Skipping scrypt for an unknown id would make it 10 to 50 times faster.)
+    expect(fastest(unknownIds) / fastest(wrongKeys)).toBeGreaterThan(0.5);
+    expect(fastest(unknownIds) / fastest(wrongKeys)).toBeLessThan(2);
   });
 
   it('limits failed connects to 10 per address in 10 minutes: then 429 with Retry-After, even for the right key', async () => {
