@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { freePort } from '../helpers/free-port.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { Listener, writeMonitorsFile } from '../server/status-helpers.ts';
+import { expectNoSeriousViolations } from './support/a11y.ts';
 import { openPage } from './support/hydration.ts';
 
 test.describe('network status board, live', () => {
@@ -84,6 +85,7 @@ test.describe('network status board, live', () => {
     await expect(mine.getByTestId('server-status')).toHaveText('Operational');
     await expect(mine.getByTestId('server-latency')).toHaveText('Timeout');
     await expect(mine).toContainText('Uptime100%');
+    await expectNoSeriousViolations(page, 'status board with monitors and a visitor server');
 
     // A private address is refused by the server's checker, with its reason.
     await form.getByLabel('Server Name').fill('Home box');

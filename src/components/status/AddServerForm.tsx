@@ -75,7 +75,7 @@ export function AddServerForm({ onAdd }: { onAdd: (server: NewServer) => Promise
         </div>
         <div>
           <label htmlFor={`${id}-address`} className="text-sm font-medium text-slate-200">
-            Address <span className="font-normal text-slate-500">(optional)</span>
+            Address <span className="font-normal text-slate-400">(optional)</span>
           </label>
           <input
             id={`${id}-address`}

@@ -42,7 +42,7 @@ export function LatencyChart({ readings, name, emptyText = 'Waiting for readings
   return (
     <figure className="mt-4">
       <div className="relative h-20">
-        <span className="absolute top-0 left-0 text-[10px] leading-none text-slate-500" aria-hidden="true">
+        <span className="absolute top-0 left-0 text-[10px] leading-none text-slate-400" aria-hidden="true">
           {top} ms
         </span>
         <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="h-full w-full overflow-visible" role="img" aria-label={summary}>
@@ -67,7 +67,7 @@ export function LatencyChart({ readings, name, emptyText = 'Waiting for readings
           )}
         </svg>
       </div>
-      <figcaption className="mt-1 flex justify-between text-[11px] text-slate-500 tabular-nums" aria-hidden="true">
+      <figcaption className="mt-1 flex justify-between text-[11px] text-slate-400 tabular-nums" aria-hidden="true">
         {labels.length ? labels.map((r, i) => <span key={`${r.timestamp}-${i}`}>{timeLabel(r.timestamp)}</span>) : <span>{emptyText}</span>}
       </figcaption>
     </figure>

@@ -80,7 +80,7 @@ export function ServerCard({ id, name, status, latency, history, uptimes, own }:
 
       <div className="mt-4 flex items-baseline justify-between gap-3">
         <p className="text-sm text-slate-400">Latency</p>
-        <p className={`text-2xl font-bold tabular-nums ${status === 'pending' ? 'text-slate-500' : latencyToneClass[latencyTone(latency)]}`} data-testid="server-latency">
+        <p className={`text-2xl font-bold tabular-nums ${status === 'pending' ? 'text-slate-400' : latencyToneClass[latencyTone(latency)]}`} data-testid="server-latency">
           {status === 'pending' ? '—' : latencyLabel(latency)}
         </p>
       </div>

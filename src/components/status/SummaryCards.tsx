@@ -18,7 +18,7 @@ function Card({ icon, label, children, note }: { icon: ReactNode; label: string;
         <h2>{label}</h2>
       </div>
       <div className="mt-3 text-lg leading-snug font-bold text-white sm:text-2xl">{children}</div>
-      <p className="mt-auto pt-1 text-xs text-slate-500">{note}</p>
+      <p className="mt-auto pt-1 text-xs text-slate-400">{note}</p>
     </div>
   );
 }
