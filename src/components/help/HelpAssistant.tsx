@@ -257,7 +257,7 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
             <div className="flex-1 overflow-y-auto p-3" aria-live="polite" aria-busy={loading}>
               {loading ? (
                 <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-slate-300">
-                  <Loader2 aria-hidden="true" className="size-5 animate-spin text-brand-400" />
+                  <Loader2 aria-hidden="true" className="size-5 animate-spin text-brand-400 motion-reduce:animate-none" />
                   Searching…
                 </p>
               ) : view === 'categories' ? (
