@@ -165,6 +165,30 @@ export async function panelRoutes(app: FastifyInstance, { driver, sessions, repo
     },
   );
 
+  // Whether this browser is connected, without a 401 (and a console error) for every visitor.
+  app.get(
+    '/session',
+    {
+      schema: {
+        response: {
+          200: { type: 'object', properties: { connected: { type: 'boolean' }, server: serverDetailsSchema }, required: ['connected'] },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await sessions.find(request.cookies[sessionCookie]);
+      if (!session) return { connected: false };
+      try {
+        return { connected: true, server: await withEngine(session, reply, () => driver.getServer(credentialsOf(session))) };
+      } catch (error) {
+        // The engine no longer takes the key (revoked, server gone): the session has just ended.
+        if (error instanceof HttpError && error.statusCode === 401) return { connected: false };
+        throw error;
+      }
+    },
+  );
+
   app.delete('/session', { schema: { response: { 204: { type: 'null' }, ...errors } } }, async (request, reply) => {
     const session = await sessions.find(request.cookies[sessionCookie]);
     if (session) await endSession(session);

@@ -58,6 +58,7 @@ async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: u
 export const panelApi = {
   connect: (serverId: string, key: string) => call<{ server: ServerDetails }>('POST', '/session', { serverId, key }),
   disconnect: () => call<void>('DELETE', '/session'),
+  session: () => call<{ connected: boolean; server?: ServerDetails }>('GET', '/session'),
   server: () => call<ServerDetails>('GET', '/server'),
   resources: () => call<ServerResources>('GET', '/resources'),
   power: (signal: PowerAction) => call<void>('POST', '/power', { signal }),

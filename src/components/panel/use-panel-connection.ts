@@ -78,9 +78,10 @@ export function usePanelConnection(): PanelConnection {
   // On load: an existing session cookie means we are still connected.
   useEffect(() => {
     let cancelled = false;
-    panelApi.server().then(
-      (details) => {
+    panelApi.session().then(
+      ({ server: details }) => {
         if (cancelled) return;
+        if (!details) return setPhase('disconnected');
         setServer(details);
         setPhase('connected');
         void refreshStats();

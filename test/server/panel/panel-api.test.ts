@@ -206,6 +206,18 @@ describe.each(dialects)('panel API on %s', (dialect) => {
     for (const entry of log) expect(entry.at).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('tells a page whether this browser is connected, without a 401 for visitors', async () => {
+    const visitor = await app.inject({ url: '/api/panel/session' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ connected: false });
+    const cookie = await connect();
+    const customer = await app.inject({ url: '/api/panel/session', headers: { cookie } });
+    expect(customer.statusCode).toBe(200);
+    expect(customer.json()).toMatchObject({ connected: true, server: { id: fixtureServerId } });
+    await app.inject({ method: 'DELETE', url: '/api/panel/session', headers: { cookie } });
+    expect((await app.inject({ url: '/api/panel/session', headers: { cookie } })).json()).toEqual({ connected: false });
+  });
+
   it('ends the session on disconnect, and refuses an expired session', async () => {
     const cookie = await connect();
     const disconnect = await app.inject({ method: 'DELETE', url: '/api/panel/session', headers: { cookie } });
