@@ -31,6 +31,7 @@ export async function startServer(env: Record<string, string>, options: { cwd?: 
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       MONITORS_FILE: path.join(root, 'test/fixtures/no-monitors.json'),
+      LOCAL_SERVERS_FILE: path.join(root, 'test/fixtures/panel-servers.json'),
       ...env,
       PORT: String(port),
     },

@@ -1,8 +1,8 @@
 import { loadConfig, type AppConfig } from '../../server/config/config.ts';
 
 /**
- * A configuration for tests: a given database, a fixed session secret, quiet logs, and no
- * status monitors unless the test sets MONITORS_FILE. Every value can be overridden.
+ * A configuration for tests: a given database, a fixed session secret, quiet logs, the
+ * fixture game servers, and no status monitors unless the test sets MONITORS_FILE. Every value can be overridden.
  */
 export function testConfig(databaseUrl: string, env: Record<string, string | undefined> = {}): AppConfig {
   return loadConfig({
@@ -10,6 +10,8 @@ export function testConfig(databaseUrl: string, env: Record<string, string | und
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
     MONITORS_FILE: 'test/fixtures/no-monitors.json',
+    // The fixture game servers, not the demo (which writes to ./data and starts a Minecraft server).
+    LOCAL_SERVERS_FILE: 'test/fixtures/panel-servers.json',
     ...env,
   });
 }

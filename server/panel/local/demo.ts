@@ -59,6 +59,8 @@ function definition(port: number, keyHash: string) {
         readyPattern: 'Server listening on port \\d+',
         stopCommand: 'stop',
         stopTimeoutSeconds: 15,
+        // The status board's Game Server monitor watches it: keep it up like a real host would.
+        autostart: true,
         keyHash,
       },
     ],

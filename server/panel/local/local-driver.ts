@@ -45,6 +45,11 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
     return server;
   }
 
+  for (const server of servers.values()) {
+    if (!server.config.autostart) continue;
+    server.power('start').catch((error: unknown) => options.log.warn({ err: error, server: server.config.id }, 'autostart failed'));
+  }
+
   const measureDisks = () => Promise.all([...servers.values()].map((server) => server.measureDisk().catch(() => {})));
   void measureDisks();
   const diskTimer = setInterval(() => void measureDisks(), options.diskIntervalMs ?? 60_000);

@@ -38,6 +38,8 @@ const serverSchema = z
     stopCommand: z.string().min(1).default('stop'),
     /** How long a graceful stop may take before SIGTERM (and as long again before SIGKILL). */
     stopTimeoutSeconds: z.number().positive().max(3600).default(30),
+    /** Start the server when the app starts, as a host keeps its customers' servers running across restarts. */
+    autostart: z.boolean().default(false),
     /** scrypt hash of the access key: `npm run --silent hash-key -- <key>`. */
     keyHash: z.string().refine(isKeyHash, 'must be a hash printed by `npm run --silent hash-key -- <key>`'),
   })
@@ -67,6 +69,7 @@ export interface LocalServerConfig {
   readyPattern: RegExp;
   stopCommand: string;
   stopTimeoutSeconds: number;
+  autostart: boolean;
   keyHash: string;
 }
 

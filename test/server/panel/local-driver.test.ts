@@ -40,6 +40,7 @@ function server(overrides: Partial<LocalServerConfig> = {}): LocalServerConfig {
     readyPattern: /Done \(\d+\.\d+s\)!/,
     stopCommand: 'stop',
     stopTimeoutSeconds: 5,
+    autostart: false,
     keyHash,
     ...overrides,
   };
@@ -77,6 +78,24 @@ async function watch(driver: LocalDriver, id = 'game1') {
 }
 
 const credentials = { serverId: 'game1', key };
+
+describe('autostart', () => {
+  it('starts a server marked autostart when the driver starts, and leaves the others offline', async () => {
+    const driver = createLocalDriver({
+      servers: [server({ autostart: true }), server({ id: 'game2', autostart: false })],
+      log: quietLog,
+      statsIntervalMs: 200,
+      shutdownTimeoutMs: 5000,
+    });
+    drivers.push(driver);
+    const deadline = Date.now() + 10_000;
+    while ((await driver.getServer({ serverId: 'game1', key })).state !== 'running') {
+      if (Date.now() > deadline) throw new Error('the autostart server did not come up');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await driver.getServer({ serverId: 'game2', key })).state).toBe('offline');
+  });
+});
 
 describe('local driver', () => {
   it('starts a real process, marks it running when the ready line appears, and echoes a command', async () => {
