@@ -7,11 +7,13 @@ import { waitForHydration } from './hydration.ts';
  */
 export async function visit(page: Page, path: string): Promise<Response | null> {
   const response = await page.goto(path);
+  // Timers, not animation frames: a page Chromium deems hidden gets no frames and would hang here.
   await page.evaluate(async () => {
     const step = Math.max(200, window.innerHeight * 0.8);
-    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+    const deadline = Date.now() + 5000;
+    for (let y = 0; y < document.documentElement.scrollHeight && Date.now() < deadline; y += step) {
       window.scrollTo(0, y);
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)));
+      await new Promise((r) => setTimeout(r, 40));
     }
     window.scrollTo(0, 0);
   });
