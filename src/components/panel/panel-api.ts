@@ -4,28 +4,12 @@
  * holds the key.
  */
 
-export type PowerState = 'offline' | 'starting' | 'running' | 'stopping';
-export type PowerAction = 'start' | 'restart' | 'stop';
+// The API's shapes are the driver interface's own (types only: nothing of the server is bundled).
+import type { PowerSignal, PowerState, ServerDetails, ServerResources } from '../../../server/panel/driver.ts';
 
-export interface ServerDetails {
-  id: string;
-  name: string;
-  description: string;
-  status: string | null;
-  /** MiB, MiB, percent of one core; 0 = unlimited. */
-  limits: { memory: number; disk: number; cpu: number };
-  state: PowerState;
-}
-
-export interface ServerResources {
-  state: PowerState;
-  cpu: { current: number; limit: number };
-  /** Bytes. */
-  memory: { current: number; limit: number };
-  /** Bytes. */
-  disk: { current: number; limit: number };
-  uptime: number;
-}
+export type { PowerState, ServerDetails, ServerResources };
+/** The power actions the page offers (kill is for operators and the API). */
+export type PowerAction = Exclude<PowerSignal, 'kill'>;
 
 export class PanelApiError extends Error {
   readonly status: number;
