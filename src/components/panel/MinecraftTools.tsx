@@ -1,9 +1,5 @@
 import { Terminal } from 'lucide-react';
-import { ConnectForm } from './ConnectForm.tsx';
-import { CheckingSession } from './ConnectedPlaceholder.tsx';
-import { ResourceCards } from './ResourceCards.tsx';
-import { ServerOverview } from './ServerOverview.tsx';
-import { usePanelConnection } from './use-panel-connection.ts';
+import { ServerConnection } from './ServerConnection.tsx';
 
 interface MinecraftToolsProps {
   /** The static text of the console box (spec section 2: no live output, no input). */
@@ -12,22 +8,16 @@ interface MinecraftToolsProps {
 
 /** /minecraft-tools: the same connection, power and usage as the panel, and a static console box. */
 export function MinecraftTools({ welcome }: MinecraftToolsProps) {
-  const panel = usePanelConnection();
-  if (panel.phase === 'checking') return <CheckingSession />;
-  if (panel.phase === 'disconnected' || !panel.server) {
-    return <ConnectForm connecting={panel.connecting} error={panel.connectError} onConnect={(id, key) => void panel.connect(id, key)} />;
-  }
   return (
-    <div className="space-y-5">
-      <ServerOverview server={panel.server} pendingAction={panel.pendingAction} onPower={(action) => void panel.power(action)} onDisconnect={() => void panel.disconnect()} />
-      <ResourceCards server={panel.server} resources={panel.resources} />
+    <ServerConnection
+      console={(panel) => (
       <section aria-labelledby="tools-console-heading" className="overflow-hidden rounded-2xl border border-white/10 bg-surface-900/80">
         <h3 id="tools-console-heading" className="flex items-center gap-2 border-b border-white/10 px-5 py-3 font-semibold text-white">
           <Terminal aria-hidden className="size-4 text-accent-400" /> Console
         </h3>
         <div data-testid="tools-console" className="h-56 overflow-y-auto bg-black/60 px-4 py-3 font-mono text-[13px] leading-6 text-green-300">
           {welcome.map((line, index) => (
-            <p key={index}>{line.replace('{name}', panel.server!.name)}</p>
+            <p key={index}>{line.replace('{name}', panel.server?.name ?? '')}</p>
           ))}
         </div>
         <p className="border-t border-white/10 px-5 py-3 text-sm text-slate-400">
@@ -37,6 +27,7 @@ export function MinecraftTools({ welcome }: MinecraftToolsProps) {
           </a>
         </p>
       </section>
-    </div>
+      )}
+    />
   );
 }
