@@ -119,6 +119,8 @@ async function main(): Promise<void> {
     PANEL_URL: panel.url,
     DATABASE_URL: `sqlite:${path.join(dataDir, 'bench.db')}`,
     LOG_LEVEL: 'error',
+    // The same V8 flags as `npm run serve`, unless BENCH_SERVER_NODE_OPTIONS says otherwise.
+    NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '--max-semi-space-size=16',
   });
   const cleanup = async () => {
     await server.stop();
