@@ -4,7 +4,8 @@
  * (PANEL_DRIVER=pterodactyl, a temporary SQLite database).
  *
  *  (a) latency the proxy adds: N sequential GET /api/panel/resources (session cookie) against N
- *      direct GET /api/client/servers/{id}/resources on the fake panel; p50 / p99 of each and
+ *      direct GET /api/client/servers/{id}/resources on the fake panel, which runs in a process of
+ *      its own as a real panel would; p50 / p99 of each and
  *      the difference. Target: at most 2 ms added at p99.
  *  (b) console relay throughput: 100 WebSocket viewers on /api/panel/console (in worker threads,
  *      so counting does not slow the server down) while the fake Wings sends console lines as
@@ -110,6 +111,20 @@ async function main(): Promise<void> {
 
   const { startFakePterodactyl } = await import('../test/fakes/fake-pterodactyl.ts');
   const { startServer } = await import('../test/helpers/server-process.ts');
+  const { spawn } = await import('node:child_process');
+
+  /**
+   * For the latency figures the fake panel runs in a process of its own, as a real panel does:
+   * a customer calling it directly crosses a process boundary too, so both series pay for the
+   * same loopback hop and the difference is what the proxy adds.
+   */
+  const remotePanel = spawn(process.execPath, [new URL('../test/fakes/fake-pterodactyl-cli.ts', import.meta.url).pathname], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const remote = await new Promise<{ url: string; serverId: string; key: string }>((resolve, reject) => {
+    remotePanel.once('exit', (code) => reject(new Error(`the fake panel exited with ${code}`)));
+    remotePanel.stdout!.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString().split('\n')[0]!)));
+  });
 
   const panel = await startFakePterodactyl({ wings: { statsIntervalMs: 0 } });
   panel.setState(panel.serverId, { state: 'running' });
@@ -122,7 +137,16 @@ async function main(): Promise<void> {
     // The same V8 flags as `npm run serve`, unless BENCH_SERVER_NODE_OPTIONS says otherwise.
     NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '--max-semi-space-size=16',
   });
+  const latencyServer = await startServer({
+    PANEL_DRIVER: 'pterodactyl',
+    PANEL_URL: remote.url,
+    DATABASE_URL: `sqlite:${path.join(dataDir, 'latency.db')}`,
+    LOG_LEVEL: 'error',
+    NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '--max-semi-space-size=16',
+  });
   const cleanup = async () => {
+    await latencyServer.stop();
+    remotePanel.kill('SIGTERM');
     await server.stop();
     await panel.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -131,7 +155,7 @@ async function main(): Promise<void> {
   try {
     const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
     console.log(`Panel benchmark: Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${load}, loopback`);
-    console.log(`Fake panel ${panel.url}, server ${server.url} (PANEL_DRIVER=pterodactyl, SQLite)\n`);
+    console.log(`Latency: fake panel process ${remote.url}, server ${latencyServer.url}; relay: in-process fake ${panel.url}, server ${server.url} (PANEL_DRIVER=pterodactyl, SQLite)\n`);
 
     // --- Session -----------------------------------------------------------------------------
     const connect = await fetch(`${server.url}/api/panel/session`, {
@@ -142,11 +166,18 @@ async function main(): Promise<void> {
     if (connect.status !== 200) throw new Error(`POST /api/panel/session answered ${connect.status}: ${await connect.text()}`);
     const cookie = connect.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 
-    // --- (a) Latency ---------------------------------------------------------------------------
-    const directUrl = `${panel.url}/api/client/servers/${panel.serverId}/resources`;
-    const directHeaders = { Authorization: `Bearer ${panel.keys.client}`, Accept: 'application/json' };
-    const proxiedUrl = `${server.url}/api/panel/resources`;
-    const proxiedHeaders = { Cookie: cookie, Accept: 'application/json' };
+    // --- (a) Latency: the fake panel in its own process ----------------------------------------
+    const latencyConnect = await fetch(`${latencyServer.url}/api/panel/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ serverId: remote.serverId, key: remote.key }),
+    });
+    if (latencyConnect.status !== 200) throw new Error(`POST /api/panel/session answered ${latencyConnect.status}: ${await latencyConnect.text()}`);
+    const latencyCookie = latencyConnect.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const directUrl = `${remote.url}/api/client/servers/${remote.serverId}/resources`;
+    const directHeaders = { Authorization: `Bearer ${remote.key}`, Accept: 'application/json' };
+    const proxiedUrl = `${latencyServer.url}/api/panel/resources`;
+    const proxiedHeaders = { Cookie: latencyCookie, Accept: 'application/json' };
     const time = async (url: string, headers: Record<string, string>): Promise<number> => {
       const started = performance.now();
       const response = await fetch(url, { headers });
