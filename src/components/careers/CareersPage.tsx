@@ -1,4 +1,4 @@
-import { Briefcase, Check, Clock, MapPin, Send } from 'lucide-react';
+import { Briefcase, Clock, MapPin, Send } from 'lucide-react';
 import type { Careers, JobPosition } from '../../data/jobs.ts';
 import { CtaBlock } from '../content/CtaBlock.tsx';
 import { FeatureGrid } from '../content/FeatureGrid.tsx';
@@ -6,6 +6,7 @@ import { contentIcon } from '../content/icons.ts';
 import { PageHeader } from '../content/PageHeader.tsx';
 import { Card, Section } from '../content/Section.tsx';
 import { ButtonLink } from '../ui/Button.tsx';
+import { CheckList } from '../ui/CheckList.tsx';
 
 /** The contact page with its subject filled in (DECISIONS section 6); ":" may stay literal in a query. */
 export function contactWithSubject(subject: string): string {
@@ -57,25 +58,11 @@ export function CareersPage({ careers }: { careers: Careers }) {
                   <div className="mt-5 grid gap-6 sm:grid-cols-2">
                     <div>
                       <h4 className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Requirements</h4>
-                      <ul className="mt-2 space-y-1.5">
-                        {job.requirements.map((r) => (
-                          <li key={r} className="flex gap-2 text-sm text-slate-200">
-                            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-300" />
-                            {r}
-                          </li>
-                        ))}
-                      </ul>
+                      <CheckList items={job.requirements} tone="brand" className="mt-2 space-y-1.5 text-sm text-slate-200" />
                     </div>
                     <div>
                       <h4 className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Benefits</h4>
-                      <ul className="mt-2 space-y-1.5">
-                        {job.benefits.map((b) => (
-                          <li key={b} className="flex gap-2 text-sm text-slate-200">
-                            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-400" />
-                            {b}
-                          </li>
-                        ))}
-                      </ul>
+                      <CheckList items={job.benefits} className="mt-2 space-y-1.5 text-sm text-slate-200" />
                     </div>
                   </div>
                 </article>

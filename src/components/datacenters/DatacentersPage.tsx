@@ -1,4 +1,4 @@
-import { Activity, ArrowRight, Check, MapPin } from 'lucide-react';
+import { Activity, ArrowRight, MapPin } from 'lucide-react';
 import type { Datacenters } from '../../data/datacenters.ts';
 import { CtaBlock } from '../content/CtaBlock.tsx';
 import { FeatureGrid } from '../content/FeatureGrid.tsx';
@@ -6,6 +6,7 @@ import { contentIcon } from '../content/icons.ts';
 import { PageHeader } from '../content/PageHeader.tsx';
 import { Card, Section } from '../content/Section.tsx';
 import { ButtonLink } from '../ui/Button.tsx';
+import { CheckList } from '../ui/CheckList.tsx';
 
 /** /datacenters: three locations with their network and hardware, facility features. Static HTML. */
 export function DatacentersPage({ datacenters }: { datacenters: Datacenters }) {
@@ -32,14 +33,7 @@ export function DatacentersPage({ datacenters }: { datacenters: Datacenters }) {
                   </a>
                 </div>
                 <p className="mt-4 text-sm text-slate-300">{dc.description}</p>
-                <ul className="mt-5 space-y-2 border-t border-white/10 pt-4">
-                  {dc.features.map((f) => (
-                    <li key={f} className="flex items-center gap-2 text-sm text-slate-200">
-                      <Check aria-hidden="true" className="size-4 text-emerald-400" />
-                      {f}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={dc.features} className="mt-5 space-y-2 border-t border-white/10 pt-4 text-sm text-slate-200" />
               </Card>
             </li>
           ))}

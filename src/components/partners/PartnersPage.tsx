@@ -1,4 +1,4 @@
-import { Check, FileText, Handshake } from 'lucide-react';
+import { FileText, Handshake } from 'lucide-react';
 import type { Partners } from '../../data/partners.ts';
 import { CtaBlock } from '../content/CtaBlock.tsx';
 import { FeatureGrid } from '../content/FeatureGrid.tsx';
@@ -6,6 +6,7 @@ import { contentIcon } from '../content/icons.ts';
 import { PageHeader } from '../content/PageHeader.tsx';
 import { Card, Section } from '../content/Section.tsx';
 import { ButtonLink } from '../ui/Button.tsx';
+import { CheckList } from '../ui/CheckList.tsx';
 
 /** Where the partnership guide request goes (no guide file exists: DECISIONS section 6). */
 export const partnershipGuideHref = `/contact?subject=${encodeURIComponent('Partnership Guide')}`;
@@ -27,14 +28,7 @@ export function PartnersPage({ partners }: { partners: Partners }) {
                 <h3 className="mt-5 text-xl font-semibold text-white">{p.name}</h3>
                 <p className="mt-2 text-sm leading-relaxed text-slate-300">{p.description}</p>
                 <h4 className="mt-5 text-xs font-semibold tracking-wide text-slate-400 uppercase">Benefits for you</h4>
-                <ul className="mt-3 space-y-2">
-                  {p.benefits.map((b) => (
-                    <li key={b} className="flex gap-2 text-sm text-slate-200">
-                      <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-400" />
-                      {b}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={p.benefits} className="mt-3 space-y-2 text-sm text-slate-200" />
               </Card>
             </li>
           ))}

@@ -1,8 +1,9 @@
-import { Check, Sparkles, Star } from 'lucide-react';
+import { Sparkles, Star } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { buttonClasses } from '../ui/button-styles.ts';
 import { Icon } from './Icon.tsx';
 import type { PlanCardData } from './plan-card-data.ts';
+import { CheckList } from '../ui/CheckList.tsx';
 
 interface PlanCardProps {
   plan: PlanCardData;
@@ -63,14 +64,7 @@ export function PlanCard({ plan, index, variant = 'plan', headingLevel: Heading 
         ))}
       </ul>
       {plan.features.length > 0 && (
-        <ul className="mt-4 space-y-2 border-t border-white/10 pt-4 text-sm text-slate-300" aria-label={`${plan.name} features`}>
-          {plan.features.map((feature) => (
-            <li key={feature} className="flex items-start gap-2.5">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-400" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={plan.features} className="mt-4 space-y-2 border-t border-white/10 pt-4 text-sm text-slate-300" aria-label={`${plan.name} features`} />
       )}
       {plan.plugins.length > 0 && <TagList title="Popular Plugins" items={plan.plugins} />}
       {plan.tools.length > 0 && <TagList title="Included Tools" items={plan.tools} />}

@@ -1,10 +1,11 @@
-import { ArrowRight, Check } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { pageInfo } from '../../data/pages.ts';
 import { fromPrice, type PlanLine } from '../../data/plans.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { buttonClasses } from '../ui/button-styles.ts';
 import { Icon } from './Icon.tsx';
+import { CheckList } from '../ui/CheckList.tsx';
 
 /** /vps: every VPS and VDS line side by side with its "from" price and a link to its page. Static HTML. */
 export function VpsOverview({ lines }: { lines: readonly PlanLine[] }) {
@@ -33,14 +34,7 @@ export function VpsOverview({ lines }: { lines: readonly PlanLine[] }) {
                 <span className="text-3xl font-extrabold text-white">{formatPrice(fromPrice(line), line.currency)}</span>
                 <span className="text-sm text-slate-400">/month</span>
               </p>
-              <ul className="mt-4 space-y-2 text-sm text-slate-300">
-                {line.highlights.map((h) => (
-                  <li key={h} className="flex items-center gap-2">
-                    <Check aria-hidden="true" className="size-4 text-emerald-400" />
-                    {h}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={line.highlights} className="mt-4 space-y-2 text-sm text-slate-300" />
               <a href={line.route} className="mt-auto inline-flex items-center gap-2 pt-6 font-semibold text-brand-300 hover:text-white">
                 See {line.name} plans
                 <ArrowRight aria-hidden="true" className="size-4" />
