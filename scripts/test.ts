@@ -44,13 +44,28 @@ if (!vitestOk && (!vitest || vitest.numFailedTests === 0)) problems.push('vitest
 
 const playwrightOut = path.join(results, 'playwright.json');
 const playwrightOk = run('browser tests (playwright, chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightOut });
-const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(playwrightOut);
+interface PlaywrightSuite {
+  title: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; tests: { projectName: string; status: string }[] }[];
+}
+const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number }; suites: PlaywrightSuite[] }>(playwrightOut);
+/** Browser tests that failed once and passed on their retry, by name. */
+const flaky: string[] = [];
+const collectFlaky = (suite: PlaywrightSuite, trail: string[]): void => {
+  const here = suite.title ? [...trail, suite.title] : trail;
+  for (const spec of suite.specs ?? [])
+    for (const t of spec.tests) if (t.status === 'flaky') flaky.push(`[${t.projectName}] ${[...here, spec.title].join(' › ')}`);
+  for (const child of suite.suites ?? []) collectFlaky(child, here);
+};
 if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;
+  for (const suite of playwright.suites) collectFlaky(suite, []);
 }
 if (!playwrightOk && (!playwright || playwright.stats.unexpected === 0)) problems.push('playwright');
 
 if (problems.length) console.log(`\nsteps that failed outside any test: ${problems.join(', ')}`);
-console.log(`\n${passed} passed, ${failed} failed`);
+if (flaky.length) console.log(`\nbrowser tests that passed only on their retry (${flaky.length}):\n${flaky.map((name) => `  ${name}`).join('\n')}`);
+console.log(`\n${passed} passed, ${failed} failed${flaky.length ? ` (${flaky.length} of the passed only on a retry, listed above)` : ''}`);
 process.exit(failed > 0 || problems.length > 0 ? 1 : 0);
