@@ -1,5 +1,6 @@
 import type { HttpError } from '../../lib/http-error.ts';
 import { invalidCredentials, panelBadAnswer, panelError, panelUnreachable, rateLimited, retryAfterSeconds } from './panel-errors.ts';
+import { createUpstreamClient, UpstreamFailure, type UpstreamAnswer } from './upstream-http.ts';
 
 /** What the driver needs of a logger; a Fastify / pino logger fits. */
 export interface DriverLog {
@@ -22,6 +23,8 @@ export interface PanelClientOptions {
 export interface PanelClient {
   /** Calls the client API as the key's owner; resolves to the parsed JSON body (undefined for 204). */
   request(key: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown>;
+  /** Closes the kept-alive connections to the panel. */
+  close(): void;
 }
 
 /** Printable ASCII without spaces: anything else cannot be a panel key and must not reach a header. */
@@ -35,10 +38,6 @@ export function serverPath(serverId: string, key: string, rest = ''): string {
   return `/api/client/servers/${encodeURIComponent(serverId)}${rest}`;
 }
 
-function isTimeout(error: unknown): boolean {
-  return error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-}
-
 /**
  * The panel's client API over HTTP: the customer's key as Bearer, `Accept: application/json`,
  * and nothing a browser would add (no Origin, Referer or cookie, which the panel would take for
@@ -47,7 +46,9 @@ function isTimeout(error: unknown): boolean {
 export function createPanelClient(options: PanelClientOptions): PanelClient {
   const { panelUrl, timeoutMs, maxRetryWaitSeconds, log } = options;
 
-  async function attempt(key: string, method: string, path: string, body: unknown): Promise<{ response: Response; text: string }> {
+  const upstream = createUpstreamClient();
+
+  async function attempt(key: string, method: 'GET' | 'POST', path: string, body: unknown): Promise<UpstreamAnswer> {
     const headers: Record<string, string> = {
       Authorization: `Bearer ${key}`,
       Accept: 'application/json',
@@ -55,18 +56,9 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
     };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     try {
-      const response = await fetch(`${panelUrl}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        redirect: 'manual',
-        credentials: 'omit',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      // Read the body under the same timeout: a panel that stalls mid-answer is as unreachable as one that never answers.
-      return { response, text: await response.text() };
+      return await upstream.call(`${panelUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), timeoutMs });
     } catch (error) {
-      const timeout = isTimeout(error);
+      const timeout = error instanceof UpstreamFailure && error.reason === 'timeout';
       log.warn({ method, path, err: error }, timeout ? 'panel call timed out' : 'panel unreachable');
       throw panelUnreachable(timeout ? 'timeout' : 'network');
     }
@@ -85,10 +77,9 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
   return {
     async request(key, method, path, body) {
       for (let tries = 1; ; tries++) {
-        const { response, text } = await attempt(key, method, path, body);
-        const { status } = response;
+        const { status, headers, text } = await attempt(key, method, path, body);
         if (status === 429) {
-          const wait = retryAfterSeconds(response.headers);
+          const wait = retryAfterSeconds(headers['retry-after']);
           if (tries === 1 && wait !== undefined && wait <= maxRetryWaitSeconds) {
             log.info({ method, path, wait }, 'panel rate limit: waiting once before retrying');
             await new Promise((resolve) => setTimeout(resolve, wait * 1000));
@@ -110,6 +101,9 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
         }
         throw error;
       }
+    },
+    close() {
+      upstream.close();
     },
   };
 }

@@ -52,9 +52,9 @@ export function rateLimited(retryAfterSeconds: number): HttpError {
   );
 }
 
-/** `Retry-After` as seconds (delta-seconds or an HTTP date); undefined when absent or unreadable. */
-export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
-  const value = headers.get('retry-after')?.trim();
+/** A `Retry-After` value as seconds (delta-seconds or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterSeconds(header: string | undefined, now = Date.now()): number | undefined {
+  const value = header?.trim();
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value);
   const date = Date.parse(value);

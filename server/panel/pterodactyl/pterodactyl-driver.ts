@@ -146,6 +146,7 @@ export function createPterodactylDriver(options: PterodactylDriverOptions): Game
       for (const stream of [...consoles.values()]) stream.close();
       consoles.clear();
       limitsCache.clear();
+      panel.close();
     },
   };
 }
