@@ -158,4 +158,16 @@ test.describe('home page', () => {
     const final = `${counters[0]!.value}${counters[0]!.suffix}`;
     expect((await recordedTexts(first)).filter((t) => t !== final && t !== `0${counters[0]!.suffix}`)).toEqual([]);
   });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('counters show their final values, not 0', async ({ page }) => {
+      await page.goto('/');
+      for (const counter of counters) {
+        await expect(page.locator(`[data-counter-final="${counter.id}"]`)).toHaveText(`${counter.value}${counter.suffix}`);
+        await expect(page.locator(`[data-counter="${counter.id}"]`)).toBeHidden();
+      }
+    });
+  });
 });

@@ -8,10 +8,12 @@ export interface CounterItem {
   label: string;
 }
 
+const numberClass = 'text-3xl font-extrabold text-white tabular-nums sm:text-4xl';
+
 /**
  * The support block's counters (spec sections 2, 4, 9): count from 0 to their value over
  * 2000 ms, once, when at least 10% of them is first visible; final values at once for visitors
- * who prefer reduced motion. Screen readers get the final values only.
+ * who prefer reduced motion, and without JavaScript. Screen readers get the final values only.
  */
 export function Counters({ items, duration = countUpDuration }: { items: CounterItem[]; duration?: number }) {
   const ref = useRef<HTMLUListElement>(null);
@@ -51,10 +53,16 @@ export function Counters({ items, duration = countUpDuration }: { items: Counter
     <ul ref={ref} className="grid grid-cols-2 gap-4">
       {items.map((item, i) => (
         <li key={item.id} className="rounded-2xl bg-surface-950/60 p-5 ring-1 ring-white/10">
-          <p aria-hidden="true" data-counter={item.id} className="text-3xl font-extrabold text-white tabular-nums sm:text-4xl">
+          <p aria-hidden="true" data-counter={item.id} className={`js-only ${numberClass}`}>
             {values[i]}
             {item.suffix}
           </p>
+          <noscript>
+            <p aria-hidden="true" data-counter-final={item.id} className={numberClass}>
+              {item.value}
+              {item.suffix}
+            </p>
+          </noscript>
           <p className="mt-1 text-sm text-slate-300">
             <span className="sr-only">
               {item.value}
