@@ -19,7 +19,7 @@ export interface AppConfig {
     localServersFile: string | undefined;
     demoMcPort: number;
   };
-  status: { monitorsFile: string; allowPrivate: boolean };
+  status: { monitorsFile: string; allowPrivate: boolean; streamsPerAddress: number; streamsTotal: number };
   contact: { webhookUrl: string | undefined; smtpUrl: string | undefined; emailTo: string | undefined };
 }
 
@@ -71,7 +71,12 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
       localServersFile: e.LOCAL_SERVERS_FILE,
       demoMcPort: e.DEMO_MC_PORT,
     },
-    status: { monitorsFile: e.MONITORS_FILE ? path.resolve(e.MONITORS_FILE) : path.join(projectRoot, 'config', 'monitors.json'), allowPrivate: e.STATUS_CHECK_ALLOW_PRIVATE },
+    status: {
+      monitorsFile: e.MONITORS_FILE ? path.resolve(e.MONITORS_FILE) : path.join(projectRoot, 'config', 'monitors.json'),
+      allowPrivate: e.STATUS_CHECK_ALLOW_PRIVATE,
+      streamsPerAddress: e.STATUS_STREAMS_PER_ADDRESS,
+      streamsTotal: e.STATUS_STREAMS_TOTAL,
+    },
     contact: { webhookUrl: e.CONTACT_WEBHOOK_URL, smtpUrl: e.SMTP_URL, emailTo: e.CONTACT_EMAIL_TO },
   };
 }

@@ -40,6 +40,10 @@ export const envSchema = z.object({
   MONITORS_FILE: z.string().min(1).optional(),
   /** Let the public status checker reach private, loopback and link-local addresses. */
   STATUS_CHECK_ALLOW_PRIVATE: booleanWord.default(false),
+  /** Live status streams one client address may hold open (tabs, or a whole office behind one address). */
+  STATUS_STREAMS_PER_ADDRESS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(50),
+  /** Live status streams open in all on this instance. */
+  STATUS_STREAMS_TOTAL: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10_000),
   /** Chat webhook (Discord format) that receives contact messages. */
   CONTACT_WEBHOOK_URL: httpUrl.optional(),
   /** smtp(s)://user:password@host:port for e-mail delivery of contact messages. */

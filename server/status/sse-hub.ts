@@ -20,9 +20,16 @@ export interface SseHubOptions {
   keep?: number;
   /** A subscriber with more than this many bytes unsent is too slow and is dropped. */
   maxBufferedBytes?: number;
+  /** Open streams allowed per client address (a household or office shares one); more get 429. */
+  maxPerAddress?: number;
+  /** Open streams allowed in all; more get 503, so memory stays bounded. */
+  maxTotal?: number;
   /** The event a subscriber receives when it connects fresh or resumes from too far back. */
   snapshot: () => { id: number; updates: StatusUpdate[] } | undefined;
 }
+
+/** Seconds a refused client is told to wait before it asks again. */
+export const streamRetryAfterSeconds = 30;
 
 const heartbeatFrame = Buffer.from(':\n\n');
 /**
@@ -41,6 +48,12 @@ const streamHead = Buffer.from(
   ].join('\r\n') + '\r\n\r\nretry: 3000\n\n',
 );
 
+function refuse(response: ServerResponse, status: 429 | 503, code: string, message: string): void {
+  response
+    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', 'retry-after': String(streamRetryAfterSeconds), 'cache-control': 'no-store' })
+    .end(JSON.stringify({ error: { code, message } }));
+}
+
 export function eventFrame(id: number, updates: readonly StatusUpdate[]): Buffer {
   return Buffer.from(`id: ${id}\nevent: serverStatus\ndata: ${JSON.stringify(updates)}\n\n`);
 }
@@ -51,6 +64,9 @@ export function eventFrame(id: number, updates: readonly StatusUpdate[]): Buffer
  */
 export class SseHub {
   private readonly subscribers = new Set<Socket>();
+  private readonly perAddress = new Map<string, number>();
+  private readonly maxPerAddress: number;
+  private readonly maxTotal: number;
   private readonly recent: BufferedEvent[] = [];
   private readonly keep: number;
   private readonly maxBufferedBytes: number;
@@ -61,6 +77,8 @@ export class SseHub {
   constructor(options: SseHubOptions) {
     this.keep = options.keep ?? 100;
     this.maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024;
+    this.maxPerAddress = options.maxPerAddress ?? 50;
+    this.maxTotal = options.maxTotal ?? 10_000;
     this.snapshot = options.snapshot;
     this.heartbeat = setInterval(() => this.writeAll(heartbeatFrame), options.heartbeatMs ?? 15_000);
     this.heartbeat.unref();
@@ -78,13 +96,17 @@ export class SseHub {
   /**
    * Takes over a request's connection as a subscriber (the caller has hijacked the reply, so
    * nothing else writes to it). Missed events are replayed when Last-Event-ID is still known;
-   * otherwise the subscriber starts with a snapshot of the latest state.
+   * otherwise the subscriber starts with a snapshot of the latest state. A client address over
+   * its share, or a hub that is full, gets the error JSON of the API instead.
    */
-  subscribe(request: IncomingMessage, response: ServerResponse, lastEventId: number | undefined): void {
-    if (this.closed) {
-      response.writeHead(503, { 'content-type': 'text/plain' }).end('shutting down');
-      return;
+  subscribe(request: IncomingMessage, response: ServerResponse, lastEventId: number | undefined, address: string): void {
+    if (this.closed) return refuse(response, 503, 'shutting_down', 'The server is restarting. Try again in a moment.');
+    const open = this.perAddress.get(address) ?? 0;
+    if (open >= this.maxPerAddress) {
+      return refuse(response, 429, 'too_many_streams', `At most ${this.maxPerAddress} live status streams are open per address. Close a tab and try again.`);
     }
+    if (this.subscribers.size >= this.maxTotal) return refuse(response, 503, 'busy', 'Too many visitors are watching live right now. Try again shortly.');
+    this.perAddress.set(address, open + 1);
     const socket = request.socket;
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 30_000);
@@ -98,7 +120,12 @@ export class SseHub {
     }
     socket.write(frames.length === 1 ? streamHead : Buffer.concat(frames));
     this.subscribers.add(socket);
-    socket.once('close', () => this.subscribers.delete(socket));
+    socket.once('close', () => {
+      this.subscribers.delete(socket);
+      const left = (this.perAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.perAddress.set(address, left);
+      else this.perAddress.delete(address);
+    });
   }
 
   /** Sends one event to every subscriber and keeps it for resumes. */

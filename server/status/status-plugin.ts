@@ -109,7 +109,15 @@ export async function statusPlugin(app: FastifyInstance): Promise<void> {
         },
       })
     : new LocalCoordinator();
-  const service = new StatusService({ db: app.db, monitors, incidents, coordinator, log: app.log });
+  const { streamsPerAddress, streamsTotal } = app.config.status;
+  const service = new StatusService({
+    db: app.db,
+    monitors,
+    incidents,
+    coordinator,
+    log: app.log,
+    streams: { maxPerAddress: streamsPerAddress, maxTotal: streamsTotal },
+  });
 
   app.addHook('onReady', async () => {
     await service.start();
@@ -133,7 +141,7 @@ export async function statusPlugin(app: FastifyInstance): Promise<void> {
     const raw = (Array.isArray(header) ? header[0] : header) ?? query;
     const lastEventId = raw !== undefined && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined;
     reply.hijack();
-    service.hub.subscribe(request.raw, reply.raw, lastEventId);
+    service.hub.subscribe(request.raw, reply.raw, lastEventId, request.ip);
   });
 
   app.post<{ Body: CheckRequest }>(

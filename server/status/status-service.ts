@@ -80,6 +80,8 @@ export class StatusService {
     coordinator: Coordinator;
     log: FastifyBaseLogger;
     heartbeatMs?: number;
+    /** Live stream limits (see SseHub). */
+    streams?: { maxPerAddress?: number; maxTotal?: number };
   }) {
     this.db = options.db;
     this.monitors = options.monitors;
@@ -87,7 +89,7 @@ export class StatusService {
     this.coordinator = options.coordinator;
     this.log = options.log;
     for (const m of this.monitors) this.live.set(m.id, { status: 'pending', latency: 0, checkedAt: null, history: [] });
-    this.hub = new SseHub({ heartbeatMs: options.heartbeatMs, snapshot: () => this.snapshot() });
+    this.hub = new SseHub({ heartbeatMs: options.heartbeatMs, ...options.streams, snapshot: () => this.snapshot() });
     this.scheduler = new ProbeScheduler({
       db: this.db,
       monitors: this.monitors,

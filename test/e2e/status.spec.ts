@@ -104,6 +104,36 @@ test.describe('network status board, live', () => {
   });
 });
 
+test('a live stream the server refuses (one per address here) is opened again once a place is free', async ({ page, context }) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-status-cap-'));
+  const server = await startServer({
+    DATABASE_URL: `sqlite:${path.join(dir, 'status.db')}`,
+    MONITORS_FILE: writeMonitorsFile({ monitors: [] }),
+    STATUS_STREAMS_PER_ADDRESS: '1',
+  });
+  try {
+    // The first tab holds this address's only stream.
+    await page.clock.install();
+    await openPage(page, `${server.url}/network-status`);
+    await expect(page.getByTestId('stream-state')).toHaveText('Live');
+
+    const second = await context.newPage();
+    const refusals: number[] = [];
+    second.on('response', (r) => r.url().endsWith('/api/status/stream') && refusals.push(r.status()));
+    await openPage(second, `${server.url}/network-status`);
+    await expect.poll(() => refusals).toContain(429);
+    await expect(second.getByTestId('stream-state')).toHaveText('Reconnecting…');
+
+    // The first tab goes away; the second opens its stream again after the server's Retry-After.
+    await page.close();
+    await second.clock.fastForward(31_000);
+    await expect(second.getByTestId('stream-state')).toHaveText('Live');
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('the shared server with no monitors says so', async ({ page }) => {
   await openPage(page, '/network-status');
   await expect(page.getByText('No servers are monitored yet.')).toBeVisible();

@@ -58,6 +58,7 @@ export class SseClient {
   response!: http.IncomingMessage;
   private request!: http.ClientRequest;
   private buffer = '';
+  private raw = '';
   private waiters: (() => void)[] = [];
 
   static async open(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
@@ -104,7 +105,13 @@ export class SseClient {
     this.request.destroy();
   }
 
+  /** Everything the body carried so far, as received. */
+  text(): string {
+    return this.raw;
+  }
+
   private feed(chunk: string): void {
+    this.raw += chunk;
     this.buffer += chunk;
     let end: number;
     while ((end = this.buffer.indexOf('\n\n')) !== -1) {

@@ -128,7 +128,7 @@ describe('SSE hub', () => {
   it('sends a heartbeat comment to every subscriber on its timer', async () => {
     const { createServer } = await import('node:http');
     const hub = new SseHub({ heartbeatMs: 50, snapshot: () => undefined });
-    const server = createServer((req, res) => hub.subscribe(req, res, undefined));
+    const server = createServer((req, res) => hub.subscribe(req, res, undefined, req.socket.remoteAddress ?? ''));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as { port: number }).port;
     const clients = await Promise.all([0, 1, 2].map(() => SseClient.open(`http://127.0.0.1:${port}/`)));
@@ -139,5 +139,62 @@ describe('SSE hub', () => {
     hub.close();
     await Promise.all(clients.map((c) => c.waitFor((x) => x.ended, 2000, 'end')));
     server.close();
+  });
+});
+
+describe('live stream limits', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let base: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    const monitorsFile = writeMonitorsFile({ monitors: [], incidents: [] });
+    // Behind a proxy, so each test client can come from an address of its own.
+    app = await buildApp(
+      testConfig(database.url, { MONITORS_FILE: monitorsFile, TRUST_PROXY: 'true', STATUS_STREAMS_PER_ADDRESS: '2', STATUS_STREAMS_TOTAL: '3' }),
+    );
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  const from = (address: string) => SseClient.open(`${base}/api/status/stream`, { 'x-forwarded-for': address });
+  const bodyOf = async (client: SseClient) => {
+    await client.waitFor((c) => c.ended, 2000, 'the refusal to end');
+    return JSON.parse(client.text()) as unknown;
+  };
+
+  it('refuses a client address over its share with 429 and a full instance with 503, and counts closed streams out', async () => {
+    const a1 = await from('203.0.113.1');
+    const a2 = await from('203.0.113.1');
+    expect([a1.response.statusCode, a2.response.statusCode]).toEqual([200, 200]);
+
+    const a3 = await from('203.0.113.1');
+    expect(a3.response.statusCode).toBe(429);
+    expect(a3.response.headers['retry-after']).toBe('30');
+    expect(a3.response.headers['content-type']).toMatch(/^application\/json/);
+    expect(await bodyOf(a3)).toEqual({ error: { code: 'too_many_streams', message: expect.stringContaining('At most 2 live status streams') } });
+
+    // Another address still gets its stream, until the instance is full.
+    const b1 = await from('203.0.113.2');
+    expect(b1.response.statusCode).toBe(200);
+    const c1 = await from('203.0.113.3');
+    expect(c1.response.statusCode).toBe(503);
+    expect(await bodyOf(c1)).toEqual({ error: { code: 'busy', message: expect.any(String) } });
+
+    // A closed stream frees its place, for its address and for the instance.
+    a1.close();
+    const deadline = Date.now() + 3000;
+    let again = await from('203.0.113.1');
+    while (again.response.statusCode !== 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      again = await from('203.0.113.1');
+    }
+    expect(again.response.statusCode).toBe(200);
+    for (const client of [a2, b1, again]) client.close();
   });
 });

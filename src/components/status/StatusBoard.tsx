@@ -24,6 +24,8 @@ import { SummaryCards, SummaryCardsSkeleton } from './SummaryCards.tsx';
 const ownCheckEveryMs = 30_000;
 /** The uptime figures are re-read now and then; live states come from the stream. */
 const refreshEveryMs = 5 * 60_000;
+/** First wait before a refused live stream is opened again (the server's Retry-After); it doubles up to refreshEveryMs. */
+const streamReopenFirstMs = 30_000;
 
 interface OwnEntry extends OwnServer {
   status: ShownStatus;
@@ -101,29 +103,46 @@ export function StatusBoard() {
   // First load, the live stream, and a slow refresh of the uptime figures.
   useEffect(() => {
     let source: EventSource | undefined;
+    let reopen: ReturnType<typeof setTimeout> | undefined;
+    let reopenDelayMs = streamReopenFirstMs;
     let cancelled = false;
-    void load().then(() => {
-      if (cancelled) return;
-      source = new EventSource('/api/status/stream');
-      source.onopen = () => setConnection('live');
-      source.onerror = () => setConnection('reconnecting');
-      source.addEventListener('serverStatus', (event) => {
-        const current = reportRef.current;
-        if (!current) return;
-        const updates = JSON.parse((event as MessageEvent<string>).data) as StatusUpdate[];
-        for (const u of updates) {
-          const shown = current.servers.find((s) => s.id === u.id);
-          if (shown && shown.status !== 'pending' && u.status !== 'pending' && shown.status !== u.status && (shown.checkedAt === null || u.timestamp > shown.checkedAt)) {
-            announce(shown.name, u.status);
-          }
+    const onStatus = (event: MessageEvent<string>) => {
+      const current = reportRef.current;
+      if (!current) return;
+      const updates = JSON.parse(event.data) as StatusUpdate[];
+      for (const u of updates) {
+        const shown = current.servers.find((s) => s.id === u.id);
+        if (shown && shown.status !== 'pending' && u.status !== 'pending' && shown.status !== u.status && (shown.checkedAt === null || u.timestamp > shown.checkedAt)) {
+          announce(shown.name, u.status);
         }
-        showReport(withUpdates(current, updates));
-      });
-    });
+      }
+      showReport(withUpdates(current, updates));
+    };
+    const open = () => {
+      if (cancelled) return;
+      const stream = new EventSource('/api/status/stream');
+      source = stream;
+      stream.onopen = () => {
+        reopenDelayMs = streamReopenFirstMs;
+        setConnection('live');
+      };
+      stream.onerror = () => {
+        setConnection('reconnecting');
+        // The browser retries a dropped stream by itself, but gives up on an answer that is not
+        // a stream (the server refused it as busy, or a proxy failed): open a new one later.
+        if (stream.readyState !== EventSource.CLOSED) return;
+        stream.close();
+        reopen = setTimeout(open, reopenDelayMs);
+        reopenDelayMs = Math.min(reopenDelayMs * 2, refreshEveryMs);
+      };
+      stream.addEventListener('serverStatus', onStatus as EventListener);
+    };
+    void load().then(open);
     const refresh = setInterval(() => void load(), refreshEveryMs);
     return () => {
       cancelled = true;
       source?.close();
+      clearTimeout(reopen);
       clearInterval(refresh);
     };
   }, [load, showReport]);
