@@ -1,4 +1,4 @@
-// Contact messages for operators: `npm run contact -- list [--failed]`, `show ID`, `retry ID|--failed`.
+// Contact messages for operators: `npm run contact -- list [--failed]`, `show ID`, `retry ID|--failed`, `purge`.
 // Reads DATABASE_URL (and the channel variables, for retry) like the server does.
 import { ConfigError, loadConfig } from '../server/config/config.ts';
 import { runContactCli } from '../server/contact/contact-cli.ts';

@@ -20,7 +20,7 @@ export interface AppConfig {
     demoMcPort: number;
   };
   status: { monitorsFile: string; allowPrivate: boolean; streamsPerAddress: number; streamsTotal: number };
-  contact: { webhookUrl: string | undefined; smtpUrl: string | undefined; emailTo: string | undefined };
+  contact: { webhookUrl: string | undefined; smtpUrl: string | undefined; emailTo: string | undefined; retentionDays: number };
 }
 
 export class ConfigError extends Error {
@@ -77,7 +77,7 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
       streamsPerAddress: e.STATUS_STREAMS_PER_ADDRESS,
       streamsTotal: e.STATUS_STREAMS_TOTAL,
     },
-    contact: { webhookUrl: e.CONTACT_WEBHOOK_URL, smtpUrl: e.SMTP_URL, emailTo: e.CONTACT_EMAIL_TO },
+    contact: { webhookUrl: e.CONTACT_WEBHOOK_URL, smtpUrl: e.SMTP_URL, emailTo: e.CONTACT_EMAIL_TO, retentionDays: e.CONTACT_RETENTION_DAYS },
   };
 }
 

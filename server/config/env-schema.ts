@@ -50,6 +50,8 @@ export const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   /** Where contact messages are e-mailed. */
   CONTACT_EMAIL_TO: z.email({ error: 'must be an e-mail address' }).optional(),
+  /** Days a delivered (or stored-only) contact message is kept; 0 keeps them all. */
+  CONTACT_RETENTION_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(365),
 });
 
 export type Env = z.infer<typeof envSchema>;

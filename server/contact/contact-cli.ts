@@ -8,6 +8,7 @@ import {
   failedMessageIds,
   findMessage,
   listMessages,
+  purgeMessages,
   retryMessage,
   type ContactDeliveryRow,
   type ContactMessageRow,
@@ -19,6 +20,8 @@ export const contactCliUsage = `Contact messages, for operators (reads DATABASE_
   npm run contact -- show ID                       one message in full, its deliveries and every attempt
   npm run contact -- retry ID                      queue a message's undelivered channels again (fresh 24 h)
   npm run contact -- retry --failed                the same for every message whose delivery failed
+  npm run contact -- purge [--older-than DAYS]     delete delivered and stored-only messages older than
+                                                   DAYS (CONTACT_RETENTION_DAYS by default); undelivered stay
 ID may be the first characters of the id, as list prints it.`;
 
 export interface CliIo {
@@ -167,6 +170,27 @@ async function retry(db: Kysely<Database>, config: AppConfig, args: string[], io
   return 0;
 }
 
+async function purge(db: Kysely<Database>, config: AppConfig, args: string[], io: CliIo): Promise<number> {
+  let days = config.contact.retentionDays;
+  if (args[0] === '--older-than') {
+    days = Number(args[1]);
+    if (!/^\d+$/.test(args[1] ?? '') || days < 1 || args.length > 2) {
+      io.err('--older-than takes a whole number of days, at least 1, like --older-than 180');
+      return 2;
+    }
+  } else if (args.length > 0) {
+    io.err(`Unknown option ${args[0]}\n\n${contactCliUsage}`);
+    return 2;
+  } else if (days === 0) {
+    io.err('CONTACT_RETENTION_DAYS is 0 (keep every message); say how old with --older-than DAYS.');
+    return 2;
+  }
+  const { deleted, kept } = await purgeMessages(db, Date.now() - days * 24 * 60 * 60 * 1000);
+  io.out(`Deleted ${deleted} message${deleted === 1 ? '' : 's'} older than ${days} day${days === 1 ? '' : 's'}.`);
+  if (kept > 0) io.out(`Kept ${kept} as old whose delivery is pending or failed: see npm run contact -- list --failed`);
+  return 0;
+}
+
 /** Runs one CLI command; returns the exit code (0 done, 1 failed, 2 wrong usage). */
 export async function runContactCli(argv: string[], deps: { db: Kysely<Database>; config: AppConfig } & CliIo): Promise<number> {
   const [command, ...args] = argv;
@@ -177,6 +201,8 @@ export async function runContactCli(argv: string[], deps: { db: Kysely<Database>
       return show(deps.db, args, deps);
     case 'retry':
       return retry(deps.db, deps.config, args, deps);
+    case 'purge':
+      return purge(deps.db, deps.config, args, deps);
     case undefined:
     case 'help':
     case '--help':

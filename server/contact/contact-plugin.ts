@@ -4,7 +4,12 @@ import type { ContactChannel } from './channels/channel.ts';
 import { DiscordWebhookChannel } from './channels/discord-webhook.ts';
 import { EmailChannel } from './channels/email-channel.ts';
 import { ContactOutbox, type OutboxOptions } from './contact-outbox.ts';
+import { purgeMessages } from './contact-repository.ts';
 import { contactRoutes } from './contact-routes.ts';
+
+/** How often old messages are looked for. */
+const purgeEveryMs = 12 * 60 * 60 * 1000;
+const dayMs = 24 * 60 * 60 * 1000;
 
 export interface ContactPluginOptions {
   /** Worker tuning (tests make backoff short); production uses the defaults. */
@@ -30,6 +35,26 @@ export async function contactPlugin(app: FastifyInstance, options: ContactPlugin
     ...options.outbox,
   });
   contactRoutes(app, { outbox, siteDir: app.config.siteDir });
+
+  // Retention: delivered and stored-only messages older than CONTACT_RETENTION_DAYS go.
+  const { retentionDays } = app.config.contact;
+  let purgeTimer: NodeJS.Timeout | undefined;
+  const purge = async () => {
+    try {
+      const { deleted, kept } = await purgeMessages(app.db, Date.now() - retentionDays * dayMs);
+      if (deleted > 0 || kept > 0) app.log.info({ deleted, keptUndelivered: kept, retentionDays }, 'contact messages past retention purged');
+    } catch (error) {
+      app.log.error({ err: error }, 'contact: could not purge old messages');
+    }
+  };
+  if (retentionDays > 0) {
+    app.addHook('onReady', async () => {
+      await purge();
+      purgeTimer = setInterval(() => void purge(), purgeEveryMs);
+      purgeTimer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(purgeTimer));
+  }
 
   app.addHook('onReady', async () => {
     if (channels.length === 0) {

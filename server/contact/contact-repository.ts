@@ -316,6 +316,25 @@ export async function retryMessage(
   });
 }
 
+/**
+ * Deletes the messages received before `before` that need nothing more: delivered to every
+ * channel, or stored only. A message with a delivery still pending or failed is kept, since it
+ * has not reached anyone yet. Deliveries and attempts go with their message (foreign keys
+ * cascade). Returns how many were deleted, and how many that old were kept for that reason.
+ */
+export async function purgeMessages(db: Kysely<Database>, before: number): Promise<{ deleted: number; kept: number }> {
+  return db.transaction().execute(async (trx) => {
+    const open = trx.selectFrom('contact_deliveries').select('message_id').where('status', '!=', 'delivered');
+    const result = await trx.deleteFrom('contact_messages').where('created_at', '<', before).where('id', 'not in', open).executeTakeFirst();
+    const left = await trx
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('created_at', '<', before)
+      .executeTakeFirstOrThrow();
+    return { deleted: Number(result.numDeletedRows), kept: Number(left.count) };
+  });
+}
+
 /** Ids of every message with a delivery that failed for good. */
 export async function failedMessageIds(db: Kysely<Database>): Promise<string[]> {
   const rows = await db.selectFrom('contact_deliveries').select('message_id').distinct().where('status', '=', 'failed').execute();

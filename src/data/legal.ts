@@ -98,7 +98,7 @@ export const legalDocuments: readonly LegalDocument[] = defineContent('legal', l
       {
         heading: '4. Retention and your rights',
         paragraphs: [
-          'We keep account data while your account is active and as long as the law requires afterwards. You may ask for a copy of your data, its correction or its deletion by contacting support.',
+          'We keep account data while your account is active and as long as the law requires afterwards. Messages sent with the contact form are deleted 12 months after they reach our support team. You may ask for a copy of your data, its correction or its deletion by contacting support.',
         ],
       },
     ],

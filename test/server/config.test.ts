@@ -17,7 +17,8 @@ describe('configuration from the environment', () => {
     expect(config.panel).toMatchObject({ driver: 'local', url: undefined, localServersFile: undefined, demoMcPort: 25565 });
     expect(config.status.monitorsFile).toBe(path.resolve(import.meta.dirname, '../../config/monitors.json'));
     expect(config.status.allowPrivate).toBe(false);
-    expect(config.contact).toEqual({ webhookUrl: undefined, smtpUrl: undefined, emailTo: undefined });
+    expect(config.contact).toEqual({ webhookUrl: undefined, smtpUrl: undefined, emailTo: undefined, retentionDays: 365 });
+    expect(config.status).toMatchObject({ streamsPerAddress: 50, streamsTotal: 10_000 });
     expect(config.trustProxy).toBe(false);
   });
 
@@ -35,11 +36,15 @@ describe('configuration from the environment', () => {
       CONTACT_WEBHOOK_URL: 'https://discord.com/api/webhooks/1/abc',
       SMTP_URL: 'smtp://user:pass@mail.example.com:587',
       CONTACT_EMAIL_TO: 'sales@example.com',
+      CONTACT_RETENTION_DAYS: '90',
+      STATUS_STREAMS_PER_ADDRESS: '5',
+      STATUS_STREAMS_TOTAL: '500',
     });
     expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/hostfront', logLevel: 'debug' });
     expect(config.panel).toMatchObject({ driver: 'pterodactyl', url: 'https://panel.example.com', demoMcPort: 25570 });
     expect(config.status.allowPrivate).toBe(true);
-    expect(config.contact.emailTo).toBe('sales@example.com');
+    expect(config.contact).toMatchObject({ emailTo: 'sales@example.com', retentionDays: 90 });
+    expect(config.status).toMatchObject({ streamsPerAddress: 5, streamsTotal: 500 });
   });
 
   it('treats empty values as unset', () => {
@@ -49,13 +54,21 @@ describe('configuration from the environment', () => {
   it('reports every problem at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SESSION_SECRET: 'short', STATUS_CHECK_ALLOW_PRIVATE: 'yes' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        SESSION_SECRET: 'short',
+        STATUS_CHECK_ALLOW_PRIVATE: 'yes',
+        CONTACT_RETENTION_DAYS: '-1',
+        STATUS_STREAMS_PER_ADDRESS: '0',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'SESSION_SECRET', 'STATUS_CHECK_ALLOW_PRIVATE']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'SESSION_SECRET', 'STATUS_CHECK_ALLOW_PRIVATE', 'CONTACT_RETENTION_DAYS', 'STATUS_STREAMS_PER_ADDRESS']) expect(problems).toContain(name);
     expect((error as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
   });
 

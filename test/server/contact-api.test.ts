@@ -220,3 +220,39 @@ describe.each(dialects)('delivery after POST /api/contact (%s)', (dialect) => {
     expect(await app.db.selectFrom('contact_deliveries').select('id').execute()).toHaveLength(0);
   });
 });
+
+describe.each(dialects)('contact retention (%s)', (dialect) => {
+  it('deletes delivered messages past CONTACT_RETENTION_DAYS when the server starts, and keeps pending ones', async () => {
+    const database = await createTestDatabase(dialect);
+    const receiver = await startWebhookReceiver();
+    try {
+      // Two old messages: one that reached the webhook, one still waiting for an unreachable one.
+      const first = await buildApp(testConfig(database.url, { CONTACT_WEBHOOK_URL: receiver.url }));
+      await first.ready();
+      const delivered = (await first.inject({ method: 'POST', url: '/api/contact', payload: valid })).json<{ id: string }>().id;
+      await receiver.waitFor((r) => r.accepted().length === 1);
+      const deadline = Date.now() + 10_000;
+      const stateOf = async () => (await first.db.selectFrom('contact_deliveries').select('status').where('message_id', '=', delivered).executeTakeFirst())?.status;
+      while ((await stateOf()) !== 'delivered' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await stateOf()).toBe('delivered');
+      await first.close();
+      const second = await buildApp(testConfig(database.url, { CONTACT_WEBHOOK_URL: 'http://127.0.0.1:9/unreachable' }));
+      await second.ready();
+      const pending = (await second.inject({ method: 'POST', url: '/api/contact', payload: { ...valid, subject: 'Still waiting' } })).json<{ id: string }>().id;
+      await second.close();
+      const { db } = openDatabase(database.url);
+      await db.updateTable('contact_messages').set({ created_at: Date.now() - 31 * 86_400_000 }).execute();
+      await db.destroy();
+
+      const app = await buildApp(testConfig(database.url, { CONTACT_RETENTION_DAYS: '30' }));
+      await app.ready();
+      const left = await app.db.selectFrom('contact_messages').select('id').execute();
+      await app.close();
+      expect(left.map((r) => r.id)).toEqual([pending]);
+      expect(left.map((r) => r.id)).not.toContain(delivered);
+    } finally {
+      await receiver.close();
+      await database.drop();
+    }
+  });
+});

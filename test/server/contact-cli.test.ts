@@ -126,6 +126,32 @@ describe.each(dialects)('npm run contact (%s)', (dialect) => {
     expect(stdout).toContain('Nothing to retry');
   });
 
+  it('purges delivered and stored-only messages past the given age, and keeps undelivered ones', async () => {
+    const countOf = async (table: 'contact_messages' | 'contact_deliveries' | 'contact_delivery_attempts') =>
+      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+    // Nothing is old enough yet.
+    expect(await contactCli(['purge', '--older-than', '30'], env)).toMatchObject({ code: 0, stdout: expect.stringContaining('Deleted 0 messages older than 30 days') });
+    expect(await countOf('contact_messages')).toBe(3);
+
+    // All three were received 40 days ago; a fourth, recent one stays whatever it is.
+    await db.updateTable('contact_messages').set({ created_at: Date.now() - 40 * 86_400_000 }).execute();
+    const recent = await storeContactMessage(db, { name: 'New Nia', email: 'nia@example.com', subject: 'Hi', message: 'Recent' }, { ip: '198.51.100.5', userAgent: undefined }, [], 86_400_000);
+    const { code, stdout } = await contactCli(['purge', '--older-than', '30'], env);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Deleted 2 messages older than 30 days.');
+    expect(stdout).toContain('Kept 1 as old whose delivery is pending or failed');
+    const left = await db.selectFrom('contact_messages').select('id').orderBy('created_at').execute();
+    expect(left.map((r) => r.id)).toEqual([ids.failed, recent.id]);
+    // The delivered message's delivery and attempt went with it; the failed one's stay.
+    expect(await countOf('contact_deliveries')).toBe(1);
+    expect(await countOf('contact_delivery_attempts')).toBe(1);
+
+    // By default the configured retention applies; 0 means keep everything and asks for a number.
+    expect(await contactCli(['purge'], { ...env, CONTACT_RETENTION_DAYS: '0' })).toMatchObject({ code: 2, stderr: expect.stringContaining('--older-than') });
+    expect(await contactCli(['purge', '--older-than', 'soon'], env)).toMatchObject({ code: 2 });
+    expect(await contactCli(['purge'], { ...env, CONTACT_RETENTION_DAYS: '400' })).toMatchObject({ code: 0, stdout: expect.stringContaining('Deleted 0 messages older than 400 days') });
+  });
+
   it('exits non-zero on errors', async () => {
     expect(await contactCli(['show', 'ffffffff'], env)).toMatchObject({ code: 1, stderr: expect.stringContaining('No contact message with id ffffffff') });
     expect(await contactCli(['show'], env)).toMatchObject({ code: 2 });
