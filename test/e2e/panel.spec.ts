@@ -87,6 +87,18 @@ test.describe('control panel', () => {
     await expect(log).toContainText('Unknown command: say <b>not html</b>');
     expect(await log.locator('b').count()).toBe(0);
 
+    // Up and Down recall the commands sent, then give back what was being typed.
+    await input.fill('li');
+    await input.press('ArrowUp');
+    await expect(input).toHaveValue('say <b>not html</b>');
+    await input.press('ArrowUp');
+    await expect(input).toHaveValue('color');
+    await input.press('ArrowDown');
+    await expect(input).toHaveValue('say <b>not html</b>');
+    await input.press('ArrowDown');
+    await expect(input).toHaveValue('li');
+    await input.fill('');
+
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await expectNoSeriousViolations(page, '/control-panel connected, running');
 

@@ -1,7 +1,8 @@
 import { ArrowDown, Send, Terminal } from 'lucide-react';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../ui/Button.tsx';
 import { parseAnsi } from './ansi.ts';
+import { emptyHistory, newer, older, remember } from './command-history.ts';
 import type { PowerState, ServerResources } from './panel-api.ts';
 
 /** Lines the browser keeps, as the server does. */
@@ -59,6 +60,7 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
   const [following, setFollowing] = useState(true);
   const [command, setCommand] = useState('');
   const [sending, setSending] = useState(false);
+  const [history, setHistory] = useState(emptyHistory);
   const logRef = useRef<HTMLDivElement>(null);
   const followRef = useRef(true);
   const callbacks = useRef({ onState, onStats, onSessionEnded });
@@ -159,9 +161,20 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
     const sent = await onSend(command);
     setSending(false);
     if (sent) {
+      setHistory((h) => remember(h, command));
       setCommand('');
       jumpToLatest();
     }
+  };
+
+  // Up and Down recall earlier commands, as in a terminal.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const step = event.key === 'ArrowUp' ? older(history, command) : event.key === 'ArrowDown' ? newer(history) : undefined;
+    if (!step) return;
+    event.preventDefault();
+    setHistory(step.history);
+    setCommand(step.text);
   };
 
   return (
@@ -213,10 +226,15 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
           spellCheck={false}
           value={command}
           onChange={(e) => setCommand(e.target.value)}
+          onKeyDown={onKeyDown}
           placeholder="Enter command..."
+          aria-describedby="console-command-hint"
           maxLength={1000}
           className="min-w-0 flex-1 rounded-lg border border-white/10 bg-surface-950/80 px-3 py-2 font-mono text-sm text-white placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40"
         />
+        <span id="console-command-hint" className="sr-only">
+          Up and Down arrows recall earlier commands.
+        </span>
         <Button type="submit" disabled={!command.trim() || sending}>
           <Send aria-hidden className="size-4" /> Send
         </Button>
