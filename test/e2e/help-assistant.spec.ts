@@ -87,6 +87,18 @@ test.describe('the help assistant', () => {
     await expect(dialog.getByRole('list', { name: 'Help categories' })).toBeVisible();
   });
 
+  test('the page behind does not scroll while it is open, and does again after', async ({ page }) => {
+    const dialog = await openAssistant(page);
+    await page.mouse.move(100, 300); // over the backdrop, outside the dialog
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await page.mouse.wheel(0, 800);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
   test('Escape closes it and focus returns to the button', async ({ page }) => {
     const dialog = await openAssistant(page);
     await page.keyboard.press('Escape');

@@ -124,6 +124,17 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
     (view === 'faqs' ? faqsHeading.current : view === 'chat' ? conversation.current : searchInput.current)?.focus();
   }, [view, messages]);
 
+  // The page behind the modal does not scroll while it is open.
+  useEffect(() => {
+    if (!open) return;
+    const root = document.documentElement;
+    const before = root.style.overflow;
+    root.style.overflow = 'hidden';
+    return () => {
+      root.style.overflow = before;
+    };
+  }, [open]);
+
   // Focus never wanders behind the modal (a removed button, a click on the page).
   useEffect(() => {
     if (!open) return;
@@ -254,7 +265,7 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
               </div>
             </form>
 
-            <div className="flex-1 overflow-y-auto p-3" aria-live="polite" aria-busy={loading}>
+            <div className="flex-1 overflow-y-auto overscroll-contain p-3" aria-live="polite" aria-busy={loading}>
               {loading ? (
                 <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-slate-300">
                   <Loader2 aria-hidden="true" className="size-5 animate-spin text-brand-400 motion-reduce:animate-none" />
