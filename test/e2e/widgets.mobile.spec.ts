@@ -26,4 +26,16 @@ test.describe('the widgets at phone size', () => {
     await expect(banner).toHaveCount(0);
     await expect.poll(async () => (await launcher.boundingBox())?.y ?? 0).toBeGreaterThan(viewport.height - 100);
   });
+
+  test('the help button steps aside while a text field has focus, so it never covers the field or its button', async ({ page }) => {
+    await visit(page, '/contact');
+    const launcher = page.getByRole('button', { name: 'Open help assistant' });
+    await expect(launcher).toBeVisible();
+    await page.getByRole('textbox', { name: 'Message' }).focus();
+    await expect(launcher).toBeHidden();
+    await page.getByRole('textbox', { name: 'Email' }).focus(); // from one field to the next: still aside
+    await expect(launcher).toBeHidden();
+    await page.getByRole('textbox', { name: 'Email' }).blur();
+    await expect(launcher).toBeVisible();
+  });
 });

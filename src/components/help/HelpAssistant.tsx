@@ -55,6 +55,8 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
   const [loading, setLoading] = useState(false);
   /** The cookie banner's height on phones: the button floats above it. */
   const [bannerOffset, setBannerOffset] = useState(0);
+  /** A text field of the page has focus: on phones the button steps aside (see below). */
+  const [typing, setTyping] = useState(false);
   const titleId = useId();
   const searchId = useId();
   const launcher = useRef<HTMLButtonElement>(null);
@@ -123,6 +125,23 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
     focusView.current = false;
     (view === 'faqs' ? faqsHeading.current : view === 'chat' ? conversation.current : searchInput.current)?.focus();
   }, [view, messages]);
+
+  // On a phone the keyboard pushes the focused field to the bottom of the screen, where this
+  // button floats: it steps aside while the visitor types (the console's Send, a form's button).
+  useEffect(() => {
+    const isTextField = (el: EventTarget | null) =>
+      el instanceof HTMLElement && !dialog.current?.contains(el) && el.matches('input:not([type=checkbox],[type=radio],[type=button],[type=submit]), textarea, select, [contenteditable=""], [contenteditable="true"]');
+    const onFocusIn = (event: FocusEvent) => setTyping(isTextField(event.target));
+    const onFocusOut = (event: FocusEvent) => {
+      if (!isTextField(event.relatedTarget)) setTyping(false);
+    };
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut);
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut);
+    };
+  }, []);
 
   // The page behind the modal does not scroll while it is open.
   useEffect(() => {
@@ -201,7 +220,7 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
         aria-expanded={open}
         aria-label="Open help assistant"
         style={{ '--cookie-banner-offset': `${bannerOffset}px` } as CSSProperties}
-        className="fixed right-4 bottom-4 z-40 translate-y-[calc(-1*var(--cookie-banner-offset,0px))] inline-flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-xl shadow-brand-900/40 ring-1 ring-white/20 transition-transform hover:scale-105 hover:bg-brand-500 sm:right-6 sm:bottom-6 sm:translate-y-0"
+        className={`${typing ? 'max-sm:invisible ' : ''}fixed right-4 bottom-4 z-40 translate-y-[calc(-1*var(--cookie-banner-offset,0px))] inline-flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-xl shadow-brand-900/40 ring-1 ring-white/20 transition-transform hover:scale-105 hover:bg-brand-500 sm:right-6 sm:bottom-6 sm:translate-y-0`}
       >
         <MessageCircle aria-hidden="true" className="size-6" />
       </button>
