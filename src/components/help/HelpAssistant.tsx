@@ -143,14 +143,18 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
     };
   }, []);
 
-  // The page behind the modal does not scroll while it is open.
+  // The page behind the modal does not scroll while it is open; where the scrollbar takes room,
+  // the same room is kept as padding, so nothing behind the backdrop shifts sideways.
   useEffect(() => {
     if (!open) return;
     const root = document.documentElement;
-    const before = root.style.overflow;
+    const { overflow, paddingRight } = root.style;
+    const scrollbar = window.innerWidth - root.clientWidth;
     root.style.overflow = 'hidden';
+    if (scrollbar > 0) root.style.paddingRight = `${scrollbar}px`;
     return () => {
-      root.style.overflow = before;
+      root.style.overflow = overflow;
+      root.style.paddingRight = paddingRight;
     };
   }, [open]);
 
