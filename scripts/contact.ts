@@ -13,9 +13,9 @@ try {
   process.exit(1);
 }
 
-const { db } = openDatabase(config.databaseUrl);
+const { db, dialect } = openDatabase(config.databaseUrl);
 try {
-  await migrateToLatest(db);
+  await migrateToLatest(db, dialect);
   process.exitCode = await runContactCli(process.argv.slice(2), {
     db,
     config,

@@ -10,6 +10,7 @@ import { healthRoutes } from './health/health-routes.ts';
 import { panelPlugin } from './panel/panel-plugin.ts';
 import { database } from './plugins/database.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { jobs } from './plugins/jobs.ts';
 import { sameOrigin } from './plugins/same-origin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { notFound, staticSite } from './plugins/static-site.ts';
@@ -50,6 +51,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(securityHeaders, { siteDir: config.siteDir });
   await app.register(sameOrigin);
   await app.register(database, { databaseUrl: config.databaseUrl });
+  await app.register(jobs);
 
   // Routes, one folder per capability.
   await app.register(healthRoutes, { prefix: '/api' });

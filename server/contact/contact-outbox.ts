@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { ContactChannel } from './channels/channel.ts';
 import {
@@ -28,8 +29,11 @@ export interface OutboxOptions {
   backoff: { baseMs: number; maxMs: number };
   /** How long a message is retried before it is marked failed (24 h). */
   maxAgeMs: number;
-  /** On SQLite there is one instance, so claims left at start-up belong to a dead process. */
-  releaseClaimsAtStart: boolean;
+  /**
+   * The database's dialect. On SQLite there is one instance, so claims left at start-up belong
+   * to a dead process and are released; on PostgreSQL rows are claimed with SKIP LOCKED.
+   */
+  dialect: Dialect;
   random: () => number;
   workerId: string;
 }
@@ -46,7 +50,7 @@ export function defaultOutboxOptions(overrides: Partial<OutboxOptions> = {}): Ou
     leaseMs: batchSize * sendTimeoutMs + 30_000,
     backoff: { baseMs: 5_000, maxMs: 60 * 60 * 1000 },
     maxAgeMs: contactMaxAgeMs,
-    releaseClaimsAtStart: false,
+    dialect: 'sqlite',
     random: Math.random,
     workerId: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     ...overrides,
@@ -117,7 +121,7 @@ export class ContactOutbox {
   async start(): Promise<void> {
     if (this.#channels.length === 0) return;
     const now = Date.now();
-    if (this.options.releaseClaimsAtStart) {
+    if (this.options.dialect === 'sqlite') {
       const released = await releaseAllClaims(this.#db, now);
       if (released) this.#log.info({ released }, 'contact outbox: took back deliveries claimed before a restart');
     }
@@ -154,7 +158,7 @@ export class ContactOutbox {
     while (!this.#stopping) {
       let claimed: ClaimedDelivery[];
       try {
-        claimed = await claimDue(this.#db, {
+        claimed = await claimDue(this.#db, this.options.dialect, {
           channel: channel.name,
           now: Date.now(),
           limit: this.options.batchSize,

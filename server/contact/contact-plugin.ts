@@ -31,7 +31,7 @@ export function configuredChannels(contact: FastifyInstance['config']['contact']
 export async function contactPlugin(app: FastifyInstance, options: ContactPluginOptions = {}): Promise<void> {
   const channels = configuredChannels(app.config.contact);
   const outbox = new ContactOutbox(app.db, channels, app.log, {
-    releaseClaimsAtStart: app.dialect === 'sqlite',
+    dialect: app.dialect,
     ...options.outbox,
   });
   contactRoutes(app, { outbox, siteDir: app.config.siteDir });

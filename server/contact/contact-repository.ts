@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { isPostgres } from '../db/column-types.ts';
+import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type {
   ContactAttemptOutcome,
@@ -98,6 +98,7 @@ export async function addMissingDeliveries(
  */
 export async function claimDue(
   db: Kysely<Database>,
+  dialect: Dialect,
   options: { channel: ContactChannelName; now: number; limit: number; leaseMs: number; worker: string },
 ): Promise<ClaimedDelivery[]> {
   const { channel, now, limit, leaseMs, worker } = options;
@@ -112,7 +113,7 @@ export async function claimDue(
       .orderBy('next_attempt_at')
       .orderBy('id')
       .limit(limit);
-    if (isPostgres(db)) due = due.forUpdate().skipLocked();
+    if (dialect === 'postgres') due = due.forUpdate().skipLocked();
     const ids = (await due.execute()).map((r) => r.id);
     if (ids.length === 0) return [];
     await trx

@@ -8,9 +8,9 @@ if (direction !== 'latest' && direction !== 'down') {
   console.error('usage: npm run migrate [-- latest|down]');
   process.exit(2);
 }
-const { db } = openDatabase(loadConfig().databaseUrl);
+const { db, dialect } = openDatabase(loadConfig().databaseUrl);
 try {
-  const ran = direction === 'down' ? await migrateDown(db) : await migrateToLatest(db);
+  const ran = direction === 'down' ? await migrateDown(db, dialect) : await migrateToLatest(db, dialect);
   console.log(ran.length ? ran.join('\n') : 'nothing to do');
 } catch (error) {
   console.error((error as Error).message);

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
-import { migrations } from './migrations/index.ts';
+import type { Dialect } from './database.ts';
+import { migrationsFor } from './migrations/index.ts';
 
-function migrator(db: Kysely<any>): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+function migrator(db: Kysely<any>, dialect: Dialect): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrationsFor(dialect) } });
 }
 
 function unwrap(result: MigrationResultSet): string[] {
@@ -15,11 +16,11 @@ function unwrap(result: MigrationResultSet): string[] {
 }
 
 /** Brings the schema up to date; throws when a migration fails. Returns what ran. */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  return unwrap(await migrator(db).migrateToLatest());
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  return unwrap(await migrator(db, dialect).migrateToLatest());
 }
 
 /** Undoes the newest migration. */
-export async function migrateDown(db: Kysely<any>): Promise<string[]> {
-  return unwrap(await migrator(db).migrateDown());
+export async function migrateDown(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  return unwrap(await migrator(db, dialect).migrateDown());
 }

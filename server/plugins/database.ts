@@ -19,7 +19,7 @@ declare module 'fastify' {
 export const database = fp(async (app: FastifyInstance, options: { databaseUrl: string }) => {
   const handle = openDatabase(options.databaseUrl);
   try {
-    const ran = await migrateToLatest(handle.db);
+    const ran = await migrateToLatest(handle.db, handle.dialect);
     if (ran.length) app.log.info({ migrations: ran }, 'database migrated');
   } catch (error) {
     await handle.db.destroy();

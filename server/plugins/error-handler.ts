@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError, type ErrorBody } from '../lib/http-error.ts';
+import { z } from 'zod';
+import type { ErrorBody } from '../../contracts/http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 
 const codeForStatus: Record<number, string> = {
   400: 'invalid',
@@ -14,13 +16,28 @@ const codeForStatus: Record<number, string> = {
   429: 'rate_limited',
 };
 
-/** ajv's errors, keyed by the field they are about: `/email` → `email`. */
+// Field messages that read well after the field's name ("email is required"), for every schema
+// the server checks. The contracts' own messages (set on a schema) win over these.
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required';
+    if (issue.code === 'invalid_type') return `must be ${issue.expected === 'int' ? 'a whole number' : `a ${issue.expected}`}`;
+    if (issue.code === 'too_small' && issue.origin === 'string') return issue.minimum === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
+    if (issue.code === 'too_big' && issue.origin === 'string') return `must be at most ${issue.maximum} characters`;
+    if (issue.code === 'invalid_value') return `must be one of: ${issue.values.map(String).join(', ')}`;
+    if (issue.code === 'unrecognized_keys') return `has unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.join(', ')}`;
+    return undefined;
+  },
+});
+
+/** Validation issues, keyed by the field they are about: `/email` → `email`, `/a/0` → `a.0`. */
 function fieldsOf(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.validation ?? []) {
     const missing = (issue.params as { missingProperty?: string }).missingProperty;
     const name = missing ?? issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    if (name && !fields[name]) fields[name] = missing ? 'is required' : (issue.message ?? 'is invalid');
+    const key = name || (error.validationContext ?? 'body');
+    if (!fields[key]) fields[key] = missing ? 'is required' : (issue.message ?? 'is invalid');
   }
   return fields;
 }
@@ -40,7 +57,9 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     if (error.validation) {
       const fields = fieldsOf(error);
       const message = Object.keys(fields).length
-        ? `Invalid request: ${Object.entries(fields).map(([f, m]) => `${f} ${m}`).join('; ')}`
+        ? `Invalid request: ${Object.entries(fields)
+            .map(([f, m]) => `${f} ${m}`)
+            .join('; ')}`
         : `Invalid request: ${error.message}`;
       return reply.status(400).send({ error: { code: 'invalid', message, fields } } satisfies ErrorBody);
     }

@@ -66,6 +66,7 @@ export class PgCoordinator implements Coordinator {
   private timer: NodeJS.Timeout | undefined;
   private listenTimer: NodeJS.Timeout | undefined;
   private stopped = false;
+  private readonly discarded = new WeakSet<pg.PoolClient>();
   private ticking: Promise<void> = Promise.resolve();
 
   constructor(options: { pool: pg.Pool; retryMs: number; log: FastifyBaseLogger; loadRound: (id: number) => Promise<Round> }) {
@@ -100,22 +101,14 @@ export class PgCoordinator implements Coordinator {
     if (this.lockClient) {
       const client = this.lockClient;
       this.lockClient = undefined;
-      try {
-        await client.query('select pg_advisory_unlock($1)', [proberLockKey]);
-        client.release();
-      } catch {
-        client.release(true);
-      }
+      await client.query('select pg_advisory_unlock($1)', [proberLockKey]).catch(() => {});
+      this.discard(client);
     }
     if (this.listenClient) {
       const client = this.listenClient;
       this.listenClient = undefined;
-      try {
-        await client.query(`unlisten ${channel}`);
-        client.release();
-      } catch {
-        client.release(true);
-      }
+      await client.query(`unlisten ${channel}`).catch(() => {});
+      this.discard(client);
     }
   }
 
@@ -162,27 +155,48 @@ export class PgCoordinator implements Coordinator {
     const client = this.lockClient;
     if (!client) return;
     this.lockClient = undefined;
-    client.release(true);
+    this.discard(client);
     this.log.warn({ err: error }, 'status: lost the prober lock; another instance will take over');
     this.events?.onFollower();
+  }
+
+  /**
+   * Closes a dedicated connection (the lock's or the LISTEN one) instead of pooling it again with
+   * our listeners on it, once: a broken connection may still report errors after it is let go.
+   */
+  private discard(client: pg.PoolClient): void {
+    if (this.discarded.has(client)) return;
+    this.discarded.add(client);
+    client.release(true);
   }
 
   private async listen(): Promise<void> {
     if (this.stopped) return;
     try {
       const client = await this.pool.connect();
+      // A broken connection can report more than one error (and its LISTEN query fails too):
+      // it goes back to the pool, and a new one is tried, exactly once.
+      let dropped = false;
+      const drop = (error: unknown): void => {
+        if (dropped || this.discarded.has(client)) return;
+        dropped = true;
+        if (this.listenClient === client) this.listenClient = undefined;
+        this.discard(client);
+        this.log.warn({ err: error }, 'status: lost the LISTEN connection; reconnecting');
+        this.retryListen(true);
+      };
       client.on('notification', (message) => {
         if (message.channel !== channel || !message.payload) return;
         void this.receive(message.payload);
       });
-      client.on('error', (error) => {
-        this.log.warn({ err: error }, 'status: lost the LISTEN connection; reconnecting');
-        if (this.listenClient === client) this.listenClient = undefined;
-        client.release(true);
-        this.retryListen(true);
-      });
-      await client.query(`listen ${channel}`);
-      this.listenClient = client;
+      client.on('error', drop);
+      try {
+        await client.query(`listen ${channel}`);
+      } catch (error) {
+        drop(error);
+        return;
+      }
+      if (!dropped) this.listenClient = client;
     } catch (error) {
       this.log.warn({ err: error }, 'status: could not LISTEN; retrying');
       this.retryListen(false);

@@ -31,15 +31,16 @@ describe.each(dialects)('npm run contact (%s)', (dialect) => {
   beforeEach(async () => {
     database = await createTestDatabase(dialect);
     env = { DATABASE_URL: database.url };
-    db = openDatabase(database.url).db;
-    await migrateToLatest(db);
+    const handle = openDatabase(database.url);
+    db = handle.db;
+    await migrateToLatest(db, handle.dialect);
     const meta = { ip: '198.51.100.4', userAgent: 'Firefox' };
     const base = Date.now() - 60_000;
     const failed = await storeContactMessage(db, { name: 'Failed Fiona', email: 'fiona@example.com', subject: 'Refund please', message: 'Line one\nLine two' }, meta, ['webhook'], 1000, base);
     const delivered = await storeContactMessage(db, { name: 'Delivered Dev', email: 'dev@example.com', subject: 'Thanks', message: 'All good' }, meta, ['webhook'], 86_400_000, base + 1000);
     const storedOnly = await storeContactMessage(db, { name: 'Stored Sam', email: 'sam@example.com', subject: 'Hello', message: 'Anyone?' }, meta, [], 86_400_000, base + 2000);
     Object.assign(ids, { failed: failed.id, delivered: delivered.id, storedOnly: storedOnly.id });
-    const claimed = await claimDue(db, { channel: 'webhook', now: Date.now(), limit: 10, leaseMs: 10_000, worker: 'test' });
+    const claimed = await claimDue(db, dialect, { channel: 'webhook', now: Date.now(), limit: 10, leaseMs: 10_000, worker: 'test' });
     const now = Date.now();
     for (const { delivery } of claimed) {
       const record = { startedAt: now, durationMs: 12, worker: 'test' };

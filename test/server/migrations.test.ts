@@ -4,7 +4,7 @@ import { Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateDown, migrateToLatest } from '../../server/db/migrate.ts';
-import { migrations } from '../../server/db/migrations/index.ts';
+import { migrationNames } from '../../server/db/migrations/index.ts';
 import { createTestDatabase, dialects } from '../helpers/databases.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -19,13 +19,13 @@ describe.each(dialects)('migrations on %s', (dialect) => {
     const database = await createTestDatabase(dialect);
     const { db } = openDatabase(database.url);
     try {
-      const ran = await migrateToLatest(db);
-      expect(ran).toEqual(Object.keys(migrations).map((name) => `Up ${name}`));
+      const ran = await migrateToLatest(db, dialect);
+      expect(ran).toEqual(migrationNames.map((name) => `Up ${name}`));
       const tables = await tableNames(db);
-      expect(await migrateToLatest(db)).toEqual([]);
-      for (let i = 0; i < Object.keys(migrations).length; i += 1) await migrateDown(db);
+      expect(await migrateToLatest(db, dialect)).toEqual([]);
+      for (let i = 0; i < migrationNames.length; i += 1) await migrateDown(db, dialect);
       expect(await tableNames(db)).toEqual([]);
-      await migrateToLatest(db);
+      await migrateToLatest(db, dialect);
       expect(await tableNames(db)).toEqual(tables);
       await sql`select 1`.execute(db);
     } finally {

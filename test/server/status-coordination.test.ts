@@ -17,7 +17,7 @@ describe('PostgreSQL coordination', () => {
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
     handles = [openDatabase(database.url), openDatabase(database.url)];
-    await migrateToLatest(handles[0]!.db);
+    await migrateToLatest(handles[0]!.db, handles[0]!.dialect);
   });
   afterAll(async () => {
     for (const h of handles) await h.db.destroy();

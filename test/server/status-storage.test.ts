@@ -25,8 +25,9 @@ describe.each(dialects)('status storage on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    db = openDatabase(database.url).db;
-    await migrateToLatest(db);
+    const handle = openDatabase(database.url);
+    db = handle.db;
+    await migrateToLatest(db, handle.dialect);
   });
   afterAll(async () => {
     await db?.destroy();

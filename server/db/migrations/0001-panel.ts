@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from '../column-types.ts';
+import type { Dialect } from '../database.ts';
+import { columnTypes } from './column-types.ts';
 
 /** The panel capability's tables: sessions, the audit log, failed connect attempts. */
-export async function up(db: Kysely<any>): Promise<void> {
-  const { serial, bigint } = columnTypes(db);
+export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  const { serial, bigint } = columnTypes(dialect);
   await db.schema
     .createTable('panel_sessions')
     .addColumn('id_hash', 'text', (c) => c.primaryKey())

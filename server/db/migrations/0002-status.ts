@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from '../column-types.ts';
+import type { Dialect } from '../database.ts';
+import { columnTypes } from './column-types.ts';
 
 /** The status capability's tables: raw probe results and their hourly sums. */
-export async function up(db: Kysely<any>): Promise<void> {
-  const t = columnTypes(db);
+export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  const t = columnTypes(dialect);
   await db.schema
     .createTable('status_result')
     .addColumn('id', t.serial, (c) => c.primaryKey())

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from '../column-types.ts';
+import type { Dialect } from '../database.ts';
+import { columnTypes } from './column-types.ts';
 
 /** The contact capability's tables: messages, their per-channel deliveries, and every attempt. */
-export async function up(db: Kysely<any>): Promise<void> {
-  const { serial, bigint } = columnTypes(db);
+export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  const { serial, bigint } = columnTypes(dialect);
   await db.schema
     .createTable('contact_messages')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())

@@ -1,0 +1,76 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** A job: a name for the logs, how often it runs, and whether it runs once at start as well. */
+export interface JobSpec {
+  name: string;
+  everyMs: number;
+  /** Run once as soon as the scheduler starts (the default), then every `everyMs`. */
+  runAtStart?: boolean;
+}
+
+/**
+ * The one small scheduler of background jobs (retention, sampling…). A job never overlaps
+ * itself: a run still going when the next is due skips that turn. A failure is logged and the
+ * job keeps its schedule. `stop()` waits for runs in progress.
+ */
+export class Scheduler {
+  private readonly log: FastifyBaseLogger;
+  private readonly jobs: { spec: JobSpec; run: () => Promise<unknown> }[] = [];
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly running = new Map<string, Promise<void>>();
+  private started = false;
+
+  constructor(log: FastifyBaseLogger) {
+    this.log = log;
+  }
+
+  /** Adds a job; once the scheduler has started it begins at once. */
+  every(spec: JobSpec, run: () => Promise<unknown>): void {
+    const job = { spec, run };
+    this.jobs.push(job);
+    if (this.started) this.begin(job);
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    for (const job of this.jobs) this.begin(job);
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  /** Runs a job now (if it is not running already) and resolves when that run ends. */
+  runNow(name: string): Promise<void> {
+    const job = this.jobs.find((j) => j.spec.name === name);
+    if (!job) return Promise.reject(new Error(`no job named ${name}`));
+    return this.runOnce(job);
+  }
+
+  private begin(job: { spec: JobSpec; run: () => Promise<unknown> }): void {
+    if (job.spec.runAtStart !== false) void this.runOnce(job);
+    const timer = setInterval(() => void this.runOnce(job), job.spec.everyMs);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  private runOnce(job: { spec: JobSpec; run: () => Promise<unknown> }): Promise<void> {
+    const { name } = job.spec;
+    const current = this.running.get(name);
+    if (current) return current;
+    const run = (async () => {
+      try {
+        await job.run();
+      } catch (error) {
+        this.log.error({ err: error, job: name }, `job ${name} failed`);
+      } finally {
+        this.running.delete(name);
+      }
+    })();
+    this.running.set(name, run);
+    return run;
+  }
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { Scheduler } from '../../server/jobs/scheduler.ts';
+
+function recordingLog() {
+  const errors: { job?: string }[] = [];
+  const log = { error: (obj: { job?: string }) => errors.push(obj) } as unknown as ConstructorParameters<typeof Scheduler>[0];
+  return { log, errors };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('the job scheduler', () => {
+  it('runs a job at start and then every interval, until stopped', async () => {
+    const { log } = recordingLog();
+    const scheduler = new Scheduler(log);
+    let runs = 0;
+    scheduler.every({ name: 'count', everyMs: 40 }, async () => {
+      runs += 1;
+    });
+    expect(runs).toBe(0);
+    scheduler.start();
+    expect(runs).toBe(1);
+    await sleep(150);
+    await scheduler.stop();
+    const stoppedAt = runs;
+    expect(stoppedAt).toBeGreaterThanOrEqual(3);
+    await sleep(100);
+    expect(runs).toBe(stoppedAt);
+  });
+
+  it('never overlaps a run with itself, and stop waits for the run in progress', async () => {
+    const { log } = recordingLog();
+    const scheduler = new Scheduler(log);
+    let active = 0;
+    let most = 0;
+    let finished = 0;
+    scheduler.every({ name: 'slow', everyMs: 10 }, async () => {
+      active += 1;
+      most = Math.max(most, active);
+      await sleep(60);
+      active -= 1;
+      finished += 1;
+    });
+    scheduler.start();
+    await sleep(100);
+    await scheduler.stop();
+    expect(most).toBe(1);
+    expect(active).toBe(0);
+    expect(finished).toBeGreaterThanOrEqual(1);
+  });
+
+  it('logs a failing run with the job name and keeps the schedule', async () => {
+    const { log, errors } = recordingLog();
+    const scheduler = new Scheduler(log);
+    let runs = 0;
+    scheduler.every({ name: 'flaky', everyMs: 20 }, async () => {
+      runs += 1;
+      if (runs === 1) throw new Error('boom');
+    });
+    scheduler.start();
+    await sleep(70);
+    await scheduler.stop();
+    expect(errors).toEqual([expect.objectContaining({ job: 'flaky' })]);
+    expect(runs).toBeGreaterThanOrEqual(2);
+  });
+
+  it('waits for its first interval when runAtStart is false, and runNow runs on demand', async () => {
+    const { log } = recordingLog();
+    const scheduler = new Scheduler(log);
+    let runs = 0;
+    scheduler.every({ name: 'later', everyMs: 10_000, runAtStart: false }, async () => {
+      runs += 1;
+    });
+    scheduler.start();
+    await sleep(20);
+    expect(runs).toBe(0);
+    await scheduler.runNow('later');
+    expect(runs).toBe(1);
+    await scheduler.stop();
+  });
+});
