@@ -22,6 +22,11 @@ declare module 'fastify' {
   }
 }
 
+/** Fastify's trust function for `hops` proxies: the socket peer (0) and the hops − 1 before it. */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 /** The largest request body any route takes unless it declares its own limit. */
 export const bodyLimitBytes = 64 * 1024;
 
@@ -34,7 +39,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest to us (the last entries of X-Forwarded-For).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: false },
   });

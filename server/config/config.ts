@@ -7,7 +7,10 @@ export interface AppConfig {
   host: string;
   databaseUrl: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxy's addresses and ranges. */
+  trustProxy: false | number | string[];
+  /** The site's public origin, without a trailing slash (scheme://host[:port]). */
+  publicUrl: string;
   /** Holds the SQLite file, the generated session secret and the demo servers file. */
   dataDir: string;
   /** The built site (Astro's dist/). */
@@ -21,6 +24,8 @@ export interface AppConfig {
   };
   status: { monitorsFile: string; allowPrivate: boolean; streamsPerAddress: number; streamsTotal: number };
   contact: { webhookUrl: string | undefined; smtpUrl: string | undefined; emailTo: string | undefined; retentionDays: number };
+  audit: { retentionDays: number };
+  metrics: { token: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -30,6 +35,22 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
     this.problems = problems;
   }
+}
+
+/** Host names and addresses that mean "this machine only". */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d+\.\d+\.\d+$/.test(bare);
+}
+
+/**
+ * PUBLIC_URL as an origin, or its default: http://localhost:PORT when the server listens on
+ * loopback (WebAuthn needs a host name, not an address), else http://HOST:PORT.
+ */
+export function publicUrlFor(publicUrl: string | undefined, host: string, port: number): string {
+  if (publicUrl) return new URL(publicUrl).origin;
+  if (isLoopbackHost(host)) return `http://localhost:${port}`;
+  return new URL(`http://${host.includes(':') ? `[${host}]` : host}:${port}`).origin;
 }
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -61,7 +82,8 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
+    publicUrl: publicUrlFor(e.PUBLIC_URL, e.HOST, e.PORT),
     dataDir,
     siteDir: path.join(projectRoot, 'dist'),
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
@@ -78,6 +100,8 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
       streamsTotal: e.STATUS_STREAMS_TOTAL,
     },
     contact: { webhookUrl: e.CONTACT_WEBHOOK_URL, smtpUrl: e.SMTP_URL, emailTo: e.CONTACT_EMAIL_TO, retentionDays: e.CONTACT_RETENTION_DAYS },
+    audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
+    metrics: { token: e.METRICS_TOKEN },
   };
 }
 

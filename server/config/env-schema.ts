@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /** A boolean written in an environment variable: only the words true and false are accepted. */
@@ -10,6 +11,39 @@ const databaseUrl = z
   });
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+/** An IPv4 or IPv6 address, or a CIDR range of either. */
+function isAddressOrRange(value: string): boolean {
+  try {
+    if (value.includes('/')) ipaddr.parseCIDR(value);
+    else ipaddr.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The reverse proxy in front: a hop count, or its addresses. Never "trust everyone", which would
+ * let any client write its own address into X-Forwarded-For (docs/decisions.md 14).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+    const bad = parts.filter((p) => !isAddressOrRange(p));
+    if (value === 'true' || parts.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be the proxy's addresses (comma-separated, CIDR allowed) or a hop count${bad.length && value !== 'true' ? `; not an address: ${bad.join(', ')}` : ''}; "true" would let any client choose its own address`,
+      });
+      return z.NEVER;
+    }
+    return parts;
+  });
 
 /**
  * Every environment variable the product reads (DECISIONS section 10), with its default.
@@ -26,8 +60,10 @@ export const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** pino level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Set when the server sits behind a reverse proxy that sets X-Forwarded-For / -Proto. */
-  TRUST_PROXY: booleanWord.default(false),
+  /** The reverse proxy's addresses (comma-separated, CIDR allowed) or a hop count, when one sets X-Forwarded-For / -Proto. */
+  TRUST_PROXY: trustProxy.optional(),
+  /** The site's public address: links in e-mails, enrolment links, the WebAuthn relying party, the allowed Host. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://www.example.com' }).optional(),
   /** Game-server engine: the embedded local driver, or a Pterodactyl / Pelican panel. */
   PANEL_DRIVER: z.enum(['local', 'pterodactyl']).default('local'),
   /** The panel's base URL, for PANEL_DRIVER=pterodactyl. */
@@ -52,6 +88,10 @@ export const envSchema = z.object({
   CONTACT_EMAIL_TO: z.email({ error: 'must be an e-mail address' }).optional(),
   /** Days a delivered (or stored-only) contact message is kept; 0 keeps them all. */
   CONTACT_RETENTION_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(365),
+  /** Days panel and staff actions are kept in the audit log; 0 keeps them all. */
+  AUDIT_RETENTION_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(365),
+  /** Bearer token for GET /metrics; without it only loopback may read them. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -105,7 +105,7 @@ describe('health when the database is gone', () => {
 describe('behind a TLS-terminating proxy', () => {
   it('sends HSTS when the request came over HTTPS', async () => {
     const database = await createTestDatabase('sqlite');
-    const app = await buildApp(testConfig(database.url, { TRUST_PROXY: 'true' }));
+    const app = await buildApp(testConfig(database.url, { TRUST_PROXY: '127.0.0.1' }));
     const response = await app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     await app.close();

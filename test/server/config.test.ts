@@ -20,6 +20,27 @@ describe('configuration from the environment', () => {
     expect(config.contact).toEqual({ webhookUrl: undefined, smtpUrl: undefined, emailTo: undefined, retentionDays: 365 });
     expect(config.status).toMatchObject({ streamsPerAddress: 50, streamsTotal: 10_000 });
     expect(config.trustProxy).toBe(false);
+    expect(config.publicUrl).toBe('http://localhost:4321');
+    expect(config.audit).toEqual({ retentionDays: 365 });
+    expect(config.metrics).toEqual({ token: undefined });
+  });
+
+  it('takes the reverse proxy as a hop count or addresses, never as "trust everyone"', () => {
+    expect(loadConfig({ ...secret, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...secret, TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.5', '192.168.0.0/16', '::1']);
+    expect(loadConfig({ ...secret, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    for (const value of ['true', 'proxy.local', '10.0.0.300', '10.0.0.0/99']) {
+      expect(() => loadConfig({ ...secret, TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: must be the proxy's addresses/);
+    }
+  });
+
+  it('derives the public URL from where the server listens, unless PUBLIC_URL says', () => {
+    expect(loadConfig({ ...secret, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ ...secret, HOST: '::1' }).publicUrl).toBe('http://localhost:4321');
+    expect(loadConfig({ ...secret, HOST: '203.0.113.7', PORT: '80' }).publicUrl).toBe('http://203.0.113.7');
+    expect(loadConfig({ ...secret, HOST: '2001:db8::1' }).publicUrl).toBe('http://[2001:db8::1]:4321');
+    expect(loadConfig({ ...secret, PUBLIC_URL: 'https://www.example.com/' }).publicUrl).toBe('https://www.example.com');
+    expect(() => loadConfig({ ...secret, PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL: must be an http\(s\) URL/);
   });
 
   it('reads every variable', () => {

@@ -152,7 +152,7 @@ describe('live stream limits', () => {
     const monitorsFile = writeMonitorsFile({ monitors: [], incidents: [] });
     // Behind a proxy, so each test client can come from an address of its own.
     app = await buildApp(
-      testConfig(database.url, { MONITORS_FILE: monitorsFile, TRUST_PROXY: 'true', STATUS_STREAMS_PER_ADDRESS: '2', STATUS_STREAMS_TOTAL: '3' }),
+      testConfig(database.url, { MONITORS_FILE: monitorsFile, TRUST_PROXY: '127.0.0.1', STATUS_STREAMS_PER_ADDRESS: '2', STATUS_STREAMS_TOTAL: '3' }),
     );
     base = await app.listen({ port: 0, host: '127.0.0.1' });
   });

@@ -242,7 +242,7 @@ describe.each(dialects)('panel API on %s', (dialect) => {
 
   it('marks the cookie Secure behind HTTPS', async () => {
     const secureDb = await createTestDatabase(dialect);
-    const secureApp = await buildApp(testConfig(secureDb.url, { LOCAL_SERVERS_FILE: serversFile, TRUST_PROXY: 'true' }));
+    const secureApp = await buildApp(testConfig(secureDb.url, { LOCAL_SERVERS_FILE: serversFile, TRUST_PROXY: '127.0.0.1' }));
     try {
       const response = await secureApp.inject({
         method: 'POST',
