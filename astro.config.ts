@@ -10,6 +10,6 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'never' },
-  integrations: [react(), sitemap({ filter: (page) => !page.includes('/404') })],
+  integrations: [react(), sitemap({ filter: (page) => !page.includes('/404') && !page.includes('/contact/not-sent') })],
   vite: { plugins: [tailwindcss()] },
 });

@@ -67,12 +67,15 @@ async function viewerWorker(job: ViewerJob): Promise<void> {
         });
         ws.on('message', (data: Buffer) => {
           // Counting, not parsing: the viewer must never be the bottleneck being measured.
-          if (data.indexOf(prefix) === -1) return;
+          // A message is a batch (a JSON array) of console events: count the bench's lines in it.
+          let lines = 0;
+          for (let at = data.indexOf(prefix); at !== -1; at = data.indexOf(prefix, at + prefix.length)) lines += 1;
+          if (lines === 0) return;
           const t = now();
           if (result.counts[i] === 0) result.first[i] = t;
           result.last[i] = t;
-          result.counts[i]! += 1;
-          if (result.counts[i] === job.lines) {
+          result.counts[i]! += lines;
+          if (result.counts[i]! >= job.lines && result.counts[i]! - lines < job.lines) {
             done += 1;
             if (done === job.viewers) finish();
           }

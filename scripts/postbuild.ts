@@ -1,13 +1,23 @@
-// After `astro build`: lists the sha256 of every inline script the build emitted (the server's
+// After `astro build`: moves the pages the server fills per request into dist/.templates (never
+// served as pages), lists the sha256 of every inline script the build emitted (the server's
 // CSP allows exactly those), then writes brotli and gzip copies of every text asset so the
 // server sends them without compressing per request.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { notSentTemplatePath } from '../contracts/contact-rules.ts';
 import { consentScriptOrigins } from '../src/data/consent-scripts.ts';
 
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
+
+/** Built pages that are templates for the server, by where Astro wrote them → where the server reads them. */
+const templates: Record<string, string> = { 'contact/not-sent/index.html': notSentTemplatePath };
+for (const [built, template] of Object.entries(templates)) {
+  fs.mkdirSync(path.dirname(path.join(dist, template)), { recursive: true });
+  fs.renameSync(path.join(dist, built), path.join(dist, template));
+  fs.rmdirSync(path.dirname(path.join(dist, built)));
+}
 const files = fs
   .readdirSync(dist, { recursive: true, withFileTypes: true })
   .filter((e) => e.isFile())
@@ -30,7 +40,7 @@ fs.writeFileSync(
 
 const compressible = /\.(html|css|js|mjs|svg|json|xml|txt|webmanifest)$/;
 let written = 0;
-for (const file of files.filter((f) => compressible.test(f))) {
+for (const file of files.filter((f) => compressible.test(f) && !f.includes(`${path.sep}.templates${path.sep}`))) {
   const content = fs.readFileSync(file);
   if (content.length < 512) continue;
   fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));

@@ -4,6 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config.ts';
 import { contactPlugin } from './contact/contact-plugin.ts';
 import { healthRoutes } from './health/health-routes.ts';
@@ -45,6 +46,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: false },
   });
   app.decorate('config', config);
+  // Every route's schemas are the zod contracts of contracts/: they validate requests and
+  // serialize answers, and the TypeScript types come from them.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   // External plugins.
   await app.register(fastifyCookie);

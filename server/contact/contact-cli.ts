@@ -8,11 +8,11 @@ import {
   failedMessageIds,
   findMessage,
   listMessages,
-  purgeMessages,
   retryMessage,
-  type ContactDeliveryRow,
-  type ContactMessageRow,
+  type ContactDelivery,
+  type ContactMessage,
 } from './contact-repository.ts';
+import { purgeOldMessages } from './contact-service.ts';
 import type { ContactChannelName } from './contact-tables.ts';
 
 export const contactCliUsage = `Contact messages, for operators (reads DATABASE_URL):
@@ -39,11 +39,11 @@ function clip(text: string, width: number): string {
   return flat.length <= width ? flat.padEnd(width) : `${flat.slice(0, width - 1)}…`;
 }
 
-function deliveryState(d: ContactDeliveryRow, now: number): string {
+function deliveryState(d: ContactDelivery, now: number): string {
   const tries = `${d.attempts} attempt${d.attempts === 1 ? '' : 's'}`;
   if (d.status === 'delivered') return `${d.channel} delivered`;
   if (d.status === 'failed') return `${d.channel} FAILED (${tries})`;
-  const when = d.next_attempt_at <= now ? 'due now' : `next ${formatTime(d.next_attempt_at).slice(11, 19)}`;
+  const when = d.nextAttemptAt <= now ? 'due now' : `next ${formatTime(d.nextAttemptAt).slice(11, 19)}`;
   return `${d.channel} pending (${tries}, ${when})`;
 }
 
@@ -82,13 +82,13 @@ async function list(db: Kysely<Database>, args: string[], io: CliIo): Promise<nu
   for (const { message, deliveries } of rows) {
     const from = `${message.name} <${message.email}>`;
     const state = deliveries.length ? deliveries.map((d) => deliveryState(d, now)).join(', ') : 'stored only (no channel)';
-    io.out(`${message.id.slice(0, 8)}  ${formatTime(message.created_at)}  ${clip(from, 36)}  ${clip(message.subject, 28)}  ${state}`);
+    io.out(`${message.id.slice(0, 8)}  ${formatTime(message.createdAt)}  ${clip(from, 36)}  ${clip(message.subject, 28)}  ${state}`);
   }
   io.out(`\n${rows.length} message${rows.length === 1 ? '' : 's'}${failed ? ' with a failed delivery' : ''}, newest first. Details: npm run contact -- show ID`);
   return 0;
 }
 
-async function resolve(db: Kysely<Database>, id: string | undefined, io: CliIo): Promise<ContactMessageRow | number> {
+async function resolve(db: Kysely<Database>, id: string | undefined, io: CliIo): Promise<ContactMessage | number> {
   if (!id) {
     io.err(`Give a message id.\n\n${contactCliUsage}`);
     return 2;
@@ -112,9 +112,9 @@ async function show(db: Kysely<Database>, args: string[], io: CliIo): Promise<nu
   const attempts = await attemptsOf(db, message.id);
   const now = Date.now();
   io.out(`Message ${message.id}`);
-  io.out(`Received: ${formatTime(message.created_at)}`);
+  io.out(`Received: ${formatTime(message.createdAt)}`);
   io.out(`From:     ${message.name} <${message.email}>`);
-  io.out(`IP:       ${message.ip}${message.user_agent ? `  (${message.user_agent})` : ''}`);
+  io.out(`IP:       ${message.ip}${message.userAgent ? `  (${message.userAgent})` : ''}`);
   io.out(`Subject:  ${message.subject}`);
   io.out('');
   io.out(message.message);
@@ -123,17 +123,17 @@ async function show(db: Kysely<Database>, args: string[], io: CliIo): Promise<nu
   if (deliveries.length === 0) io.out('  none: stored only (no channel was configured). Queue it with: npm run contact -- retry ID');
   for (const d of deliveries) {
     let line = `  ${deliveryState(d, now)}`;
-    if (d.status === 'delivered' && d.delivered_at) line += ` at ${formatTime(d.delivered_at)} (attempt ${d.attempts})`;
-    if (d.status === 'pending') line += `; gives up at ${formatTime(d.expires_at)}`;
-    if (d.status !== 'delivered' && d.last_error) line += `; last error: ${d.last_error}`;
+    if (d.status === 'delivered' && d.deliveredAt) line += ` at ${formatTime(d.deliveredAt)} (attempt ${d.attempts})`;
+    if (d.status === 'pending') line += `; gives up at ${formatTime(d.expiresAt)}`;
+    if (d.status !== 'delivered' && d.lastError) line += `; last error: ${d.lastError}`;
     io.out(line);
   }
   io.out('');
   io.out('Attempts:');
   if (attempts.length === 0) io.out('  none yet');
   for (const a of attempts) {
-    const detail = a.error ?? (a.status_code !== null ? `status ${a.status_code}` : '');
-    io.out(`  ${formatTime(a.started_at)}  ${a.channel.padEnd(7)}  #${String(a.attempt).padEnd(3)} ${a.outcome.padEnd(12)}  ${a.duration_ms} ms  ${detail}`);
+    const detail = a.error ?? (a.statusCode !== null ? `status ${a.statusCode}` : '');
+    io.out(`  ${formatTime(a.startedAt)}  ${a.channel.padEnd(7)}  #${String(a.attempt).padEnd(3)} ${a.outcome.padEnd(12)}  ${a.durationMs} ms  ${detail}`);
   }
   return 0;
 }
@@ -185,7 +185,7 @@ async function purge(db: Kysely<Database>, config: AppConfig, args: string[], io
     io.err('CONTACT_RETENTION_DAYS is 0 (keep every message); say how old with --older-than DAYS.');
     return 2;
   }
-  const { deleted, kept } = await purgeMessages(db, Date.now() - days * 24 * 60 * 60 * 1000);
+  const { deleted, kept } = await purgeOldMessages(db, days);
   io.out(`Deleted ${deleted} message${deleted === 1 ? '' : 's'} older than ${days} day${days === 1 ? '' : 's'}.`);
   if (kept > 0) io.out(`Kept ${kept} as old whose delivery is pending or failed: see npm run contact -- list --failed`);
   return 0;

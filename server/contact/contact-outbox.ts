@@ -218,9 +218,9 @@ export class ContactOutbox {
           continue;
         }
         const rateLimited = result.retryAfterMs !== undefined;
-        const final = now >= delivery.expires_at;
+        const final = now >= delivery.expiresAt;
         const wait = rateLimited ? result.retryAfterMs! : backoffDelay(delivery.attempts + 1, this.options.backoff, this.options.random);
-        const nextAttemptAt = final ? now : Math.min(now + wait, Math.max(delivery.expires_at, now + (rateLimited ? wait : 0)));
+        const nextAttemptAt = final ? now : Math.min(now + wait, Math.max(delivery.expiresAt, now + (rateLimited ? wait : 0)));
         await markAttemptFailed(
           this.#db,
           delivery,

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { site } from '../../src/data/site.ts';
+import { brandName } from '../../contracts/brand.ts';
+import { scheduleRetention } from '../jobs/retention.ts';
 import type { ContactChannel } from './channels/channel.ts';
 import { DiscordWebhookChannel } from './channels/discord-webhook.ts';
 import { EmailChannel } from './channels/email-channel.ts';
 import { ContactOutbox, type OutboxOptions } from './contact-outbox.ts';
-import { purgeMessages } from './contact-repository.ts';
 import { contactRoutes } from './contact-routes.ts';
-
-/** How often old messages are looked for. */
-const purgeEveryMs = 12 * 60 * 60 * 1000;
-const dayMs = 24 * 60 * 60 * 1000;
+import { purgeOldMessages } from './contact-service.ts';
 
 export interface ContactPluginOptions {
   /** Worker tuning (tests make backoff short); production uses the defaults. */
@@ -19,8 +16,8 @@ export interface ContactPluginOptions {
 /** The channels the configuration turns on: the chat webhook, and e-mail when SMTP is set. */
 export function configuredChannels(contact: FastifyInstance['config']['contact']): ContactChannel[] {
   const channels: ContactChannel[] = [];
-  if (contact.webhookUrl) channels.push(new DiscordWebhookChannel(contact.webhookUrl, site.name));
-  if (contact.smtpUrl && contact.emailTo) channels.push(new EmailChannel(contact.smtpUrl, contact.emailTo, site.name));
+  if (contact.webhookUrl) channels.push(new DiscordWebhookChannel(contact.webhookUrl, brandName));
+  if (contact.smtpUrl && contact.emailTo) channels.push(new EmailChannel(contact.smtpUrl, contact.emailTo, brandName));
   return channels;
 }
 
@@ -30,31 +27,18 @@ export function configuredChannels(contact: FastifyInstance['config']['contact']
  */
 export async function contactPlugin(app: FastifyInstance, options: ContactPluginOptions = {}): Promise<void> {
   const channels = configuredChannels(app.config.contact);
-  const outbox = new ContactOutbox(app.db, channels, app.log, {
-    dialect: app.dialect,
-    ...options.outbox,
-  });
+  const outbox = new ContactOutbox(app.db, channels, app.log, { dialect: app.dialect, ...options.outbox });
   contactRoutes(app, { outbox, siteDir: app.config.siteDir });
 
-  // Retention: delivered and stored-only messages older than CONTACT_RETENTION_DAYS go.
-  const { retentionDays } = app.config.contact;
-  let purgeTimer: NodeJS.Timeout | undefined;
-  const purge = async () => {
-    try {
-      const { deleted, kept } = await purgeMessages(app.db, Date.now() - retentionDays * dayMs);
-      if (deleted > 0 || kept > 0) app.log.info({ deleted, keptUndelivered: kept, retentionDays }, 'contact messages past retention purged');
-    } catch (error) {
-      app.log.error({ err: error }, 'contact: could not purge old messages');
-    }
-  };
-  if (retentionDays > 0) {
-    app.addHook('onReady', async () => {
-      await purge();
-      purgeTimer = setInterval(() => void purge(), purgeEveryMs);
-      purgeTimer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(purgeTimer));
-  }
+  // Delivered and stored-only messages older than CONTACT_RETENTION_DAYS go; undelivered ones stay.
+  scheduleRetention(app, {
+    name: 'contact messages',
+    keepDays: app.config.contact.retentionDays,
+    purge: async () => {
+      const { deleted, kept } = await purgeOldMessages(app.db, app.config.contact.retentionDays);
+      return { deleted, keptUndelivered: kept };
+    },
+  });
 
   app.addHook('onReady', async () => {
     if (channels.length === 0) {

@@ -6,20 +6,104 @@ import type {
   ContactChannelName,
   ContactDeliveriesTable,
   ContactDeliveryAttemptsTable,
+  ContactDeliveryStatus,
   ContactMessagesTable,
 } from './contact-tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export type ContactMessageRow = Selectable<ContactMessagesTable>;
-export type ContactDeliveryRow = Selectable<ContactDeliveriesTable>;
-export type ContactAttemptRow = Selectable<ContactDeliveryAttemptsTable>;
+/** A stored contact message. */
+export interface ContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  /** The sender's address as the server saw it. */
+  ip: string;
+  userAgent: string | null;
+  createdAt: number;
+}
+
+/** One channel's delivery of one message: its state in the outbox. */
+export interface ContactDelivery {
+  id: number;
+  messageId: string;
+  channel: ContactChannelName;
+  status: ContactDeliveryStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  /** After this, a failure is final. */
+  expiresAt: number;
+  claimedUntil: number | null;
+  claimedBy: string | null;
+  lastError: string | null;
+  deliveredAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One delivery attempt, kept for operators. */
+export interface ContactAttempt {
+  id: number;
+  deliveryId: number;
+  messageId: string;
+  channel: ContactChannelName;
+  attempt: number;
+  outcome: ContactAttemptOutcome;
+  statusCode: number | null;
+  error: string | null;
+  startedAt: number;
+  durationMs: number;
+  worker: string;
+}
 
 /** A claimed delivery with the message it carries. */
 export interface ClaimedDelivery {
-  delivery: ContactDeliveryRow;
-  message: ContactMessageRow;
+  delivery: ContactDelivery;
+  message: ContactMessage;
 }
+
+const toMessage = (r: Selectable<ContactMessagesTable>): ContactMessage => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  subject: r.subject,
+  message: r.message,
+  ip: r.ip,
+  userAgent: r.user_agent,
+  createdAt: r.created_at,
+});
+
+const toDelivery = (r: Selectable<ContactDeliveriesTable>): ContactDelivery => ({
+  id: r.id,
+  messageId: r.message_id,
+  channel: r.channel,
+  status: r.status,
+  attempts: r.attempts,
+  nextAttemptAt: r.next_attempt_at,
+  expiresAt: r.expires_at,
+  claimedUntil: r.claimed_until,
+  claimedBy: r.claimed_by,
+  lastError: r.last_error,
+  deliveredAt: r.delivered_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const toAttempt = (r: Selectable<ContactDeliveryAttemptsTable>): ContactAttempt => ({
+  id: r.id,
+  deliveryId: r.delivery_id,
+  messageId: r.message_id,
+  channel: r.channel,
+  attempt: r.attempt,
+  outcome: r.outcome,
+  statusCode: r.status_code,
+  error: r.error,
+  startedAt: r.started_at,
+  durationMs: r.duration_ms,
+  worker: r.worker,
+});
 
 /**
  * Stores a message and one pending delivery per channel in one transaction: once this
@@ -27,16 +111,28 @@ export interface ClaimedDelivery {
  */
 export async function insertMessage(
   db: Kysely<Database>,
-  message: ContactMessageRow,
+  message: ContactMessage,
   channels: readonly ContactChannelName[],
   expiresAt: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('contact_messages').values(message).execute();
+    await trx
+      .insertInto('contact_messages')
+      .values({
+        id: message.id,
+        name: message.name,
+        email: message.email,
+        subject: message.subject,
+        message: message.message,
+        ip: message.ip,
+        user_agent: message.userAgent,
+        created_at: message.createdAt,
+      })
+      .execute();
     if (channels.length === 0) return;
     await trx
       .insertInto('contact_deliveries')
-      .values(channels.map((channel) => newDelivery(message.id, channel, message.created_at, expiresAt)))
+      .values(channels.map((channel) => newDelivery(message.id, channel, message.createdAt, expiresAt)))
       .execute();
   });
 }
@@ -121,16 +217,16 @@ export async function claimDue(
       .set({ claimed_until: now + leaseMs, claimed_by: worker, updated_at: now })
       .where('id', 'in', ids)
       .execute();
-    const deliveries = await trx.selectFrom('contact_deliveries').selectAll().where('id', 'in', ids).execute();
+    const deliveries = (await trx.selectFrom('contact_deliveries').selectAll().where('id', 'in', ids).execute()).map(toDelivery);
     const messages = await trx
       .selectFrom('contact_messages')
       .selectAll()
-      .where('id', 'in', deliveries.map((d) => d.message_id))
+      .where('id', 'in', deliveries.map((d) => d.messageId))
       .execute();
-    const byId = new Map(messages.map((m) => [m.id, m]));
+    const byId = new Map(messages.map((m) => [m.id, toMessage(m)]));
     return deliveries
-      .sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.id - b.id)
-      .map((delivery) => ({ delivery, message: byId.get(delivery.message_id)! }));
+      .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id)
+      .map((delivery) => ({ delivery, message: byId.get(delivery.messageId)! }));
   });
 }
 
@@ -143,12 +239,12 @@ export interface AttemptRecord {
   worker: string;
 }
 
-async function insertAttempt(trx: Db, delivery: ContactDeliveryRow, attempt: number, record: AttemptRecord): Promise<void> {
+async function insertAttempt(trx: Db, delivery: ContactDelivery, attempt: number, record: AttemptRecord): Promise<void> {
   await trx
     .insertInto('contact_delivery_attempts')
     .values({
       delivery_id: delivery.id,
-      message_id: delivery.message_id,
+      message_id: delivery.messageId,
       channel: delivery.channel,
       attempt,
       outcome: record.outcome,
@@ -162,7 +258,7 @@ async function insertAttempt(trx: Db, delivery: ContactDeliveryRow, attempt: num
 }
 
 /** Marks a delivery done (right after the channel accepted it) and records the attempt. */
-export async function markDelivered(db: Kysely<Database>, delivery: ContactDeliveryRow, record: AttemptRecord, now: number): Promise<void> {
+export async function markDelivered(db: Kysely<Database>, delivery: ContactDelivery, record: AttemptRecord, now: number): Promise<void> {
   const attempt = delivery.attempts + 1;
   await db.transaction().execute(async (trx) => {
     await trx
@@ -180,7 +276,7 @@ export async function markDelivered(db: Kysely<Database>, delivery: ContactDeliv
  */
 export async function markAttemptFailed(
   db: Kysely<Database>,
-  delivery: ContactDeliveryRow,
+  delivery: ContactDelivery,
   record: AttemptRecord,
   options: { nextAttemptAt: number; final: boolean; now: number },
 ): Promise<void> {
@@ -239,8 +335,8 @@ export async function nextDueAt(db: Kysely<Database>, channel: ContactChannelNam
 // ----- For operators (the CLI) -----
 
 export interface MessageSummary {
-  message: ContactMessageRow;
-  deliveries: ContactDeliveryRow[];
+  message: ContactMessage;
+  deliveries: ContactDelivery[];
 }
 
 /** Newest first; with `failed`, only messages with a delivery that failed for good. */
@@ -251,38 +347,40 @@ export async function listMessages(db: Kysely<Database>, options: { failed: bool
       exists(selectFrom('contact_deliveries as d').select('d.id').whereRef('d.message_id', '=', 'contact_messages.id').where('d.status', '=', 'failed')),
     );
   }
-  const messages = await query.execute();
+  const messages = (await query.execute()).map(toMessage);
   return withDeliveries(db, messages);
 }
 
-async function withDeliveries(db: Kysely<Database>, messages: ContactMessageRow[]): Promise<MessageSummary[]> {
+async function withDeliveries(db: Kysely<Database>, messages: ContactMessage[]): Promise<MessageSummary[]> {
   if (messages.length === 0) return [];
-  const deliveries = await db
-    .selectFrom('contact_deliveries')
-    .selectAll()
-    .where('message_id', 'in', messages.map((m) => m.id))
-    .orderBy('channel')
-    .execute();
-  return messages.map((message) => ({ message, deliveries: deliveries.filter((d) => d.message_id === message.id) }));
+  const deliveries = (
+    await db
+      .selectFrom('contact_deliveries')
+      .selectAll()
+      .where('message_id', 'in', messages.map((m) => m.id))
+      .orderBy('channel')
+      .execute()
+  ).map(toDelivery);
+  return messages.map((message) => ({ message, deliveries: deliveries.filter((d) => d.messageId === message.id) }));
 }
 
 /** Finds a message by its id or a unique prefix of it (as `list` prints them). */
-export async function findMessage(db: Kysely<Database>, idOrPrefix: string): Promise<ContactMessageRow | 'ambiguous' | undefined> {
+export async function findMessage(db: Kysely<Database>, idOrPrefix: string): Promise<ContactMessage | 'ambiguous' | undefined> {
   const prefix = idOrPrefix.toLowerCase();
   if (!/^[0-9a-f-]{1,36}$/.test(prefix)) return undefined;
-  const rows = await db.selectFrom('contact_messages').selectAll().where('id', 'like', `${prefix}%`).limit(2).execute();
+  const rows = (await db.selectFrom('contact_messages').selectAll().where('id', 'like', `${prefix}%`).limit(2).execute()).map(toMessage);
   const exact = rows.find((r) => r.id === prefix);
   if (exact) return exact;
   if (rows.length > 1) return 'ambiguous';
   return rows[0];
 }
 
-export async function deliveriesOf(db: Kysely<Database>, messageId: string): Promise<ContactDeliveryRow[]> {
-  return db.selectFrom('contact_deliveries').selectAll().where('message_id', '=', messageId).orderBy('channel').execute();
+export async function deliveriesOf(db: Kysely<Database>, messageId: string): Promise<ContactDelivery[]> {
+  return (await db.selectFrom('contact_deliveries').selectAll().where('message_id', '=', messageId).orderBy('channel').execute()).map(toDelivery);
 }
 
-export async function attemptsOf(db: Kysely<Database>, messageId: string): Promise<ContactAttemptRow[]> {
-  return db.selectFrom('contact_delivery_attempts').selectAll().where('message_id', '=', messageId).orderBy('started_at').orderBy('id').execute();
+export async function attemptsOf(db: Kysely<Database>, messageId: string): Promise<ContactAttempt[]> {
+  return (await db.selectFrom('contact_delivery_attempts').selectAll().where('message_id', '=', messageId).orderBy('started_at').orderBy('id').execute()).map(toAttempt);
 }
 
 /**

@@ -1,19 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { ConsoleEvent, ConsoleSubscription, GameServerDriver, ServerCredentials } from './driver.ts';
 import { LineBuffer } from './line-buffer.ts';
-import { textFrame } from './ws-frame.ts';
-
-/** Console messages ready to go: each as its JSON text, and all as ready-made WebSocket frames. */
-export interface Batch {
-  messages: Buffer[];
-  /** The messages as consecutive WebSocket text frames. */
-  frames: Buffer;
-}
 
 /** One browser watching a console: a WebSocket, seen through what the hub needs. */
 export interface Viewer {
-  /** Sends the messages of a batch, in order, one WebSocket message each. */
-  send(batch: Batch): void;
+  /**
+   * Sends one WebSocket text message: a JSON array of console messages (contracts/panel.ts).
+   * The same buffer goes to every viewer.
+   */
+  send(message: Buffer): void;
   /** Bytes queued and not yet written to the network. */
   bufferedAmount(): number;
   close(code: number, reason: string): void;
@@ -33,23 +28,25 @@ const historyLines = 1000;
 interface Channel {
   viewers: Set<Viewer>;
   history: LineBuffer;
-  state: Buffer | undefined;
-  stats: Buffer | undefined;
+  /** The latest state and stats messages (JSON text), replayed to a viewer that joins. */
+  state: string | undefined;
+  stats: string | undefined;
   upstream: Promise<ConsoleSubscription>;
   linger: NodeJS.Timeout | undefined;
-  /** Messages waiting for the next flush (events arriving in one turn go out together). */
-  pending: Buffer[];
+  /** Messages (JSON text) waiting for the next flush: events arriving in one turn go out together. */
+  pending: string[];
   flushScheduled: boolean;
 }
 
-function batchOf(messages: Buffer[]): Batch {
-  return { messages, frames: Buffer.concat(messages.map(textFrame)) };
+/** Messages as one socket message: a JSON array. */
+function batchOf(messages: readonly string[]): Buffer {
+  return Buffer.from(`[${messages.join(',')}]`);
 }
 
 /**
  * Console fan-out: one upstream subscription per server and credential, shared by every viewer.
- * Each event is encoded once and the same bytes go to every viewer; a new viewer gets the
- * recent lines, the state and the latest stats, then live events.
+ * The events of one turn are encoded once, as one message, and the same bytes go to every
+ * viewer; a new viewer gets the recent lines, the state and the latest stats, then live events.
  */
 export class ConsoleHub {
   private readonly driver: GameServerDriver;
@@ -87,7 +84,7 @@ export class ConsoleHub {
     // Replay and join in one step, so no event is missed or sent twice (pending events go to
     // the viewers already there first: the history holds them too).
     this.flush(joined);
-    const replay: Buffer[] = joined.history.toArray().map((line) => Buffer.from(line));
+    const replay: string[] = joined.history.toArray();
     if (joined.state) replay.push(joined.state);
     if (joined.stats) replay.push(joined.stats);
     if (replay.length > 0) viewer.send(batchOf(replay));
@@ -125,18 +122,10 @@ export class ConsoleHub {
   }
 
   private deliver(channel: Channel, event: ConsoleEvent): void {
-    let message: Buffer;
-    if (event.type === 'line') {
-      const text = JSON.stringify({ type: 'line', text: event.text });
-      channel.history.push(text);
-      message = Buffer.from(text);
-    } else if (event.type === 'state') {
-      message = Buffer.from(JSON.stringify(event));
-      channel.state = message;
-    } else {
-      message = Buffer.from(JSON.stringify({ type: 'stats', ...event.stats }));
-      channel.stats = message;
-    }
+    const message = JSON.stringify(event);
+    if (event.type === 'line') channel.history.push(message);
+    else if (event.type === 'state') channel.state = message;
+    else channel.stats = message;
     channel.pending.push(message);
     if (!channel.flushScheduled) {
       channel.flushScheduled = true;
@@ -144,7 +133,7 @@ export class ConsoleHub {
     }
   }
 
-  /** Frames the pending messages once and writes the same bytes to every viewer. */
+  /** Encodes the pending messages once and sends the same bytes to every viewer. */
   private flush(channel: Channel): void {
     channel.flushScheduled = false;
     if (channel.pending.length === 0) return;

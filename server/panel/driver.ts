@@ -8,9 +8,10 @@
  * with Retry-After, 502 command sent to a stopped server, 504 engine unreachable.
  */
 
-/** Power state, as Pterodactyl names it. */
-export type PowerState = 'offline' | 'starting' | 'running' | 'stopping';
-export type PowerSignal = 'start' | 'stop' | 'restart' | 'kill';
+import type { ConsoleMessage, PowerSignal, PowerState, ServerDetails, ServerResources } from '../../contracts/panel.ts';
+
+// The domain types are the panel contract's: what the engines report is what the API answers.
+export type { PowerSignal, PowerState, ServerDetails, ServerResources };
 
 /** What a customer's key unlocks: a driver bound to one server and one credential. */
 export interface ServerCredentials {
@@ -19,33 +20,8 @@ export interface ServerCredentials {
   key: string;
 }
 
-export interface ServerDetails {
-  id: string;
-  name: string;
-  description: string;
-  /** The engine's administrative status (null when normal; installing, suspended…). */
-  status: string | null;
-  /** Memory and disk in MiB, cpu in percent of one core; 0 means unlimited. */
-  limits: { memory: number; disk: number; cpu: number };
-  state: PowerState;
-}
-
-export interface ServerResources {
-  state: PowerState;
-  /** Percent of one core. */
-  cpu: { current: number; limit: number };
-  /** Bytes. */
-  memory: { current: number; limit: number };
-  /** Bytes. */
-  disk: { current: number; limit: number };
-  /** Milliseconds since the process started; 0 when offline. */
-  uptime: number;
-}
-
-export type ConsoleEvent =
-  | { type: 'line'; text: string }
-  | { type: 'state'; state: PowerState }
-  | { type: 'stats'; stats: ServerResources };
+/** What a console subscription reports: lines, power state changes and live stats. */
+export type ConsoleEvent = Exclude<ConsoleMessage, { type: 'error' }>;
 
 export interface ConsoleSubscription {
   /** Sends a command to the server's console. */

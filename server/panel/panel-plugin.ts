@@ -1,21 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import { scheduleRetention } from '../jobs/retention.ts';
 import { ConsoleHub } from './console-hub.ts';
+import { consoleRoutes } from './console-routes.ts';
 import { createDriver } from './create-driver.ts';
-import { PanelRepository } from './panel-repository.ts';
+import { purgeAudit } from './panel-repository.ts';
 import { panelRoutes } from './panel-routes.ts';
+import { PanelService } from './panel-service.ts';
 import { SessionCrypto } from './session-crypto.ts';
+import { SessionSockets } from './session-sockets.ts';
 import { SessionStore } from './session-store.ts';
 
-/** The panel capability: its routes under /api/panel and its background work. */
+/** The panel capability under /api/panel: the engine driver, sessions, the console hub, retention. */
 export async function panelPlugin(app: FastifyInstance): Promise<void> {
   const driver = await createDriver(app.config, app.log);
-  const repository = new PanelRepository(app.db);
-  const sessions = new SessionStore(repository, new SessionCrypto(app.config.sessionSecret), driver.name);
-  const hub = new ConsoleHub(driver);
+  const sessions = new SessionStore(app.db, new SessionCrypto(app.config.sessionSecret), driver.name);
+  const service = new PanelService({ db: app.db, driver, sessions, hub: new ConsoleHub(driver), sockets: new SessionSockets() });
   // Game servers outlive browser sessions, not the app: stop them gracefully when it closes.
   app.addHook('onClose', async () => {
-    hub.close();
+    service.hub.close();
     await driver.close();
   });
-  await panelRoutes(app, { driver, sessions, repository, hub });
+  scheduleRetention(app, { name: 'panel audit', keepDays: app.config.audit.retentionDays, purge: async (cutoff) => ({ audit: await purgeAudit(app.db, cutoff) }) });
+  panelRoutes(app, service);
+  consoleRoutes(app, service);
 }

@@ -1,4 +1,6 @@
-import type { PanelRepository } from './panel-repository.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { deleteExpiredSessions, deleteSession, findSession, insertSession } from './panel-repository.ts';
 import { hashSessionId, newSessionId, type SessionCrypto } from './session-crypto.ts';
 
 /** Sessions last 12 hours from connecting, then the customer connects again. */
@@ -18,13 +20,13 @@ export interface PanelSession {
 
 /** Creates, finds and ends panel sessions; rows in the database, a short-lived cache in memory. */
 export class SessionStore {
-  private readonly repository: PanelRepository;
+  private readonly db: Kysely<Database>;
   private readonly crypto: SessionCrypto;
   private readonly driver: string;
   private readonly cache = new Map<string, { session: PanelSession; until: number }>();
 
-  constructor(repository: PanelRepository, crypto: SessionCrypto, driver: string) {
-    this.repository = repository;
+  constructor(db: Kysely<Database>, crypto: SessionCrypto, driver: string) {
+    this.db = db;
     this.crypto = crypto;
     this.driver = driver;
   }
@@ -34,14 +36,14 @@ export class SessionStore {
     const id = newSessionId();
     const idHash = hashSessionId(id);
     const expiresAt = now + sessionLifetimeMs;
-    await this.repository.deleteExpiredSessions(now);
-    await this.repository.insertSession({
-      id_hash: idHash,
-      server_id: serverId,
+    await deleteExpiredSessions(this.db, now);
+    await insertSession(this.db, {
+      idHash,
+      serverId,
       driver: this.driver,
-      key_ciphertext: this.crypto.encrypt(key, idHash),
-      created_at: now,
-      expires_at: expiresAt,
+      keyCiphertext: this.crypto.encrypt(key, idHash),
+      createdAt: now,
+      expiresAt,
     });
     return { id, session: { idHash, serverId, driver: this.driver, key, expiresAt } };
   }
@@ -52,13 +54,13 @@ export class SessionStore {
     const idHash = hashSessionId(cookieValue);
     const cached = this.cache.get(idHash);
     if (cached && cached.until > now) return cached.session.expiresAt > now ? cached.session : undefined;
-    const row = await this.repository.findSession(idHash, now);
-    const key = row && row.driver === this.driver ? this.crypto.decrypt(row.key_ciphertext, idHash) : undefined;
+    const row = await findSession(this.db, idHash, now);
+    const key = row && row.driver === this.driver ? this.crypto.decrypt(row.keyCiphertext, idHash) : undefined;
     if (!row || key === undefined) {
       this.cache.delete(idHash);
       return undefined;
     }
-    const session: PanelSession = { idHash, serverId: row.server_id, driver: row.driver, key, expiresAt: row.expires_at };
+    const session: PanelSession = { idHash, serverId: row.serverId, driver: row.driver, key, expiresAt: row.expiresAt };
     if (this.cache.size >= cacheLimit) this.cache.clear();
     this.cache.set(idHash, { session, until: now + cacheMs });
     return session;
@@ -66,6 +68,6 @@ export class SessionStore {
 
   async destroy(idHash: string): Promise<void> {
     this.cache.delete(idHash);
-    await this.repository.deleteSession(idHash);
+    await deleteSession(this.db, idHash);
   }
 }

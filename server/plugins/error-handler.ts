@@ -24,6 +24,7 @@ z.config({
     if (issue.code === 'invalid_type') return `must be ${issue.expected === 'int' ? 'a whole number' : `a ${issue.expected}`}`;
     if (issue.code === 'too_small' && issue.origin === 'string') return issue.minimum === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
     if (issue.code === 'too_big' && issue.origin === 'string') return `must be at most ${issue.maximum} characters`;
+    if (issue.code === 'invalid_format') return `must be a valid ${issue.format}`;
     if (issue.code === 'invalid_value') return `must be one of: ${issue.values.map(String).join(', ')}`;
     if (issue.code === 'unrecognized_keys') return `has unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.join(', ')}`;
     return undefined;
@@ -31,7 +32,7 @@ z.config({
 });
 
 /** Validation issues, keyed by the field they are about: `/email` → `email`, `/a/0` → `a.0`. */
-function fieldsOf(error: FastifyError): Record<string, string> {
+export function validationFields(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.validation ?? []) {
     const missing = (issue.params as { missingProperty?: string }).missingProperty;
@@ -42,36 +43,42 @@ function fieldsOf(error: FastifyError): Record<string, string> {
   return fields;
 }
 
+/** What an error answers: its status, the envelope, and headers (Retry-After…); 5xx say nothing internal. */
+export function errorAnswer(error: FastifyError | HttpError): { status: number; body: ErrorBody; headers: Record<string, string>; internal: boolean } {
+  if (error instanceof HttpError) {
+    const body: ErrorBody = { error: { code: error.code, message: error.message } };
+    if (error.fields) body.error.fields = error.fields;
+    return { status: error.statusCode, body, headers: error.headers ?? {}, internal: false };
+  }
+  if (error.validation) {
+    const fields = validationFields(error);
+    const message = Object.keys(fields).length
+      ? `Invalid request: ${Object.entries(fields)
+          .map(([f, m]) => `${f} ${m}`)
+          .join('; ')}`
+      : `Invalid request: ${error.message}`;
+    return { status: 400, body: { error: { code: 'invalid', message, fields } }, headers: {}, internal: false };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return { status, body: { error: { code: codeForStatus[status] ?? 'bad_request', message: error.message } }, headers: {}, internal: false };
+  }
+  return {
+    status: status >= 500 && status < 600 ? status : 500,
+    body: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } },
+    headers: {},
+    internal: true,
+  };
+}
+
 /**
  * The one error handler: clients get a message they can act on for 4xx; 5xx bodies say
  * nothing internal (the log has the details, with the request id).
  */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.headers) void reply.headers(error.headers);
-      const body: ErrorBody = { error: { code: error.code, message: error.message } };
-      if (error.fields) body.error.fields = error.fields;
-      return reply.status(error.statusCode).send(body);
-    }
-    if (error.validation) {
-      const fields = fieldsOf(error);
-      const message = Object.keys(fields).length
-        ? `Invalid request: ${Object.entries(fields)
-            .map(([f, m]) => `${f} ${m}`)
-            .join('; ')}`
-        : `Invalid request: ${error.message}`;
-      return reply.status(400).send({ error: { code: 'invalid', message, fields } } satisfies ErrorBody);
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply
-        .status(status)
-        .send({ error: { code: codeForStatus[status] ?? 'bad_request', message: error.message } } satisfies ErrorBody);
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(status >= 500 && status < 600 ? status : 500)
-      .send({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } satisfies ErrorBody);
+    const answer = errorAnswer(error);
+    if (answer.internal) request.log.error({ err: error }, 'request failed');
+    return reply.status(answer.status).headers(answer.headers).send(answer.body);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { StatusUpdate } from './sse-hub.ts';
+import type { StatusUpdate } from '../../contracts/status.ts';
 
 /** The results of one probe round, as every instance streams them. id = the round's time. */
 export interface Round {

@@ -1,4 +1,4 @@
-import type { ServerStatus } from '../../src/components/status/status-rules.ts';
+import type { ServerStatus } from '../../contracts/status-rules.ts';
 
 /** What the state machine remembers of a monitor between probes. */
 export interface MonitorMemory {

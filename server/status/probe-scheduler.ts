@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { freshMemory, nextMemory, type MonitorMemory } from './monitor-state.ts';
 import type { Monitor } from './monitors-file.ts';
 import { probe, type ProbeResult } from './probes.ts';
-import { applyRetention, insertResults, recentResults, type ResultRow, type StoredState } from './status-repository.ts';
+import { insertResults, recentResults, type ResultRow, type StoredState } from './status-repository.ts';
 import type { Round } from './coordination.ts';
 
 export interface SchedulerOptions {
@@ -15,8 +15,6 @@ export interface SchedulerOptions {
   onRound: (round: Round) => void;
   /** Probes running at once, at most. */
   concurrency?: number;
-  /** How often the retention job runs. */
-  retentionEveryMs?: number;
   probeFn?: typeof probe;
   firstRoundDelayMs?: number;
 }
@@ -46,7 +44,6 @@ export class ProbeScheduler {
   private readonly running = new Set<string>();
   private readonly inFlight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
-  private retentionTimer: NodeJS.Timeout | undefined;
   private lastRoundAt = 0;
   private active = false;
 
@@ -78,16 +75,12 @@ export class ProbeScheduler {
     const first = Date.now() + (this.options.firstRoundDelayMs ?? 250);
     for (const m of monitors) this.nextDue.set(m.id, first);
     this.tick();
-    void this.retention();
-    this.retentionTimer = setInterval(() => void this.retention(), this.options.retentionEveryMs ?? 3_600_000);
-    this.retentionTimer.unref();
   }
 
   /** Stops scheduling and waits for rounds in flight to be stored. */
   async stop(): Promise<void> {
     this.active = false;
     clearTimeout(this.timer);
-    clearInterval(this.retentionTimer);
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -155,14 +148,5 @@ export class ProbeScheduler {
     };
     await Promise.all(Array.from({ length: Math.min(this.options.concurrency ?? 256, monitors.length) }, worker));
     return results;
-  }
-
-  private async retention(): Promise<void> {
-    try {
-      const removed = await applyRetention(this.options.db);
-      if (removed.raw || removed.hourly) this.options.log.info({ removed }, 'status: retention removed old results');
-    } catch (error) {
-      this.options.log.error({ err: error }, 'status: retention job failed');
-    }
   }
 }

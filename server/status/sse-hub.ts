@@ -1,13 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-
-/** What one serverStatus event carries per monitor. */
-export interface StatusUpdate {
-  id: string;
-  status: string;
-  latency: number;
-  timestamp: number;
-}
+import type { StatusUpdate } from '../../contracts/status.ts';
 
 interface BufferedEvent {
   id: number;

@@ -1,25 +1,11 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
+import type { CheckAnswer, CheckRequest } from '../../contracts/status.ts';
+import type { CheckType } from '../../contracts/status-rules.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { addressRange } from './address-policy.ts';
 import { splitHostPort } from './monitors-file.ts';
 import { probe, type ProbeResult } from './probes.ts';
-
-export type CheckType = 'minecraft' | 'tcp' | 'http';
-
-export interface CheckRequest {
-  /** host[:port]; IPv6 in brackets when a port follows. */
-  address: string;
-  /** minecraft (default; port 25565), tcp (port required) or http (port 80). */
-  type?: CheckType;
-}
-
-export interface CheckAnswer {
-  ok: boolean;
-  latency: number;
-  players?: { online: number; max: number };
-  version?: string;
-}
 
 export const checkTimeoutMs = 5000;
 const defaultPorts: Record<CheckType, number | undefined> = { minecraft: 25565, tcp: undefined, http: 80 };

@@ -1,52 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { bannerFor, type Banner, type ServerStatus } from '../../src/components/status/status-rules.ts';
+import type { ServerView, StatusReport, StatusUpdate, Uptimes } from '../../contracts/status.ts';
+import { bannerFor, historyLength, type ServerStatus, type ShownStatus } from '../../contracts/status-rules.ts';
 import type { Coordinator, Round } from './coordination.ts';
 import { activeIncidents, type Incident, type Monitor } from './monitors-file.ts';
 import { ProbeScheduler } from './probe-scheduler.ts';
 import { dayMs, recentResults, uptimeCountsSince, uptimePercent, type UptimeCounts } from './status-repository.ts';
-import { SseHub, type StatusUpdate } from './sse-hub.ts';
-
-/** Readings kept per monitor for the chart (spec: 30). */
-export const historyLength = 30;
-
-export interface Uptimes {
-  h24: number | null;
-  d30: number | null;
-  d90: number | null;
-}
-
-export interface ServerView {
-  id: string;
-  name: string;
-  type: Monitor['type'];
-  /** operational, degraded, down; pending before the first decision. */
-  status: ServerStatus | 'pending';
-  latency: number;
-  /** Uptime over 90 days (percent), null before any measurement. */
-  uptime: number | null;
-  uptimes: Uptimes;
-  /** When the newest reading was taken, or null. */
-  checkedAt: number | null;
-  history: { timestamp: number; latency: number }[];
-}
-
-export interface StatusReport {
-  summary: {
-    banner: Banner;
-    monitored: number;
-    uptime90d: number | null;
-    uptimes: Uptimes;
-    incidents: Incident[];
-    /** The shortest probe interval of the monitors, absent when there are none. */
-    intervalSeconds?: number;
-  };
-  servers: ServerView[];
-}
+import { SseHub } from './sse-hub.ts';
 
 interface Live {
-  status: ServerStatus | 'pending';
+  status: ShownStatus;
   latency: number;
   checkedAt: number | null;
   history: { timestamp: number; latency: number }[];

@@ -25,6 +25,10 @@ const contactPageSchema = z.object({
     /** What the page says after a form post without JavaScript (/contact?sent=1). */
     sentTitle: z.string().min(1),
     sentText: z.string().min(10),
+    /** The heading of the answer page to a form post that was not sent (the server adds what was wrong). */
+    notSentTitle: z.string().min(1),
+    /** The toasts after sending with JavaScript. */
+    toasts: z.object({ success: z.string().min(1), failure: z.string().min(1) }),
   }),
 });
 
@@ -49,5 +53,10 @@ export const contactPage: ContactPage = defineContent('contact-page', contactPag
     intro: 'Tell us what you need and we will answer by e-mail. Fields marked * are required.',
     sentTitle: 'Message sent successfully! We will get back to you soon.',
     sentText: 'Thank you for writing to us. We answer every message by e-mail, so keep an eye on your inbox.',
+    notSentTitle: 'Your message was not sent',
+    toasts: {
+      success: 'Message sent successfully! We will get back to you soon.',
+      failure: 'Failed to send message. Please try again or contact us directly.',
+    },
   },
 });

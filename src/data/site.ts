@@ -1,3 +1,4 @@
+import { brandName } from '../../contracts/brand.ts';
 import { defineContent, href, link, z } from './define.ts';
 
 const siteSchema = z.object({
@@ -34,7 +35,7 @@ const siteSchema = z.object({
 export type Site = z.infer<typeof siteSchema>;
 
 export const site: Site = defineContent('site', siteSchema, {
-  name: 'Hostfront',
+  name: brandName,
   url: 'https://www.hostfront.in',
   tagline: 'Game servers, bots, web and VPS hosting from Mumbai',
   description:

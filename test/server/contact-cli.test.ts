@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { storeContactMessage } from '../../server/contact/contact-messages.ts';
+import { storeContactMessage } from '../../server/contact/contact-service.ts';
 import { claimDue, markAttemptFailed, markDelivered } from '../../server/contact/contact-repository.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -44,7 +44,7 @@ describe.each(dialects)('npm run contact (%s)', (dialect) => {
     const now = Date.now();
     for (const { delivery } of claimed) {
       const record = { startedAt: now, durationMs: 12, worker: 'test' };
-      if (delivery.message_id === failed.id) {
+      if (delivery.messageId === failed.id) {
         await markAttemptFailed(db, delivery, { ...record, outcome: 'failed', statusCode: 404, error: 'HTTP 404: Unknown Webhook' }, { nextAttemptAt: now, final: true, now });
       } else {
         await markDelivered(db, delivery, { ...record, outcome: 'delivered', statusCode: 204, error: null }, now);

@@ -6,7 +6,7 @@ import type { ContactChannel } from '../../server/contact/channels/channel.ts';
 import { DiscordWebhookChannel } from '../../server/contact/channels/discord-webhook.ts';
 import { discordLimits, payloadTextLength } from '../../server/contact/channels/discord-payload.ts';
 import { EmailChannel } from '../../server/contact/channels/email-channel.ts';
-import { storeContactMessage } from '../../server/contact/contact-messages.ts';
+import { storeContactMessage } from '../../server/contact/contact-service.ts';
 import { ContactOutbox, type OutboxOptions } from '../../server/contact/contact-outbox.ts';
 import { claimDue } from '../../server/contact/contact-repository.ts';
 import type { ContactChannelName } from '../../server/contact/contact-tables.ts';
@@ -180,7 +180,7 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
     const first = body.embeds[0];
     expect(first.title).toBeTruthy();
     expect(first.color).toBeTypeOf('number');
-    expect(new Date(first.timestamp).getTime()).toBe(message.created_at);
+    expect(new Date(first.timestamp).getTime()).toBe(message.createdAt);
     expect(first.footer.text).toContain(message.id);
     expect(first.fields.map((f: { name: string }) => f.name)).toEqual(['Name', 'Email', 'Subject']);
     // The whole message arrived, escaped for Discord's markdown, split across embeds in order.

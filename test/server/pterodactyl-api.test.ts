@@ -134,7 +134,7 @@ describe.each(dialects)('panel API over the Pterodactyl driver on %s', (dialect)
     const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/api/panel/console`, { headers: { cookie, origin: baseUrl } });
     const frames: { type: string; text?: string; state?: string }[] = [];
     socket.on('message', (data: Buffer) => {
-      for (const part of data.toString().split('\n')) frames.push(JSON.parse(part) as (typeof frames)[number]);
+      frames.push(...(JSON.parse(data.toString()) as typeof frames));
     });
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const waitFor = async (check: () => boolean) => {

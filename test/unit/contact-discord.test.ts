@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { buildDiscordPayload, discordLimits, escapeMarkdown, payloadTextLength } from '../../server/contact/channels/discord-payload.ts';
 import { retryAfterMs } from '../../server/contact/channels/discord-webhook.ts';
 import { backoffDelay } from '../../server/contact/contact-outbox.ts';
-import type { ContactMessageRow } from '../../server/contact/contact-repository.ts';
+import type { ContactMessage } from '../../server/contact/contact-repository.ts';
 
-const message = (overrides: Partial<ContactMessageRow> = {}): ContactMessageRow => ({
+const message = (overrides: Partial<ContactMessage> = {}): ContactMessage => ({
   id: '6f1c2d3e-0000-4000-8000-000000000001',
   name: 'Asha Rao',
   email: 'asha@example.com',
   subject: 'Plan question',
   message: 'Which plan fits 20 players?',
   ip: '127.0.0.1',
-  user_agent: null,
-  created_at: Date.UTC(2026, 10, 21, 12, 0, 0),
+  userAgent: null,
+  createdAt: Date.UTC(2026, 10, 21, 12, 0, 0),
   ...overrides,
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactLimits, isHoneypotFilled, isValidEmail, validateContact } from '../../src/lib/contact-rules.ts';
+import { contactLimits, isHoneypotFilled, isValidEmail, validateContact } from '../../contracts/contact-rules.ts';
 
 const valid = { name: 'Asha Rao', email: 'asha@example.com', subject: 'Plan question', message: 'Which plan fits 20 players?' };
 

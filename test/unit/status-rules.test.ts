@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bannerFor, latencyLabel, latencyTone, uptimeLabel } from '../../src/components/status/status-rules.ts';
+import { bannerFor } from '../../contracts/status-rules.ts';
+import { latencyLabel, latencyTone, uptimeLabel } from '../../src/components/status/status-rules.ts';
 
 describe('latency colour (spec section 9)', () => {
   it('is red for 0 (no answer)', () => expect(latencyTone(0)).toBe('red'));

@@ -1,4 +1,4 @@
-import type { ContactMessageRow } from '../contact-repository.ts';
+import type { ContactMessage } from '../contact-repository.ts';
 import type { ContactChannelName } from '../contact-tables.ts';
 
 /** What one delivery attempt came to. */
@@ -17,7 +17,7 @@ export type ChannelResult =
 export interface ContactChannel {
   readonly name: ContactChannelName;
   /** Sends one message; never throws (failures are results). Gives up after `timeoutMs`. */
-  send(message: ContactMessageRow, timeoutMs: number): Promise<ChannelResult>;
+  send(message: ContactMessage, timeoutMs: number): Promise<ChannelResult>;
   close?(): Promise<void>;
 }
 

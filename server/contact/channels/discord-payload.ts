@@ -1,4 +1,4 @@
-import type { ContactMessageRow } from '../contact-repository.ts';
+import type { ContactMessage } from '../contact-repository.ts';
 
 /** Discord's limits for a webhook message's embeds (https://discord.com/developers/docs/resources/message#embed-object-embed-limits). */
 export const discordLimits = {
@@ -90,7 +90,7 @@ const continuedTitle = 'Message (continued)';
  * message longer than one description continues in further embeds; what does not fit in
  * Discord's 6,000 characters is cut with a marker pointing at the stored copy.
  */
-export function buildDiscordPayload(message: ContactMessageRow, siteName: string): DiscordWebhookPayload {
+export function buildDiscordPayload(message: ContactMessage, siteName: string): DiscordWebhookPayload {
   const first: DiscordEmbed = {
     title: 'New contact message',
     description: '',
@@ -100,7 +100,7 @@ export function buildDiscordPayload(message: ContactMessageRow, siteName: string
       { name: 'Email', value: fieldValue(message.email), inline: true },
       { name: 'Subject', value: fieldValue(message.subject), inline: false },
     ],
-    timestamp: new Date(message.created_at).toISOString(),
+    timestamp: new Date(message.createdAt).toISOString(),
     footer: { text: `${siteName} contact form · message ${message.id}` },
   };
   const embeds: DiscordEmbed[] = [first];

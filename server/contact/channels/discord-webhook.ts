@@ -1,4 +1,4 @@
-import type { ContactMessageRow } from '../contact-repository.ts';
+import type { ContactMessage } from '../contact-repository.ts';
 import { describeError, type ChannelResult, type ContactChannel } from './channel.ts';
 import { buildDiscordPayload } from './discord-payload.ts';
 
@@ -35,7 +35,7 @@ export class DiscordWebhookChannel implements ContactChannel {
     this.#siteName = siteName;
   }
 
-  async send(message: ContactMessageRow, timeoutMs: number): Promise<ChannelResult> {
+  async send(message: ContactMessage, timeoutMs: number): Promise<ChannelResult> {
     const payload = buildDiscordPayload(message, this.#siteName);
     let response: Response;
     let text: string;

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { ContactMessageRow } from '../contact-repository.ts';
+import type { ContactMessage } from '../contact-repository.ts';
 import { describeError, type ChannelResult, type ContactChannel } from './channel.ts';
 
 /** One line, for a header: no line breaks a visitor could use to add headers of their own. */
@@ -7,14 +7,14 @@ function oneLine(text: string): string {
   return text.replace(/[\r\n]+/g, ' ');
 }
 
-export function emailText(message: ContactMessageRow, siteName: string): string {
+export function emailText(message: ContactMessage, siteName: string): string {
   return [
     `New message from the ${siteName} contact form`,
     '',
     `Name:    ${oneLine(message.name)}`,
     `Email:   ${message.email}`,
     `Subject: ${oneLine(message.subject)}`,
-    `Sent:    ${new Date(message.created_at).toISOString()}`,
+    `Sent:    ${new Date(message.createdAt).toISOString()}`,
     `Id:      ${message.id}`,
     '',
     message.message,
@@ -35,7 +35,7 @@ export class EmailChannel implements ContactChannel {
     this.#siteName = siteName;
   }
 
-  async send(message: ContactMessageRow, timeoutMs: number): Promise<ChannelResult> {
+  async send(message: ContactMessage, timeoutMs: number): Promise<ChannelResult> {
     // A transport per message: no idle connection to keep alive between rare messages.
     const transport = nodemailer.createTransport(this.#smtpUrl, {
       connectionTimeout: timeoutMs,
@@ -52,7 +52,7 @@ export class EmailChannel implements ContactChannel {
         text: emailText(message, this.#siteName),
         // The same Message-ID on a repeated delivery lets mail clients fold the copies together.
         messageId: `<contact-${message.id}@${domain}>`,
-        date: new Date(message.created_at),
+        date: new Date(message.createdAt),
       });
       const code = Number.parseInt(String(info.response ?? ''), 10);
       return { ok: true, statusCode: Number.isFinite(code) ? code : null };

@@ -4,12 +4,13 @@ import {
   contactFields,
   contactLabels,
   contactLimits,
-  contactToasts,
+  formSlots,
   honeypotField,
   validateContact,
   type ContactField,
   type ContactFieldErrors,
-} from '../../lib/contact-rules.ts';
+} from '../../../contracts/contact-rules.ts';
+import type { ErrorBody } from '../../../contracts/http-error.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { Button } from '../ui/Button.tsx';
 import { contactFieldMeta, contactFormClasses as cls, fieldErrorId, fieldId } from './contact-form-styles.ts';
@@ -21,11 +22,13 @@ interface FieldProps {
   error: string | undefined;
   onEdit: (field: ContactField, value: string) => void;
   messageLength: number;
+  /** Server-filled placeholders instead of live state (the not-sent page). */
+  slots: boolean;
 }
 
-function Field({ field, error, onEdit, messageLength }: FieldProps) {
+function Field({ field, error, onEdit, messageLength, slots }: FieldProps) {
   const meta = contactFieldMeta[field];
-  const describedBy = [error ? fieldErrorId(field) : '', field === 'message' ? messageHintId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = [fieldErrorId(field), field === 'message' && !slots ? messageHintId : ''].filter(Boolean).join(' ');
   const common = {
     id: fieldId(field),
     name: field,
@@ -33,9 +36,10 @@ function Field({ field, error, onEdit, messageLength }: FieldProps) {
     maxLength: contactLimits[field],
     autoComplete: meta.autoComplete,
     placeholder: meta.placeholder,
-    'aria-invalid': error ? true : undefined,
+    defaultValue: slots ? formSlots.value(field) : undefined,
+    'aria-invalid': slots ? (formSlots.invalid(field) as 'true') : error ? true : undefined,
     'aria-describedby': describedBy,
-    className: `${cls.control} ${error ? cls.controlInvalid : cls.controlValid}`,
+    className: cls.control,
     onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => onEdit(field, event.currentTarget.value),
   };
   return (
@@ -47,12 +51,10 @@ function Field({ field, error, onEdit, messageLength }: FieldProps) {
         </span>
       </label>
       {meta.type === 'textarea' ? <textarea {...common} rows={7} /> : <input {...common} type={meta.type} />}
-      {error && (
-        <p id={fieldErrorId(field)} className={cls.error}>
-          {error}
-        </p>
-      )}
-      {field === 'message' && (
+      <p id={fieldErrorId(field)} className={cls.error}>
+        {slots ? formSlots.error(field) : error}
+      </p>
+      {field === 'message' && !slots && (
         <p id={messageHintId} className={`${cls.hint} text-right tabular-nums`}>
           {messageLength.toLocaleString('en-US')} / {contactLimits.message.toLocaleString('en-US')} characters
         </p>
@@ -61,8 +63,15 @@ function Field({ field, error, onEdit, messageLength }: FieldProps) {
   );
 }
 
-interface ErrorBody {
-  error?: { message?: string; fields?: ContactFieldErrors };
+export interface ContactFormProps {
+  /** The toasts after sending. */
+  toasts: { success: string; failure: string };
+  /**
+   * Renders the answer page to a form post that was not sent: the fields, their errors and the
+   * problem are placeholders the server fills (contracts/contact-rules.ts formSlots), under
+   * this heading. That page is not hydrated: it posts again as a plain form.
+   */
+  notSent?: { title: string };
 }
 
 /**
@@ -70,7 +79,7 @@ interface ErrorBody {
  * hydrated it checks the fields with the server's own rules, sends JSON, and toasts the result.
  * Inputs are uncontrolled, so what a visitor typed before hydration stays.
  */
-export function ContactForm() {
+export function ContactForm({ toasts, notSent }: ContactFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [enhanced, setEnhanced] = useState(false);
   const [sending, setSending] = useState(false);
@@ -129,19 +138,19 @@ export function ContactForm() {
       if (response.ok) {
         form.reset();
         setMessageLength(0);
-        notifySuccess(contactToasts.success);
+        notifySuccess(toasts.success);
         return;
       }
-      const body = (await response.json().catch(() => ({}))) as ErrorBody;
+      const body = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
       if (response.status === 400 && body.error?.fields) {
         setErrors(body.error.fields);
         focusFirst(body.error.fields);
       } else if (body.error?.message && response.status < 500) {
         setFormError(body.error.message);
       }
-      notifyError(contactToasts.failure);
+      notifyError(toasts.failure);
     } catch {
-      notifyError(contactToasts.failure);
+      notifyError(toasts.failure);
     } finally {
       setSending(false);
     }
@@ -158,8 +167,14 @@ export function ContactForm() {
       aria-busy={sending}
       className={cls.form}
     >
+      {notSent && (
+        <div id="contact-form-problem" role="alert" className={`${cls.summary} sm:col-span-2`}>
+          <h2 className="text-base font-semibold text-white">{notSent.title}</h2>
+          <p className="mt-1">{formSlots.problem}</p>
+        </div>
+      )}
       {contactFields.map((field) => (
-        <Field key={field} field={field} error={errors[field]} onEdit={onEdit} messageLength={messageLength} />
+        <Field key={field} field={field} error={errors[field]} onEdit={onEdit} messageLength={messageLength} slots={notSent !== undefined} />
       ))}
       <div className={cls.honeypot} aria-hidden="true">
         <label htmlFor={`contact-${honeypotField}`}>Leave this field empty</label>

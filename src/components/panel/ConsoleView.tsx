@@ -3,6 +3,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type F
 import { Button } from '../ui/Button.tsx';
 import { parseAnsi } from './ansi.ts';
 import { emptyHistory, newer, older, remember } from './command-history.ts';
+import type { ConsoleMessage } from '../../../contracts/panel.ts';
 import type { PowerState, ServerResources } from './panel-api.ts';
 
 /** Lines the browser keeps, as the server does. */
@@ -12,12 +13,6 @@ interface Line {
   id: number;
   text: string;
 }
-
-type ConsoleMessage =
-  | { type: 'line'; text: string }
-  | { type: 'state'; state: PowerState }
-  | ({ type: 'stats' } & ServerResources)
-  | { type: 'error'; message: string };
 
 interface ConsoleViewProps {
   onState(state: PowerState): void;
@@ -100,20 +95,20 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
         if (!frame) frame = requestAnimationFrame(flush);
       };
       socket.onmessage = (event) => {
-        let message: ConsoleMessage;
+        // Every message is a batch: a JSON array of console messages.
+        let messages: ConsoleMessage[];
         try {
-          message = JSON.parse(String(event.data));
+          messages = JSON.parse(String(event.data)) as ConsoleMessage[];
         } catch {
           return;
         }
-        if (message.type === 'line') {
-          pending.push({ id: nextId++, text: message.text });
-          if (!frame) frame = requestAnimationFrame(flush);
-        } else if (message.type === 'state') callbacks.current.onState(message.state);
-        else if (message.type === 'stats') {
-          const { type: _type, ...stats } = message;
-          callbacks.current.onStats(stats);
-        } else if (message.type === 'error') console.error('Console:', message.message);
+        for (const message of messages) {
+          if (message.type === 'line') pending.push({ id: nextId++, text: message.text });
+          else if (message.type === 'state') callbacks.current.onState(message.state);
+          else if (message.type === 'stats') callbacks.current.onStats(message.stats);
+          else if (message.type === 'error') console.error('Console:', message.message);
+        }
+        if (pending.length > 0 && !frame) frame = requestAnimationFrame(flush);
       };
       socket.onclose = (event) => {
         setLive(false);

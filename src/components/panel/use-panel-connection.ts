@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { PanelApiError, panelApi, rememberServerId, type PowerAction, type PowerState, type ServerDetails, type ServerResources } from './panel-api.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { panelApi, rememberServerId, type PowerAction, type PowerState, type ServerDetails, type ServerResources } from './panel-api.ts';
 
 /** Stats refresh while connected (spec: every 10 s). */
 export const statsIntervalMs = 10_000;
@@ -30,7 +31,7 @@ export interface PanelConnection {
   sessionEnded(): void;
 }
 
-const isUnauthorized = (error: unknown) => error instanceof PanelApiError && error.status === 401;
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /**
  * The connection to one game server, shared by /control-panel and /minecraft-tools: connect
@@ -130,7 +131,7 @@ export function usePanelConnection(): PanelConnection {
         void refreshStats();
       } catch (error) {
         console.error('Failed to fetch server details', error);
-        setConnectError(error instanceof PanelApiError ? error.message : 'The panel could not be reached. Please try again.');
+        setConnectError(error instanceof ApiError ? error.message : 'The panel could not be reached. Please try again.');
         notifyError('Failed to fetch server details');
       } finally {
         setConnecting(false);

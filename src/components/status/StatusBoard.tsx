@@ -7,7 +7,6 @@ import { loadOwnServers, saveOwnServers, type OwnServer } from './own-servers.ts
 import { ServerCard, ServerCardSkeleton } from './ServerCard.tsx';
 import {
   appendReading,
-  CheckError,
   checkServer,
   fetchReport,
   type CheckAnswer,
@@ -17,7 +16,8 @@ import {
   type StatusReport,
   type StatusUpdate,
 } from './status-api.ts';
-import { bannerFor, type ServerStatus } from './status-rules.ts';
+import { bannerFor, type ServerStatus } from '../../../contracts/status-rules.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { SummaryCards, SummaryCardsSkeleton } from './SummaryCards.tsx';
 
 /** How often a visitor's own server is checked while the page is open. */
@@ -167,7 +167,7 @@ export function StatusBoard() {
           problem: undefined,
         };
       } catch (error) {
-        patch = { problem: error instanceof CheckError ? error.message : 'The check could not reach our server; retrying in 30 seconds.' };
+        patch = { problem: error instanceof ApiError && error.status !== 0 ? error.message : 'The check could not reach our server; retrying in 30 seconds.' };
       }
       showOwn(ownRef.current.map((e) => (e.id === entry.id ? { ...e, ...patch } : e)));
     },
@@ -194,8 +194,8 @@ export function StatusBoard() {
         const status = statusOfAnswer(answer);
         first = { ...first, status, latency: answer.latency, history: [{ timestamp: Date.now(), latency: answer.latency }], checks: 1, ups: status === 'down' ? 0 : 1, detail: detailOfAnswer(answer) };
       } catch (error) {
-        if (error instanceof CheckError && error.status === 400) return error.message;
-        if (error instanceof CheckError && error.status === 429) return error.message;
+        if (error instanceof ApiError && error.status === 400) return error.message;
+        if (error instanceof ApiError && error.status === 429) return error.message;
         return 'The check could not be run. Please try again.';
       }
     }

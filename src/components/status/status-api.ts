@@ -1,88 +1,23 @@
-// What the page reads from /api/status and its stream, and the visitor's own checks.
-import type { Banner, ServerStatus } from './status-rules.ts';
+// What the page reads from /api/status and its stream, and the visitor's own checks. The shapes
+// are the status contract's (types only: the page bundles none of the schemas).
+import type { CheckAnswer, Reading, StatusReport } from '../../../contracts/status.ts';
+import { historyLength, type CheckType } from '../../../contracts/status-rules.ts';
+import { apiFetch } from '../../lib/api-client.ts';
 
-export type ShownStatus = ServerStatus | 'pending';
+export type { CheckAnswer, Incident, Reading, ServerView, ServerView as ServerReport, StatusReport, StatusUpdate, Uptimes } from '../../../contracts/status.ts';
+export type { CheckType, ShownStatus } from '../../../contracts/status-rules.ts';
 
-export interface Reading {
-  timestamp: number;
-  latency: number;
+export function fetchReport(signal?: AbortSignal): Promise<StatusReport> {
+  return apiFetch<StatusReport>('GET', '/api/status', { signal });
 }
 
-export interface Uptimes {
-  h24: number | null;
-  d30: number | null;
-  d90: number | null;
+/** POST /api/status/check; a refusal or the rate limit throws an ApiError with the server's message. */
+export function checkServer(address: string, type: CheckType): Promise<CheckAnswer> {
+  return apiFetch<CheckAnswer>('POST', '/api/status/check', { body: { address, type }, fallback: 'The check failed.' });
 }
 
-export interface ServerReport {
-  id: string;
-  name: string;
-  type: string;
-  status: ShownStatus;
-  latency: number;
-  uptime: number | null;
-  uptimes: Uptimes;
-  checkedAt: number | null;
-  history: Reading[];
-}
-
-export interface Incident {
-  id: string;
-  title: string;
-  message?: string;
-  startedAt?: string;
-}
-
-export interface StatusReport {
-  summary: { banner: Banner; monitored: number; uptime90d: number | null; uptimes: Uptimes; incidents: Incident[]; intervalSeconds?: number };
-  servers: ServerReport[];
-}
-
-/** One entry of a serverStatus event. */
-export interface StatusUpdate {
-  id: string;
-  status: ShownStatus;
-  latency: number;
-  timestamp: number;
-}
-
-export type CheckType = 'minecraft' | 'tcp' | 'http';
-
-export interface CheckAnswer {
-  ok: boolean;
-  latency: number;
-  players?: { online: number; max: number };
-  version?: string;
-}
-
-export class CheckError extends Error {
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
-    this.status = status;
-  }
-}
-
-export async function fetchReport(signal?: AbortSignal): Promise<StatusReport> {
-  const response = await fetch('/api/status', { signal, headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`status ${response.status}`);
-  return (await response.json()) as StatusReport;
-}
-
-/** POST /api/status/check; a refusal or the rate limit becomes a CheckError with the server's message. */
-export async function checkServer(address: string, type: CheckType): Promise<CheckAnswer> {
-  const response = await fetch('/api/status/check', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ address, type }),
-  });
-  const body = (await response.json().catch(() => undefined)) as (CheckAnswer & { error?: { message?: string } }) | undefined;
-  if (!response.ok) throw new CheckError(response.status, body?.error?.message ?? `The check failed (${response.status}).`);
-  return body as CheckAnswer;
-}
-
-/** Keeps the newest `limit` readings. */
-export function appendReading(history: readonly Reading[], reading: Reading, limit = 30): Reading[] {
+/** Keeps the newest readings, as many as the board charts. */
+export function appendReading(history: readonly Reading[], reading: Reading, limit = historyLength): Reading[] {
   const next = [...history, reading];
   return next.length > limit ? next.slice(next.length - limit) : next;
 }

@@ -1,24 +1,9 @@
-// Pure rules of the status board, shared by the server (banner in /api/status) and the page.
-
-export type ServerStatus = 'operational' | 'degraded' | 'down';
-
-export type Banner = 'All Systems Operational' | 'Degraded Performance' | 'Partial Outage' | 'Major Outage';
-
-/**
- * The system-status banner: operational only when every monitor is; degraded when some are
- * degraded and none down; a partial outage when some are down; a major outage when all are.
- */
-export function bannerFor(statuses: readonly ServerStatus[]): Banner {
-  const down = statuses.filter((s) => s === 'down').length;
-  if (statuses.length > 0 && down === statuses.length) return 'Major Outage';
-  if (down > 0) return 'Partial Outage';
-  if (statuses.includes('degraded')) return 'Degraded Performance';
-  return 'All Systems Operational';
-}
+// How the status board presents a monitor: latency colours and labels, state names, uptime figures.
+import type { ServerStatus } from '../../../contracts/status-rules.ts';
 
 export type LatencyTone = 'red' | 'blue' | 'yellow';
 
-/** Latency colour of spec section 9: 0 (no answer) red, under 100 blue, under 300 yellow, else red. */
+/** The latency colour: 0 (no answer) red, under 100 blue, under 300 yellow, else red. */
 export function latencyTone(latencyMs: number): LatencyTone {
   if (latencyMs <= 0) return 'red';
   if (latencyMs < 100) return 'blue';

@@ -1,37 +1,8 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import * as ws from 'ws';
-import { ConsoleHub, type Batch, type Viewer } from '../../../server/panel/console-hub.ts';
+import { ConsoleHub, type Viewer } from '../../../server/panel/console-hub.ts';
 import { hashKey } from '../../../server/panel/local/key-hash.ts';
 import { createLocalDriver, type LocalDriver } from '../../../server/panel/local/local-driver.ts';
-import { textFrame } from '../../../server/panel/ws-frame.ts';
-
-/** ws's frame parser (exported by the package, not declared in @types/ws). */
-interface FrameReceiver {
-  on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): void;
-  write(chunk: Buffer): void;
-}
-const Receiver = (ws as unknown as { Receiver: new (options: object) => FrameReceiver }).Receiver;
-
-/** Decodes frames with ws's own receiver, as a browser's WebSocket would read them. */
-function decode(frames: Buffer): string[] {
-  const receiver = new Receiver({ isServer: false, maxPayload: 0 });
-  const messages: string[] = [];
-  receiver.on('message', (data: Buffer, isBinary: boolean) => {
-    expect(isBinary).toBe(false);
-    messages.push(String(data));
-  });
-  receiver.write(frames);
-  return messages;
-}
-
-describe('WebSocket text frames', () => {
-  it('encode short, 16-bit and 64-bit lengths as ws reads them', () => {
-    const payloads = ['{"type":"line","text":"hi"}', 'é'.repeat(200), 'x'.repeat(70_000)];
-    const frames = Buffer.concat(payloads.map((p) => textFrame(Buffer.from(p))));
-    expect(decode(frames)).toEqual(payloads);
-  });
-});
 
 describe('console hub', () => {
   const key = 'hub-test-key-123456';
@@ -45,10 +16,12 @@ describe('console hub', () => {
     messages: Array<{ type: string; text?: string; state?: string }> = [];
     closed: number | undefined;
     buffered = 0;
-    send(batch: Batch) {
-      const fromFrames = decode(batch.frames);
-      expect(fromFrames).toEqual(batch.messages.map(String));
-      for (const m of fromFrames) this.messages.push(JSON.parse(m));
+    batches = 0;
+    send(message: Buffer) {
+      const batch = JSON.parse(String(message)) as RecordingViewer['messages'];
+      expect(Array.isArray(batch)).toBe(true);
+      this.batches += 1;
+      this.messages.push(...batch);
     }
     bufferedAmount() {
       return this.buffered;
@@ -96,6 +69,8 @@ describe('console hub', () => {
     expect(upstreams).toBe(1);
     const spam = (viewer: RecordingViewer) => viewer.lines().filter((l) => l?.startsWith('spam line')).map((l) => Number(l!.slice(10)));
     expect(spam(first)).toEqual([...Array(3000).keys()]);
+    // Lines arriving in one turn travel together, as one message.
+    expect(first.batches).toBeLessThan(first.messages.length);
     // The late viewer starts inside the last 1,000 lines and then sees every line once, in order.
     const late = spam(second);
     expect(late.length).toBeGreaterThanOrEqual(1000);

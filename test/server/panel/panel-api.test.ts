@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../../server/app.ts';
-import { PanelRepository } from '../../../server/panel/panel-repository.ts';
+import { auditOfServer, insertSession } from '../../../server/panel/panel-repository.ts';
 import { hashSessionId, newSessionId, SessionCrypto } from '../../../server/panel/session-crypto.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../helpers/databases.ts';
 import { testConfig } from '../../helpers/test-config.ts';
@@ -195,8 +195,8 @@ describe.each(dialects)('panel API on %s', (dialect) => {
     expect((await call('/api/panel/power', { signal: 'stop' })).statusCode).toBe(204);
     expect((await call('/api/panel/power', { signal: 'reboot' })).statusCode).toBe(400);
 
-    const log = await new PanelRepository(app.db).auditLog(fixtureServerId);
-    const mine = log.filter((entry) => entry.client_ip === ip).map(({ kind, action, outcome, driver }) => ({ kind, action, outcome, driver }));
+    const log = await auditOfServer(app.db, fixtureServerId);
+    const mine = log.filter((entry) => entry.clientIp === ip).map(({ kind, action, outcome, driver }) => ({ kind, action, outcome, driver }));
     expect(mine).toEqual([
       { kind: 'command', action: 'say too early', outcome: 'server_offline', driver: 'local' },
       { kind: 'power', action: 'start', outcome: 'ok', driver: 'local' },
@@ -229,13 +229,13 @@ describe.each(dialects)('panel API on %s', (dialect) => {
     const id = newSessionId();
     const idHash = hashSessionId(id);
     const created = Date.now() - 12 * 60 * 60 * 1000 - 1000;
-    await new PanelRepository(app.db).insertSession({
-      id_hash: idHash,
-      server_id: fixtureServerId,
+    await insertSession(app.db, {
+      idHash,
+      serverId: fixtureServerId,
       driver: 'local',
-      key_ciphertext: new SessionCrypto(secret).encrypt(fixtureKey, idHash),
-      created_at: created,
-      expires_at: created + 12 * 60 * 60 * 1000,
+      keyCiphertext: new SessionCrypto(secret).encrypt(fixtureKey, idHash),
+      createdAt: created,
+      expiresAt: created + 12 * 60 * 60 * 1000,
     });
     expect((await app.inject({ url: '/api/panel/server', headers: { cookie: `hf_panel=${id}` } })).statusCode).toBe(401);
   });
@@ -267,7 +267,7 @@ describe.each(dialects)('panel API on %s', (dialect) => {
 
     const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/api/panel/console`, { headers: { cookie, origin: `http://${host}` } });
     const messages: Array<{ type: string; text?: string; state?: string; message?: string }> = [];
-    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    socket.on('message', (data) => messages.push(...(JSON.parse(String(data)) as typeof messages)));
     await new Promise((resolve, reject) => {
       socket.once('open', resolve);
       socket.once('error', reject);
@@ -292,13 +292,13 @@ describe.each(dialects)('panel API on %s', (dialect) => {
     // A second viewer gets the recent lines first.
     const second = new WebSocket(`${baseUrl.replace('http', 'ws')}/api/panel/console`, { headers: { cookie } });
     const replay: Array<{ type: string; text?: string }> = [];
-    second.on('message', (data) => replay.push(JSON.parse(String(data))));
+    second.on('message', (data) => replay.push(...(JSON.parse(String(data)) as typeof replay)));
     await until(() => replay.some((m) => m.type === 'state'), 'the replay');
     expect(replay.filter((m) => m.type === 'line').map((m) => m.text)).toContain('\x1b[32mgreen\x1b[0m and \x1b[31mred\x1b[0m');
 
     await json('POST', '/api/panel/power', { signal: 'stop' }, { headers: { cookie } });
     await until(() => messages.some((m) => m.type === 'state' && m.state === 'offline' ) && messages.some((m) => m.text?.includes('Server stopped')), 'offline');
-    const audit = await new PanelRepository(app.db).auditLog(fixtureServerId);
+    const audit = await auditOfServer(app.db, fixtureServerId);
     expect(audit.some((entry) => entry.kind === 'command' && entry.action === 'color' && entry.outcome === 'ok')).toBe(true);
 
     // Disconnecting closes the session's sockets.

@@ -93,8 +93,19 @@ export function isHoneypotFilled(input: Partial<Record<string, unknown>>): boole
   return typeof trap === 'string' ? trap.trim() !== '' : trap !== undefined && trap !== null;
 }
 
-/** The toasts of spec section 8. */
-export const contactToasts = {
-  success: 'Message sent successfully! We will get back to you soon.',
-  failure: 'Failed to send message. Please try again or contact us directly.',
+/**
+ * The answer page to a form post that was not sent (no JavaScript): the site builds it from the
+ * contact form itself with these placeholders in it, and the server fills them per request with
+ * what the visitor typed and what was wrong.
+ */
+export const formSlots = {
+  value: (field: ContactField) => `__hf_${field}_value__`,
+  error: (field: ContactField) => `__hf_${field}_error__`,
+  /** "true" or "false", for aria-invalid. */
+  invalid: (field: ContactField) => `__hf_${field}_invalid__`,
+  /** What went wrong, in one or two sentences. */
+  problem: '__hf_problem__',
 } as const;
+
+/** Where the built answer page is, inside the built site (a dot folder is never served as a page). */
+export const notSentTemplatePath = '.templates/contact-not-sent.html';

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { consoleCommand, maxCommandLength, type ConsoleMessage } from '../../contracts/panel.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { isSameOrigin } from '../plugins/same-origin.ts';
+import type { Membership } from './console-hub.ts';
+import { credentialsOf, type PanelService } from './panel-service.ts';
+import { sessionCookie } from './panel-routes.ts';
+import type { PanelSession } from './session-store.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    panelSession?: PanelSession;
+  }
+}
+
+/** A quiet console still shows traffic, so proxies do not close it as idle. */
+const keepAliveMs = 30_000;
+
+/**
+ * GET /api/panel/console: the live console as a WebSocket. The server sends JSON arrays of
+ * console messages (contracts/panel.ts); the browser sends `{"type":"command","command"}`.
+ */
+export function consoleRoutes(app: FastifyInstance, service: PanelService): void {
+  app.get(
+    '/console',
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        // Browsers always send Origin on a WebSocket: another site's page must not ride the cookie.
+        if (!isSameOrigin(request)) throw new HttpError(403, 'cross_origin', 'The console opens only from this site.');
+        request.panelSession = await service.require(request.cookies[sessionCookie]);
+      },
+    },
+    (socket: WebSocket, request) => {
+      const session = request.panelSession!;
+      service.sockets.add(session.idHash, socket);
+      const sendMessages = (messages: ConsoleMessage[]) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(messages));
+      };
+      const sendError = (message: string) => sendMessages([{ type: 'error', message }]);
+      const expiry = setTimeout(() => socket.close(4401, 'Session expired'), Math.max(0, session.expiresAt - Date.now()));
+      expiry.unref();
+      const keepAlive = setInterval(() => {
+        if (socket.readyState === socket.OPEN) socket.ping();
+      }, keepAliveMs);
+      keepAlive.unref();
+
+      let membership: Membership | undefined;
+      let closed = false;
+      const joining = service.hub
+        .join(credentialsOf(session), {
+          send: (message) => {
+            if (socket.readyState === socket.OPEN) socket.send(message, { binary: false });
+          },
+          bufferedAmount: () => socket.bufferedAmount,
+          close: (code, reason) => socket.close(code, reason),
+        })
+        .then(
+          (joined) => {
+            membership = joined;
+            if (closed) joined.leave();
+            return joined;
+          },
+          (error: unknown) => {
+            if (!(error instanceof HttpError)) request.log.error({ err: error }, 'console upstream failed');
+            sendError(error instanceof HttpError ? error.message : 'The console is not available right now.');
+            socket.close(error instanceof HttpError && error.statusCode === 401 ? 4401 : 1011, 'Console unavailable');
+            return undefined;
+          },
+        );
+
+      socket.on('message', (data, isBinary) => {
+        void (async () => {
+          let parsed: unknown;
+          try {
+            if (isBinary) throw new Error('binary');
+            parsed = JSON.parse(String(data));
+          } catch {
+            return sendError('Messages must be JSON text.');
+          }
+          const message = consoleCommand.safeParse(parsed);
+          if (!message.success) return sendError('Unknown message type.');
+          const command = message.data.command.trim();
+          if (!command || command.length > maxCommandLength) return sendError('Type a command to send (at most 1,000 characters).');
+          const current = await service.find(request.cookies[sessionCookie]);
+          if (!current) return socket.close(4401, 'Session ended');
+          const joined = await joining;
+          if (!joined) return;
+          try {
+            await service.command(current, command, request.ip, () => joined.send(command));
+          } catch (error) {
+            if (!(error instanceof HttpError)) request.log.error({ err: error }, 'console command failed');
+            sendError(error instanceof HttpError ? error.message : 'Failed to send command');
+          }
+        })();
+      });
+
+      socket.on('close', () => {
+        closed = true;
+        clearTimeout(expiry);
+        clearInterval(keepAlive);
+        service.sockets.remove(session.idHash, socket);
+        membership?.leave();
+      });
+    },
+  );
+}
