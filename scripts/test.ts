@@ -31,6 +31,7 @@ let failed = 0;
 const problems: string[] = [];
 
 if (!run('type-check (tsc --noEmit)', bin('tsc'), ['--noEmit'])) problems.push('type-check');
+if (!run('lint (biome: src/ and server/ meet only in contracts/)', 'npm', ['run', '--silent', 'lint'])) problems.push('lint');
 if (!run('build', 'npm', ['run', '--silent', 'build'])) problems.push('build');
 
 const vitestOut = path.join(results, 'vitest.json');
