@@ -46,7 +46,7 @@ const trustProxy = z
   });
 
 /**
- * Every environment variable the product reads (DECISIONS section 10), with its default.
+ * Every environment variable the product reads (docs/decisions.md 10), with its default.
  * Parsing reports every problem at once; see loadConfig.
  */
 export const envSchema = z.object({
