@@ -11,7 +11,7 @@ const consentScriptsSchema = z.array(
 
 /**
  * Optional third-party scripts the operator runs, loaded only after the visitor consents to
- * their category (DECISIONS section 9). None are configured by default.
+ * their category (docs/decisions.md 9). None are configured by default.
  */
 export const consentScripts = defineContent('consent-scripts', consentScriptsSchema, []);
 

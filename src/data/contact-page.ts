@@ -5,7 +5,7 @@ const contactPageSchema = z.object({
   eyebrow: z.string().min(1),
   /** The lead paragraph under the heading. */
   intro: z.string().min(20),
-  /** Business hours (spec: 24/7, every day). */
+  /** Business hours (support is open 24/7). */
   hours: z.object({
     /** The one-line summary, shown large. */
     summary: z.string().min(1),

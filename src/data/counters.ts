@@ -11,7 +11,7 @@ const counterSchema = z.object({
 
 export type Counter = z.infer<typeof counterSchema>;
 
-/** The support block's counters on the home page (spec section 2). */
+/** The support block's counters on the home page (docs/decisions.md 22). */
 export const counters: readonly Counter[] = defineContent('counters', z.array(counterSchema).min(1), [
   { id: 'chats', value: 78, suffix: '%', label: 'chats answered in seconds' },
   { id: 'waiting', value: 11, suffix: ' min', label: 'average waiting time' },

@@ -10,7 +10,7 @@ const datacentersSchema = z.object({
         /** ISO 3166 alpha-2, for the flag. */
         countryCode: z.string().length(2),
         description: z.string().min(10),
-        /** Spec: 10 Gbps network, AMD EPYC 7763, NVMe SSD, latency under 5ms. */
+        /** The lines on the card: network, processor, storage, latency. */
         features: z.array(z.string().min(2)).min(4),
       }),
     )

@@ -13,9 +13,9 @@ const claimSchema = z.object({ icon: z.enum(iconNames), label: z.string().min(1)
 export type Claim = z.infer<typeof claimSchema>;
 
 const featuresSchema = z.object({
-  /** The review badge in the home hero (spec section 1). */
+  /** The review badge in the home hero. */
   reviews: z.object({ count: z.number().int().positive(), rating: z.string().min(1), stars: z.number().int().min(1).max(5) }),
-  /** The claims under the hero buttons (spec section 1). */
+  /** The claims under the hero buttons. */
   heroClaims: z.array(claimSchema).min(3),
   /** Home: the four feature tiles. */
   homeTiles: z.array(featureSchema).length(4),

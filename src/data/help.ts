@@ -7,7 +7,7 @@ const helpLink = z.object({ text: z.string().min(1), url: href });
 
 const helpSchema = z
   .object({
-    /** The help categories (spec section 2): id, name, icon, description. */
+    /** The help categories: id, name, icon, description. */
     categories: z
       .array(
         z.object({
@@ -40,7 +40,7 @@ export type HelpFaq = HelpContent['faqs'][number];
 export type HelpLink = HelpContent['fallbackLinks'][number];
 export type HelpIconName = (typeof iconNames)[number];
 
-/** The help assistant's content (spec section 2, help assistant widget). */
+/** The help assistant's content (docs/decisions.md 25). */
 export const help: HelpContent = defineContent('help', helpSchema, {
   categories: [
     { id: 'minecraft', name: 'Minecraft', icon: 'gamepad', description: 'Server setup, plugins, mods and performance' },
@@ -96,7 +96,7 @@ export interface HelpEntry {
   source: 'faq' | 'knowledge';
 }
 
-/** Everything the help assistant's search covers (DECISIONS section 8): its FAQs and the knowledge base. */
+/** Everything the help assistant's search covers (docs/decisions.md 8): its FAQs and the knowledge base. */
 export function helpEntries(): HelpEntry[] {
   return [
     ...help.faqs.map((f) => ({ id: f.id, question: f.question, answer: f.answer, links: f.links, source: 'faq' as const })),

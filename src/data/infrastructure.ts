@@ -13,7 +13,7 @@ const infoPageSchema = z.object({
   features: z.array(z.object({ title: z.string().min(1), icon: z.enum(infoIconNames), description: z.string().min(10) })).min(3),
   /** A titled list (how it works, the specs, the practices). */
   details: z.object({ title: z.string().min(1), items: z.array(z.object({ term: z.string().min(1), text: z.string().min(2) })).min(3) }),
-  /** The call to action; its button goes to /products (DECISIONS section 6). */
+  /** The call to action; its button goes to /products (docs/decisions.md 6). */
   cta: z.object({ title: z.string().min(1), text: z.string().min(10), label: z.string().min(1), href: z.literal('/products') }),
 });
 

@@ -15,7 +15,7 @@ const careersSchema = z.object({
   intro: z.string().min(20),
   /** Company values shown on /careers. */
   values: z.array(z.object({ name: z.string().min(1), icon: z.enum(['users', 'rocket', 'heart', 'globe']), description: z.string().min(10) })).min(3),
-  /** Open positions (spec section 3: job position). */
+  /** Open positions, each with Apply Now. */
   positions: z.array(jobSchema).length(3),
   resume: z.object({ title: z.string().min(1), text: z.string().min(10) }),
 });

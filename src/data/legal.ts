@@ -9,7 +9,7 @@ const sectionSchema = z.object({
 });
 
 const documentSchema = z.object({
-  /** The tab's id (spec section 4: terms, privacy, refund). */
+  /** The tab's id, also its #fragment (docs/decisions.md 24). */
   id: z.enum(['terms', 'privacy', 'refund']),
   /** The tab label and the document's title. */
   title: z.string().min(1),

@@ -17,7 +17,7 @@ const locationSchema = z.object({
 
 export type Location = z.infer<typeof locationSchema>;
 
-/** The home page's Global Infrastructure cards (spec sections 2 and 3). */
+/** The home page's Global Infrastructure cards; the ping's colour: docs/decisions.md 20. */
 export const locations: readonly Location[] = defineContent('locations', z.array(locationSchema).min(1), [
   { id: 'delhi-ncr', name: 'Delhi NCR', city: 'Delhi NCR', country: 'India', countryCode: 'IN', ping: 42, processor: 'AMD EPYC 7763', network: '10 Gbps Network' },
   { id: 'singapore', name: 'Singapore', city: 'Singapore', country: 'Singapore', countryCode: 'SG', ping: 83, processor: 'AMD EPYC 7763', network: '10 Gbps Network' },

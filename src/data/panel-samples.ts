@@ -1,7 +1,7 @@
 import { defineContent, z } from './define.ts';
 
 /**
- * The static sample content of the control panel's Web, VPS and Dev tabs (spec section 2:
+ * The static sample content of the control panel's Web, VPS and Dev tabs (docs/decisions.md 30:
  * placeholders only), and the welcome text of the /minecraft-tools console box. Nothing here
  * is live: the page labels these tabs as samples.
  */

@@ -4,11 +4,11 @@ import { defineContent, z } from './define.ts';
 import { site } from './site.ts';
 
 /**
- * Every plan line the provider sells (spec sections 2 and 9, DECISIONS section 7): one entry
+ * Every plan line the provider sells (docs/decisions.md 7 and 15): one entry
  * per plan page, with its currency, button label and cards. A price changes here, once.
  */
 
-/** The labels of the order buttons, per the table in spec section 2. */
+/** The labels of the order buttons; each line has one (docs/decisions.md 15). */
 const buttonLabels = ['Order Now', 'Deploy Bot', 'Get Started', 'Select Plan', 'Deploy Now'] as const;
 
 /** What a spec line on a card describes; picks its icon. */
@@ -33,15 +33,15 @@ const planSchema = z.object({
   specs: z.array(specLine).min(2),
   /** Extra selling points under the specs. */
   features: z.array(z.string().min(1)).default([]),
-  /** Visually emphasised (spec: "where a plan is marked highlighted"). */
+  /** Visually emphasised, with a Most Popular badge (docs/decisions.md 15). */
   highlight: z.boolean().default(false),
   /** Carries the Recommended badge (Intel Pro). */
   recommended: z.boolean().default(false),
 });
 
 /**
- * Intel plans as spec section 3 names their fields: bandwidth means extra ports and
- * protection means the backups limit.
+ * Intel plans keep their figures as numbers (the RAM calculator reads them; docs/decisions.md 15).
+ * The field names are historical: bandwidth means extra ports and protection the backups limit.
  */
 const intelPlanSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
@@ -59,7 +59,7 @@ const intelPlanSchema = z.object({
     protection: z.number().int().min(0),
     support: z.string().min(1),
   }),
-  /** Left empty by the spec; shown when set. */
+  /** Empty for every plan today; shown on the card when set. */
   playerCount: z.string().default(''),
   recommended: z.boolean().default(false),
 });
@@ -374,7 +374,7 @@ export function fromPrice(line: PlanLine): number {
 /** The VPS and VDS lines (the /vps overview and the products page's VPS Solutions filter). */
 export const vpsLines: readonly PlanLine[] = planLines.filter((l) => l.group === 'vps');
 
-// ——— The products page (spec section 3, Plan) ———
+// ——— The products page (docs/decisions.md 17) ———
 
 /** Products filter categories: Game Servers, VPS Solutions, Other Services. */
 export const productCategories = ['game', 'vps', 'other'] as const;
@@ -390,7 +390,7 @@ const productSchema = z.object({
   currency: z.enum(currencies).default('INR'),
   /** Whether the price is the cheapest of several plans ("From …"). */
   fromPrice: z.boolean().default(false),
-  /** Spec section 3: cores, ram, storage, bandwidth, protection, support (those that apply). */
+  /** The card's spec lines: cores, ram, storage, bandwidth, protection, support (those that apply). */
   specs: z.object({
     cores: z.string().optional(),
     ram: z.string().min(1),

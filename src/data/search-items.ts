@@ -13,7 +13,7 @@ const searchItemSchema = z.object({
 
 export type SearchItem = z.infer<typeof searchItemSchema>;
 
-/** The spec's three fixed suggestions, first. */
+/** The three fixed suggestions, always first (docs/decisions.md 8). */
 const specItems = defineContent('search-items', z.array(searchItemSchema), [
   { id: 'minecraft-hosting', title: 'Minecraft Hosting', description: 'High-performance Minecraft servers on AMD EPYC', category: 'hosting', url: '/minecraft-amd' },
   { id: 'vps-hosting', title: 'VPS Hosting', description: 'Virtual private servers with full root access', category: 'vps', url: '/vps' },
@@ -31,7 +31,7 @@ const planItems: SearchItem[] = planLines.flatMap((line) =>
   })),
 );
 
-/** Everything the header search finds: the spec's items, then every page, then every plan line. */
+/** Everything the header search finds: the fixed suggestions, then every page, then every plan (docs/decisions.md 19). */
 export const searchIndex: readonly SearchItem[] = [
   ...specItems,
   ...allPages.map((p) => ({ id: `page${p.path === '/' ? '-home' : p.path.replaceAll('/', '-')}`, title: p.title, description: p.description, category: p.category, url: p.path })),

@@ -15,7 +15,7 @@ const testimonialSchema = z.object({
 
 export type Testimonial = z.infer<typeof testimonialSchema>;
 
-/** The home page carousel (spec: four testimonials, three visible). */
+/** The home page carousel: at least three, three visible at a time (docs/decisions.md 21). */
 export const testimonials: readonly Testimonial[] = defineContent('testimonials', z.array(testimonialSchema).min(3), [
   {
     id: 'arjun', name: 'Arjun Mehta', role: 'Trustpilot review', date: '2026-09-14', rating: 5,

@@ -1,4 +1,4 @@
-/** Testimonials visible at once (spec section 9). */
+/** Testimonials visible at once (docs/decisions.md 21). */
 export const carouselPageSize = 3;
 
 /** Previous is disabled at index 0. */

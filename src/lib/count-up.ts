@@ -1,4 +1,4 @@
-/** The home counters run this long by default (spec section 9). */
+/** The home counters run this long by default (docs/decisions.md 22). */
 export const countUpDuration = 2000;
 /** …and start once at least this share of them is visible. */
 export const countUpThreshold = 0.1;

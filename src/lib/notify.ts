@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 
-/** Toast timings of spec section 8: errors 4 s, successes 2 s, loading until dismissed; at most 20. */
+/** Toast timings (docs/decisions.md 27): errors 4 s, successes 2 s, loading until dismissed; at most 20. */
 export const toastDurations = { error: 4000, success: 2000, loading: Number.POSITIVE_INFINITY } as const;
 export const maxToasts = 20;
 

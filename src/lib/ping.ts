@@ -1,4 +1,4 @@
-/** Location ping colours (spec sections 4 and 9): green under 100 ms, yellow under 150 ms, red from 150 ms. */
+/** Location ping colours (docs/decisions.md 20): green under 100 ms, yellow under 150 ms, red from 150 ms. */
 export type PingColour = 'green' | 'yellow' | 'red';
 
 export const pingThresholds = { good: 100, fair: 150 } as const;

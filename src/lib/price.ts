@@ -1,4 +1,4 @@
-/** The currencies plan lines are sold in (DECISIONS section 7). */
+/** The currencies plan lines are sold in (docs/decisions.md 7). */
 export const currencies = ['INR', 'USD', 'GBP'] as const;
 export type Currency = (typeof currencies)[number];
 
@@ -19,7 +19,7 @@ export function formatPrice(amount: number, currency: Currency, options: { decim
   }).format(amount);
 }
 
-/** The products page form (spec section 2): two decimals followed by /Monthly. */
+/** The products page form (docs/decisions.md 16): two decimals followed by /Monthly. */
 export function formatMonthly(amount: number, currency: Currency): string {
   return `${formatPrice(amount, currency, { decimals: 2 })}/Monthly`;
 }

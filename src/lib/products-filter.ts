@@ -1,4 +1,4 @@
-/** The products page filters (spec section 2); `null` is "no filter": every plan. */
+/** The products page filters (docs/decisions.md 17); `null` is "no filter": every plan. */
 export const productFilters = [
   { id: 'game', label: 'Game Servers' },
   { id: 'vps', label: 'VPS Solutions' },
@@ -7,7 +7,7 @@ export const productFilters = [
 
 export type ProductFilter = (typeof productFilters)[number]['id'];
 
-/** The plans a filter shows: all with none; otherwise those of its category (VPS: DECISIONS 6). */
+/** The plans a filter shows: all with none; otherwise those of its category (VPS Solutions: every VPS and VDS line, docs/decisions.md 6). */
 export function filterProducts<P extends { category: ProductFilter }>(items: readonly P[], filter: ProductFilter | null): P[] {
   return filter === null ? [...items] : items.filter((p) => p.category === filter);
 }

@@ -9,7 +9,7 @@ export interface RamInput {
   players: number;
   /** Counted only for modded servers; never below 0. */
   mods: number;
-  /** The optimization-mods checkbox: shown, but it has no effect on the result (spec). */
+  /** The optimization-mods checkbox: shown, but it has no effect on the result (docs/decisions.md 23). */
   optimizationMods?: boolean;
 }
 
@@ -27,7 +27,7 @@ export function clampMods(mods: number): number {
 }
 
 /**
- * Recommended RAM in GB (spec section 9): 2 GB base, plus 2 GB for each full 5 players, plus
+ * Recommended RAM in GB (docs/decisions.md 23): 2 GB base, plus 2 GB for each full 5 players, plus
  * 0.5 GB per mod when modded, then optimized +1, modded +2, bedrock −1; at least 2 GB.
  */
 export function recommendedRam({ type, players, mods }: RamInput): number {

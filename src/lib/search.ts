@@ -1,4 +1,4 @@
-/** The search box opens suggestions from this many characters on (spec section 9). */
+/** The search box opens suggestions from this many characters on (docs/decisions.md 19). */
 export const searchMinLength = 2;
 
 export interface Searchable {
@@ -7,7 +7,7 @@ export interface Searchable {
 }
 
 /**
- * Spec sections 4 and 5: case-insensitive substring of title or description, only when the
+ * docs/decisions.md 19: case-insensitive substring of title or description, only when the
  * query has 2 or more characters.
  */
 export function searchMatches<T extends Searchable>(query: string, items: readonly T[]): T[] {

@@ -120,7 +120,7 @@ test.describe('control panel', () => {
     await expect(page.getByLabel('Access key')).toHaveValue('');
   });
 
-  test('a wrong key shows why and the spec toast, and stays on the form', async ({ page }) => {
+  test('a wrong key shows why and the connect-failure toast, and stays on the form', async ({ page }) => {
     await openPage(page, '/control-panel');
     await connect(page, 'test-mc', 'definitely-not-the-key');
     await expect(page.getByText('Failed to fetch server details')).toBeVisible();

@@ -9,7 +9,8 @@ import { testConfig } from '../helpers/test-config.ts';
 
 /**
  * The browser API with PANEL_DRIVER=pterodactyl: the real app (both dialects) in front of the
- * fake panel and Wings, so what the panel answers reaches the customer as the issue says.
+ * fake panel and Wings: what the panel answers (its data, its refusals, its errors) reaches the
+ * customer as clear API answers, and the key stays on the server (docs/decisions.md 2).
  */
 
 const MiB = 1024 * 1024;

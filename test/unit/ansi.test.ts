@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnsi } from '../../src/components/panel/ansi.ts';
+import { parseAnsi } from '../../src/lib/ansi.ts';
 import { cleanLine, LineSplitter } from '../../server/panel/local/console-text.ts';
 
 describe('console ANSI colours', () => {

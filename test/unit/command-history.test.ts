@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyHistory, historyLimit, newer, older, remember, type CommandHistory } from '../../src/components/panel/command-history.ts';
+import { emptyHistory, historyLimit, newer, older, remember, type CommandHistory } from '../../src/lib/command-history.ts';
 
 const sent = (...commands: string[]): CommandHistory => commands.reduce(remember, emptyHistory);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedScripts, choicesKey, consentKey, loadConsentedScripts, readConsent, writeConsent, type ConsentScript } from '../../src/components/consent/consent.ts';
+import { allowedScripts, choicesKey, consentKey, loadConsentedScripts, readConsent, writeConsent, type ConsentScript } from '../../src/lib/consent.ts';
 import { consentScripts } from '../../src/data/consent-scripts.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {

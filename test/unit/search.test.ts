@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { allPages } from '../../src/data/pages.ts';
 import { searchIndex } from '../../src/data/search-items.ts';
 import { searchMatches } from '../../src/lib/search.ts';
 
@@ -8,7 +9,7 @@ const items = [
   { title: 'Knowledge Base', description: 'Guides and answers' },
 ];
 
-describe('header search matching (spec sections 4 and 5)', () => {
+describe('header search matching (docs/decisions.md 19)', () => {
   it('finds nothing under 2 characters', () => {
     expect(searchMatches('', items)).toEqual([]);
     expect(searchMatches('m', items)).toEqual([]);
@@ -29,9 +30,16 @@ describe('header search matching (spec sections 4 and 5)', () => {
     expect(searchMatches('zzz', items)).toEqual([]);
   });
 
-  it('indexes the spec items first and every page', () => {
+  it('indexes the three fixed suggestions first, then every page (docs/decisions.md 8)', () => {
     expect(searchIndex.slice(0, 3).map((i) => i.url)).toEqual(['/minecraft-amd', '/vps', '/knowledge']);
-    expect(searchIndex.some((i) => i.url === '/network-status')).toBe(true);
+    for (const page of allPages) expect(searchIndex.some((i) => i.url === page.path && i.title === page.title), page.path).toBe(true);
     expect(new Set(searchIndex.map((i) => i.id)).size).toBe(searchIndex.length);
+  });
+
+  it('finds every page by its title', () => {
+    for (const page of allPages) {
+      if (page.title.trim().length < 2) continue;
+      expect(searchMatches(page.title, searchIndex).some((i) => i.url === page.path), page.title).toBe(true);
+    }
   });
 });

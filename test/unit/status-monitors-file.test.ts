@@ -6,7 +6,7 @@ const placeholders = { PORT: 4321, DEMO_MC_PORT: 25565 };
 const root = path.resolve(import.meta.dirname, '../..');
 
 describe('monitors file', () => {
-  it('fills in the defaults of the issue', () => {
+  it('fills in the defaults the README documents', () => {
     const file = parseMonitors({ monitors: [{ id: 'a', name: 'A', type: 'tcp', target: 'example.com:22' }] }, placeholders);
     expect(file.monitors[0]).toEqual({
       id: 'a', name: 'A', type: 'tcp', target: 'example.com:22',
@@ -26,11 +26,11 @@ describe('monitors file', () => {
     expect(file.monitors.map((m) => m.target)).toEqual(['http://127.0.0.1:8080/api/health', '127.0.0.1:25570']);
   });
 
-  it('seeds the two entries of the spec in config/monitors.json', () => {
+  it('ships config/monitors.json watching the site’s own health and the demo Minecraft server', () => {
     const file = loadMonitorsFile(path.join(root, 'config/monitors.json'), placeholders);
-    expect(file.monitors.map((m) => [m.name, m.type, m.target])).toEqual([
-      ['India - 01', 'http', 'http://127.0.0.1:4321/api/health'],
-      ['Game Server', 'minecraft', '127.0.0.1:25565'],
+    expect(file.monitors.map((m) => [m.type, m.target])).toEqual([
+      ['http', 'http://127.0.0.1:4321/api/health'],
+      ['minecraft', '127.0.0.1:25565'],
     ]);
   });
 

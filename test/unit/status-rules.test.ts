@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bannerFor } from '../../contracts/status-rules.ts';
-import { latencyLabel, latencyTone, uptimeLabel } from '../../src/components/status/status-rules.ts';
+import { latencyLabel, latencyTone, uptimeLabel } from '../../src/lib/status-format.ts';
 
-describe('latency colour (spec section 9)', () => {
+describe('latency colour (docs/decisions.md 28)', () => {
   it('is red for 0 (no answer)', () => expect(latencyTone(0)).toBe('red'));
   it('is blue under 100 ms', () => {
     expect(latencyTone(1)).toBe('blue');
@@ -25,7 +25,7 @@ describe('latency label', () => {
   });
 });
 
-describe('banner', () => {
+describe('banner (docs/decisions.md 29)', () => {
   it('is All Systems Operational only when every monitor is operational', () => {
     expect(bannerFor(['operational', 'operational'])).toBe('All Systems Operational');
     expect(bannerFor([])).toBe('All Systems Operational');

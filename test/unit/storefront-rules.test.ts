@@ -5,7 +5,7 @@ import { pingColour } from '../../src/lib/ping.ts';
 import { formatMonthly, formatPrice } from '../../src/lib/price.ts';
 import { clampMods, clampPlayers, recommendedRam, smallestPlanFor } from '../../src/lib/ram-calculator.ts';
 
-describe('testimonials carousel bounds (spec sections 4 and 9)', () => {
+describe('testimonials carousel bounds (docs/decisions.md 21)', () => {
   it('shows three at a time', () => {
     expect(carouselPageSize).toBe(3);
   });
@@ -40,7 +40,7 @@ describe('testimonials carousel bounds (spec sections 4 and 9)', () => {
   });
 });
 
-describe('location ping colours (spec section 4)', () => {
+describe('location ping colours (docs/decisions.md 20)', () => {
   it('is green under 100 ms', () => {
     expect(pingColour(0)).toBe('green');
     expect(pingColour(42)).toBe('green');
@@ -60,7 +60,7 @@ describe('location ping colours (spec section 4)', () => {
   });
 });
 
-describe('RAM calculator (spec section 9)', () => {
+describe('RAM calculator (docs/decisions.md 23)', () => {
   const vanilla = (players: number) => recommendedRam({ type: 'vanilla', players, mods: 0 });
 
   it('adds 2 GB per full 5 players on a 2 GB base', () => {
@@ -123,7 +123,7 @@ describe('RAM calculator (spec section 9)', () => {
   });
 });
 
-describe('price formatting (Intl.NumberFormat in the line currency)', () => {
+describe('price formatting (docs/decisions.md 16)', () => {
   it('formats rupees with Indian grouping and no decimals for whole prices', () => {
     expect(formatPrice(619, 'INR')).toBe('₹619');
     expect(formatPrice(1099, 'INR')).toBe('₹1,099');
@@ -149,7 +149,7 @@ describe('price formatting (Intl.NumberFormat in the line currency)', () => {
   });
 });
 
-describe('counters count up (spec sections 4 and 9)', () => {
+describe('counters count up (docs/decisions.md 22)', () => {
   it('runs 2000 ms from 0 and starts at 10% visibility', () => {
     expect(countUpDuration).toBe(2000);
     expect(countUpThreshold).toBe(0.1);

@@ -1,5 +1,6 @@
 import { Briefcase, Clock, MapPin, Send } from 'lucide-react';
-import type { Careers, JobPosition } from '../../data/jobs.ts';
+import type { Careers } from '../../data/jobs.ts';
+import { applySubject, contactWithSubject, resumeSubject } from '../../lib/contact-link.ts';
 import { CtaBlock } from '../content/CtaBlock.tsx';
 import { FeatureGrid } from '../content/FeatureGrid.tsx';
 import { contentIcon } from '../content/icons.ts';
@@ -7,14 +8,6 @@ import { PageHeader } from '../content/PageHeader.tsx';
 import { Card, Section } from '../content/Section.tsx';
 import { ButtonLink } from '../ui/Button.tsx';
 import { CheckList } from '../ui/CheckList.tsx';
-
-/** The contact page with its subject filled in (DECISIONS section 6); ":" may stay literal in a query. */
-export function contactWithSubject(subject: string): string {
-  return `/contact?subject=${encodeURIComponent(subject).replaceAll('%3A', ':')}`;
-}
-
-export const applySubject = (job: JobPosition) => `Application: ${job.title}`;
-export const resumeSubject = 'Resume Submission';
 
 /** /careers: values, open positions with Apply Now, Send Your Resume. Static HTML. */
 export function CareersPage({ careers }: { careers: Careers }) {

@@ -1,7 +1,7 @@
 import { Cookie, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { setCookieBannerOffset } from './banner-offset.ts';
-import { appendScriptToHead, dismissedKey, loadConsentedScripts, readConsent, writeConsent, type ConsentChoices, type ConsentScript } from './consent.ts';
+import { appendScriptToHead, dismissedKey, loadConsentedScripts, readConsent, writeConsent, type ConsentChoices, type ConsentScript } from '../../lib/consent.ts';
 
 export interface CookieBannerProps {
   /** Optional analytics and marketing scripts (src/data/consent-scripts.ts), loaded only after consent. */
@@ -12,7 +12,7 @@ export interface CookieBannerProps {
 const loaded = new Set<string>();
 
 /**
- * The cookie banner (spec section 2): shown while no `cookieConsent` is stored. Essential
+ * The cookie banner (docs/decisions.md 26): shown while no `cookieConsent` is stored. Essential
  * cookies are always on; analytics and marketing are the visitor's choice. It is fixed to the
  * bottom of the viewport and rendered only in the browser, so it never shifts the layout.
  */

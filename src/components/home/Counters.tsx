@@ -11,7 +11,7 @@ export interface CounterItem {
 const numberClass = 'text-3xl font-extrabold text-white tabular-nums sm:text-4xl';
 
 /**
- * The support block's counters (spec sections 2, 4, 9): count from 0 to their value over
+ * The support block's counters (docs/decisions.md 22): count from 0 to their value over
  * 2000 ms, once, when at least 10% of them is first visible; final values at once for visitors
  * who prefer reduced motion, and without JavaScript. Screen readers get the final values only.
  */

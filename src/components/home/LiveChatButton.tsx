@@ -2,7 +2,7 @@ import { MessageCircle } from 'lucide-react';
 import { openHelpAssistant } from '../../lib/help-assistant-store.ts';
 import { Button } from '../ui/Button.tsx';
 
-/** Live Chat opens the help assistant (DECISIONS 6). An island. */
+/** Live Chat opens the help assistant (docs/decisions.md 6). An island. */
 export function LiveChatButton() {
   return (
     <Button size="lg" onClick={() => openHelpAssistant()}>

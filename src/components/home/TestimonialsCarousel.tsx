@@ -21,7 +21,7 @@ function formatDate(iso: string): string {
 }
 
 /**
- * The testimonials carousel (spec sections 2, 4, 9): three visible, each click moves by one,
+ * The testimonials carousel (docs/decisions.md 21): three visible, each click moves by one,
  * Previous disabled at 0, Next disabled at count − 3. WAI-ARIA carousel pattern: a labelled
  * region, slides as labelled groups, buttons that control the slide container, a polite live
  * region; arrow keys move it too. Hidden slides are inert.

@@ -13,8 +13,8 @@ const inputClasses =
   'block w-full rounded-lg border border-white/10 bg-surface-950/80 px-3.5 py-2.5 text-white placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40';
 
 /**
- * Spec section 2: heading Connect to Your Server, the Server ID, and (DECISIONS section 2) the
- * server's access key. The id is remembered in this browser; the key never is.
+ * Heading Connect to Your Server, the Server ID and the server's access key. The id is
+ * remembered in this browser; the key never is (docs/decisions.md 2).
  */
 export function ConnectForm({ connecting, error, onConnect }: ConnectFormProps) {
   const [serverId, setServerId] = useState('');

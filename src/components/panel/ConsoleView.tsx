@@ -1,9 +1,9 @@
 import { ArrowDown, Send, Terminal } from 'lucide-react';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../ui/Button.tsx';
-import { parseAnsi } from './ansi.ts';
-import { emptyHistory, newer, older, remember } from './command-history.ts';
 import type { ConsoleMessage } from '../../../contracts/panel.ts';
+import { parseAnsi } from '../../lib/ansi.ts';
+import { emptyHistory, newer, older, remember } from '../../lib/command-history.ts';
 import type { PowerState, ServerResources } from './panel-api.ts';
 
 /** Lines the browser keeps, as the server does. */

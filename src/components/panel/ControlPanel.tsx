@@ -16,7 +16,7 @@ const icons: Record<TabId, ReactNode> = {
 
 /**
  * The control panel's four tabs as WAI-ARIA tabs (automatic activation; Left/Right/Home/End):
- * Game Panel first and selected (spec section 4), then the Web, VPS and Dev samples. Panels
+ * Game Panel first and selected (docs/decisions.md 30), then the Web, VPS and Dev samples. Panels
  * stay mounted when hidden, so the game console keeps streaming while another tab is open.
  */
 export function ControlPanel({ samples }: { samples: SamplePanel[] }) {

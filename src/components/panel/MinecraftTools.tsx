@@ -2,7 +2,7 @@ import { Terminal } from 'lucide-react';
 import { ServerConnection } from './ServerConnection.tsx';
 
 interface MinecraftToolsProps {
-  /** The static text of the console box (spec section 2: no live output, no input). */
+  /** The static text of the console box (docs/decisions.md 30: no live output, no input). */
   welcome: string[];
 }
 

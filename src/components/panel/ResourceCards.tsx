@@ -33,7 +33,7 @@ function UsageCard({ title, icon, value, limit, fraction }: CardProps) {
   );
 }
 
-/** Spec section 2: CPU Usage (percent), Memory Usage (MB), Disk Usage (MB), each with a bar against its limit. */
+/** CPU Usage (percent), Memory Usage (MB), Disk Usage (MB), each with a bar against its limit. */
 export function ResourceCards({ server, resources }: { server: ServerDetails; resources: ServerResources | undefined }) {
   const cpu = resources?.cpu.current ?? 0;
   const cpuLimit = resources?.cpu.limit ?? server.limits.cpu;

@@ -4,7 +4,7 @@ import type { PowerAction, PowerState, ServerDetails } from './panel-api.ts';
 
 const stateLabels: Record<PowerState, string> = { offline: 'Offline', starting: 'Starting', running: 'Running', stopping: 'Stopping' };
 
-/** Spec section 4: running enables Restart and Stop and disables Start; any other state enables only Start. */
+/** docs/decisions.md 30: running enables Restart and Stop and disables Start; any other state enables only Start. */
 export function enabledActions(state: PowerState): Record<PowerAction, boolean> {
   const running = state === 'running';
   return { start: !running, restart: running, stop: running };

@@ -3,7 +3,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { panelApi, rememberServerId, type PowerAction, type PowerState, type ServerDetails, type ServerResources } from './panel-api.ts';
 
-/** Stats refresh while connected (spec: every 10 s). */
+/** Stats refresh this often while connected (docs/decisions.md 30). */
 export const statsIntervalMs = 10_000;
 /** While the server is starting or stopping, its state is read again this often. */
 const transitionPollMs = 1500;
@@ -36,7 +36,7 @@ const isUnauthorized = (error: unknown) => error instanceof ApiError && error.st
 /**
  * The connection to one game server, shared by /control-panel and /minecraft-tools: connect
  * with id and key, details and power state, stats every 10 s, power actions (details reloaded
- * after each), commands, disconnect. Toasts are spec section 8's.
+ * after each), commands, disconnect. Toast wording: docs/decisions.md 27.
  */
 export function usePanelConnection(): PanelConnection {
   const [phase, setPhase] = useState<Phase>('checking');
@@ -60,7 +60,7 @@ export function usePanelConnection(): PanelConnection {
       setResourcesState(stats);
       setServer((current) => (current && current.state !== stats.state ? { ...current, state: stats.state } : current));
     } catch (error) {
-      // Spec section 8: stats polling failures are logged to the console only.
+      // A failed stats refresh is only logged, never toasted (docs/decisions.md 27): it retries in 10 s.
       console.error('Failed to fetch server stats', error);
       if (isUnauthorized(error)) sessionEnded();
     }
@@ -119,7 +119,7 @@ export function usePanelConnection(): PanelConnection {
   const connect = useCallback(
     async (serverId: string, key: string) => {
       const id = serverId.trim();
-      // Spec section 5: an empty id is allowed and nothing is fetched.
+      // An empty id is accepted and fetches nothing (docs/decisions.md 30).
       if (!id) return;
       rememberServerId(id);
       setConnectError(undefined);
@@ -162,7 +162,7 @@ export function usePanelConnection(): PanelConnection {
       } finally {
         setPendingAction(undefined);
       }
-      // Spec section 4: after a power action, details and power state are reloaded.
+      // After a power action the details and power state are read again (docs/decisions.md 30).
       await refreshDetails();
       void refreshStats();
     },

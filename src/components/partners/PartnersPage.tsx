@@ -1,5 +1,6 @@
 import { FileText, Handshake } from 'lucide-react';
 import type { Partners } from '../../data/partners.ts';
+import { partnershipGuideHref } from '../../lib/contact-link.ts';
 import { CtaBlock } from '../content/CtaBlock.tsx';
 import { FeatureGrid } from '../content/FeatureGrid.tsx';
 import { contentIcon } from '../content/icons.ts';
@@ -7,9 +8,6 @@ import { PageHeader } from '../content/PageHeader.tsx';
 import { Card, Section } from '../content/Section.tsx';
 import { ButtonLink } from '../ui/Button.tsx';
 import { CheckList } from '../ui/CheckList.tsx';
-
-/** Where the partnership guide request goes (no guide file exists: DECISIONS section 6). */
-export const partnershipGuideHref = `/contact?subject=${encodeURIComponent('Partnership Guide')}`;
 
 /** /partners: technology partners, partnership benefits, Become a Partner. Static HTML. */
 export function PartnersPage({ partners }: { partners: Partners }) {

@@ -19,7 +19,7 @@ const typeLabels: Record<ServerType, { label: string; hint: string }> = {
 
 const gb = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)} GB`;
 
-/** The RAM calculator on /minecraft-intel (spec sections 3, 4, 9). An island; props are plain values. */
+/** The RAM calculator on /minecraft-intel (docs/decisions.md 23). An island; props are plain values. */
 export function RamCalculator({ plans }: { plans: RamPlan[] }) {
   const id = useId();
   const [type, setType] = useState<ServerType>('vanilla');

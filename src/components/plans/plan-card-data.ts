@@ -47,7 +47,7 @@ export function planCardData(line: PlanLine, plan: Plan): PlanCardData {
   };
 }
 
-/** A products page card: 2 decimals followed by /Monthly (spec section 2). */
+/** A products page card: 2 decimals followed by /Monthly (docs/decisions.md 16). */
 export function productCardData(product: Product): PlanCardData {
   const { cores, ram, storage, bandwidth, protection, support } = product.specs;
   const specs: { icon: IconName; text: string | undefined }[] = [

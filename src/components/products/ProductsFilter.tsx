@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { productFilters, toggleFilter, type ProductFilter } from '../../lib/products-filter.ts';
 
 /**
- * The products page filter (spec section 2, DECISIONS 6): toggle buttons Game Servers, VPS
+ * The products page filter (docs/decisions.md 17): toggle buttons Game Servers, VPS
  * Solutions, Other Services; none pressed shows every plan. The cards themselves are static
  * HTML (see ProductGrid) marked with data-category: this island only shows and hides them, so
  * hydrating it costs next to nothing. Props are plain values.

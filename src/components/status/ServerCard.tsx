@@ -1,7 +1,7 @@
 import { Trash2, UserRound } from 'lucide-react';
 import { LatencyChart } from './LatencyChart.tsx';
 import type { Reading, ShownStatus, Uptimes } from './status-api.ts';
-import { latencyLabel, latencyTone, statusLabels, uptimeLabel, type LatencyTone } from './status-rules.ts';
+import { latencyLabel, latencyTone, statusLabels, uptimeLabel, type LatencyTone } from '../../lib/status-format.ts';
 
 export const statusDotClass: Record<ShownStatus, string> = {
   operational: 'bg-emerald-400 shadow-[0_0_0_4px_rgb(52_211_153/0.15)]',

@@ -37,7 +37,7 @@ interface OwnEntry extends OwnServer {
   problem?: string;
 }
 
-/** The toast of spec section 4: "{name} is now {status}", with a green, yellow or red icon. */
+/** The change toast (docs/decisions.md 28): "{name} is now {status}", with a green, yellow or red icon. */
 function announce(name: string, status: ServerStatus): void {
   const message = `${name} is now ${status}`;
   if (status === 'operational') notifySuccess(message, <CheckCircle2 className="size-5 text-emerald-400" aria-hidden="true" />);

@@ -2,7 +2,7 @@ import { Activity, Clock, Server, ShieldAlert, ShieldCheck } from 'lucide-react'
 import type { ReactNode } from 'react';
 import type { Incident } from './status-api.ts';
 import type { Banner } from '../../../contracts/status-rules.ts';
-import { uptimeLabel } from './status-rules.ts';
+import { uptimeLabel } from '../../lib/status-format.ts';
 
 const bannerTone: Record<Banner, string> = {
   'All Systems Operational': 'text-emerald-300',

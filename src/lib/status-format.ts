@@ -1,5 +1,5 @@
 // How the status board presents a monitor: latency colours and labels, state names, uptime figures.
-import type { ServerStatus } from '../../../contracts/status-rules.ts';
+import type { ServerStatus } from '../../contracts/status-rules.ts';
 
 export type LatencyTone = 'red' | 'blue' | 'yellow';
 

@@ -1,7 +1,7 @@
-// The cookie consent record and the gate for optional scripts (DECISIONS section 9). Free of
+// The cookie consent record and the gate for optional scripts (docs/decisions.md 9). Free of
 // React and of zod so the banner island stays small and the rules can be unit-tested.
 
-/** 'true' or 'false' (spec section 3). */
+/** 'true' or 'false'; the key's name is kept for the browsers that already store it. */
 export const consentKey = 'cookieConsent';
 /** The analytics and marketing choices, as JSON. */
 export const choicesKey = 'cookieConsentChoices';
