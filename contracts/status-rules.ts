@@ -11,11 +11,11 @@ export type ShownStatus = ServerStatus | 'pending';
 
 export type Banner = 'All Systems Operational' | 'Degraded Performance' | 'Partial Outage' | 'Major Outage';
 
-/** Readings kept per monitor for its latency chart. */
+/** Readings kept per monitor for its latency chart (docs/decisions.md 28). */
 export const historyLength = 30;
 
 /**
- * The system-status banner: operational only when every monitor is; degraded when some are
+ * The system-status banner (docs/decisions.md 29): operational only when every monitor is; degraded when some are
  * degraded and none down; a partial outage when some are down; a major outage when all are.
  */
 export function bannerFor(statuses: readonly ServerStatus[]): Banner {

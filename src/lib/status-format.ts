@@ -3,7 +3,7 @@ import type { ServerStatus } from '../../contracts/status-rules.ts';
 
 export type LatencyTone = 'red' | 'blue' | 'yellow';
 
-/** The latency colour: 0 (no answer) red, under 100 blue, under 300 yellow, else red. */
+/** The latency colour (docs/decisions.md 28): 0 (no answer) red, under 100 blue, under 300 yellow, else red. */
 export function latencyTone(latencyMs: number): LatencyTone {
   if (latencyMs <= 0) return 'red';
   if (latencyMs < 100) return 'blue';

@@ -11,10 +11,14 @@ const absolute = (route: string) => new URL(route, site.url).href;
 
 describe('titles and descriptions in src/data/pages.ts', () => {
   it('has one entry per page of src/pages (the 404 page aside), and no duplicates', () => {
+    // Not public routes: the 404 page, and the contact form's answer page, a template the server fills.
+    const notRoutes = new Set(['/404', '/contact/not-sent']);
+    const pagesDir = path.resolve(import.meta.dirname, '../../src/pages');
     const pageFiles = fs
-      .readdirSync(path.resolve(import.meta.dirname, '../../src/pages'))
-      .filter((f) => f.endsWith('.astro') && f !== '404.astro')
-      .map((f) => (f === 'index.astro' ? '/' : `/${f.replace(/\.astro$/, '')}`));
+      .readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.astro'))
+      .map((f) => `/${f.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/')
+      .filter((route) => !notRoutes.has(route));
     expect([...routes].sort()).toEqual(pageFiles.sort());
   });
 
