@@ -12,6 +12,7 @@ import { panelPlugin } from './panel/panel-plugin.ts';
 import { database } from './plugins/database.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { jobs } from './plugins/jobs.ts';
+import { metrics } from './plugins/metrics.ts';
 import { openApi } from './plugins/openapi.ts';
 import { sameOrigin } from './plugins/same-origin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -64,6 +65,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(sameOrigin);
   await app.register(database, { databaseUrl: config.databaseUrl });
   await app.register(jobs);
+  await app.register(metrics);
   await app.register(openApi);
 
   // Routes, one folder per capability.

@@ -15,6 +15,7 @@ import {
   releaseClaims,
   type ClaimedDelivery,
 } from './contact-repository.ts';
+import type { ContactAttemptOutcome, ContactChannelName } from './contact-tables.ts';
 
 export interface OutboxOptions {
   /** How often an idle worker looks for work it was not told about (other instances, the CLI). */
@@ -36,6 +37,8 @@ export interface OutboxOptions {
   dialect: Dialect;
   random: () => number;
   workerId: string;
+  /** Told of every attempt's outcome (metrics). */
+  onAttempt?: (channel: ContactChannelName, outcome: ContactAttemptOutcome) => void;
 }
 
 export const contactMaxAgeMs = 24 * 60 * 60 * 1000;
@@ -211,6 +214,7 @@ export class ContactOutbox {
         worker: this.options.workerId,
       };
       const context = { channel: channel.name, messageId: message.id, attempt: delivery.attempts + 1 };
+      this.options.onAttempt?.(channel.name, result.ok ? 'delivered' : result.retryAfterMs !== undefined ? 'rate_limited' : 'failed');
       try {
         if (result.ok) {
           await markDelivered(this.#db, delivery, { ...record, outcome: 'delivered', error: null }, now);

@@ -4,6 +4,7 @@ import { scheduleRetention } from '../jobs/retention.ts';
 import type { ContactChannel } from './channels/channel.ts';
 import { DiscordWebhookChannel } from './channels/discord-webhook.ts';
 import { EmailChannel } from './channels/email-channel.ts';
+import { registerContactMetrics } from './contact-metrics.ts';
 import { ContactOutbox, type OutboxOptions } from './contact-outbox.ts';
 import { contactRoutes } from './contact-routes.ts';
 import { purgeOldMessages } from './contact-service.ts';
@@ -27,7 +28,12 @@ export function configuredChannels(contact: FastifyInstance['config']['contact']
  */
 export async function contactPlugin(app: FastifyInstance, options: ContactPluginOptions = {}): Promise<void> {
   const channels = configuredChannels(app.config.contact);
-  const outbox = new ContactOutbox(app.db, channels, app.log, { dialect: app.dialect, ...options.outbox });
+  const onAttempt = registerContactMetrics(
+    app.metrics,
+    app.db,
+    channels.map((c) => c.name),
+  );
+  const outbox = new ContactOutbox(app.db, channels, app.log, { dialect: app.dialect, onAttempt, ...options.outbox });
   contactRoutes(app, { outbox, siteDir: app.config.siteDir });
 
   // Delivered and stored-only messages older than CONTACT_RETENTION_DAYS go; undelivered ones stay.

@@ -439,3 +439,14 @@ export async function failedMessageIds(db: Kysely<Database>): Promise<string[]> 
   const rows = await db.selectFrom('contact_deliveries').select('message_id').distinct().where('status', '=', 'failed').execute();
   return rows.map((r) => r.message_id);
 }
+
+/** Per channel: deliveries still pending and when the oldest of them was stored (for metrics and readiness). */
+export async function outboxBacklog(db: Kysely<Database>): Promise<{ channel: ContactChannelName; pending: number; oldestCreatedAt: number | null }[]> {
+  const rows = await db
+    .selectFrom('contact_deliveries')
+    .select((eb) => ['channel', eb.fn.countAll<number | string>().as('pending'), eb.fn.min('created_at').as('oldest')])
+    .where('status', '=', 'pending')
+    .groupBy('channel')
+    .execute();
+  return rows.map((r) => ({ channel: r.channel, pending: Number(r.pending), oldestCreatedAt: r.oldest === null ? null : Number(r.oldest) }));
+}

@@ -3,6 +3,7 @@ import { scheduleRetention } from '../jobs/retention.ts';
 import { ConsoleHub } from './console-hub.ts';
 import { consoleRoutes } from './console-routes.ts';
 import { createDriver } from './create-driver.ts';
+import { registerPanelMetrics, timedDriver } from './panel-metrics.ts';
 import { purgeAudit } from './panel-repository.ts';
 import { panelRoutes } from './panel-routes.ts';
 import { PanelService } from './panel-service.ts';
@@ -12,7 +13,7 @@ import { SessionStore } from './session-store.ts';
 
 /** The panel capability under /api/panel: the engine driver, sessions, the console hub, retention. */
 export async function panelPlugin(app: FastifyInstance): Promise<void> {
-  const driver = await createDriver(app.config, app.log);
+  const driver = timedDriver(await createDriver(app.config, app.log), app.metrics);
   const sessions = new SessionStore(app.db, new SessionCrypto(app.config.sessionSecret), driver.name);
   const service = new PanelService({ db: app.db, driver, sessions, hub: new ConsoleHub(driver), sockets: new SessionSockets() });
   // Game servers outlive browser sessions, not the app: stop them gracefully when it closes.
@@ -20,6 +21,7 @@ export async function panelPlugin(app: FastifyInstance): Promise<void> {
     service.hub.close();
     await driver.close();
   });
+  registerPanelMetrics(app.metrics, service);
   scheduleRetention(app, { name: 'panel audit', keepDays: app.config.audit.retentionDays, purge: async (cutoff) => ({ audit: await purgeAudit(app.db, cutoff) }) });
   panelRoutes(app, service);
   consoleRoutes(app, service);

@@ -4,6 +4,7 @@ import { LocalCoordinator, PgCoordinator, type Coordinator } from './coordinatio
 import { loadMonitorsFile } from './monitors-file.ts';
 import { applyRetention, resultsAt } from './status-repository.ts';
 import { statusRoutes } from './status-routes.ts';
+import { registerStatusMetrics } from './status-metrics.ts';
 import { StatusService } from './status-service.ts';
 
 /**
@@ -37,6 +38,8 @@ export async function statusPlugin(app: FastifyInstance): Promise<void> {
     log: app.log,
     streams: { maxPerAddress: streamsPerAddress, maxTotal: streamsTotal },
   });
+
+  registerStatusMetrics(app.metrics, service, monitors);
 
   app.addHook('onReady', async () => {
     await service.start();

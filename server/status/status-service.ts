@@ -34,6 +34,7 @@ export class StatusService {
   private readonly live = new Map<string, Live>();
   private readonly scheduler: ProbeScheduler;
   private lastRound: Round | undefined;
+  private readonly probedListeners = new Set<(round: Round) => void>();
   private uptimeCache: { at: number; value: Promise<Map<string, Uptimes> & { overall?: Uptimes }> } | undefined;
   private started = false;
 
@@ -59,10 +60,16 @@ export class StatusService {
       monitors: this.monitors,
       log: this.log,
       onRound: (round) => {
+        for (const listener of this.probedListeners) listener(round);
         this.apply(round);
         this.coordinator.publish(round).catch((error: unknown) => this.log.error({ err: error }, 'status: could not send a round to the other instances'));
       },
     });
+  }
+
+  /** Calls `listener` with each round this instance probes (metrics). */
+  onProbed(listener: (round: Round) => void): void {
+    this.probedListeners.add(listener);
   }
 
   /** True while this instance runs the probes. */

@@ -7,11 +7,9 @@ import { buildApp } from '../../../server/app.ts';
 import { auditOfServer, insertSession } from '../../../server/panel/panel-repository.ts';
 import { hashSessionId, newSessionId, SessionCrypto } from '../../../server/panel/session-crypto.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../helpers/databases.ts';
+import { fixtureKey, fixtureServerId } from '../../helpers/panel-fixture.ts';
 import { testConfig } from '../../helpers/test-config.ts';
 
-/** The fixture server of test/fixtures/panel-servers.json and its key (the file holds only the hash). */
-export const fixtureServerId = 'test-mc';
-export const fixtureKey = 'hostfront-fixture-key-7f3a9c';
 const serversFile = path.resolve('test/fixtures/panel-servers.json');
 const secret = 'test-secret-test-secret-test-secret-0123456789';
 

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import type { Database } from '../db/schema.ts';
+import { outboxBacklog } from './contact-repository.ts';
+import type { ContactAttemptOutcome, ContactChannelName } from './contact-tables.ts';
+
+/**
+ * The contact outbox's metrics: its backlog per channel (read from the database when scraped,
+ * so every instance reports the shared queue) and failed delivery attempts. Returns the hook the
+ * outbox calls after each attempt.
+ */
+export function registerContactMetrics(
+  registry: Registry,
+  db: Kysely<Database>,
+  channels: readonly ContactChannelName[],
+): (channel: ContactChannelName, outcome: ContactAttemptOutcome) => void {
+  const backlog = async () => {
+    const rows = await outboxBacklog(db);
+    return channels.map((channel) => rows.find((r) => r.channel === channel) ?? { channel, pending: 0, oldestCreatedAt: null });
+  };
+  new Gauge({
+    name: 'hostfront_outbox_pending',
+    help: 'Contact deliveries waiting to be delivered, per channel.',
+    labelNames: ['channel'],
+    registers: [registry],
+    async collect() {
+      for (const row of await backlog()) this.set({ channel: row.channel }, row.pending);
+    },
+  });
+  new Gauge({
+    name: 'hostfront_outbox_oldest_pending_age_seconds',
+    help: 'Age of the oldest contact delivery still waiting, per channel (0 when none waits).',
+    labelNames: ['channel'],
+    registers: [registry],
+    async collect() {
+      const now = Date.now();
+      for (const row of await backlog()) this.set({ channel: row.channel }, row.oldestCreatedAt === null ? 0 : (now - row.oldestCreatedAt) / 1000);
+    },
+  });
+  const failures = new Counter({
+    name: 'hostfront_outbox_delivery_failures_total',
+    help: 'Contact delivery attempts that failed or were rate limited, per channel.',
+    labelNames: ['channel', 'outcome'],
+    registers: [registry],
+  });
+  for (const channel of channels) for (const outcome of ['failed', 'rate_limited']) failures.inc({ channel, outcome }, 0);
+  return (channel, outcome) => {
+    if (outcome !== 'delivered') failures.inc({ channel, outcome });
+  };
+}
