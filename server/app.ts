@@ -14,6 +14,7 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { jobs } from './plugins/jobs.ts';
 import { metrics } from './plugins/metrics.ts';
 import { openApi } from './plugins/openapi.ts';
+import { readiness } from './plugins/readiness.ts';
 import { sameOrigin } from './plugins/same-origin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { notFound, staticSite } from './plugins/static-site.ts';
@@ -66,6 +67,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(database, { databaseUrl: config.databaseUrl });
   await app.register(jobs);
   await app.register(metrics);
+  await app.register(readiness);
   await app.register(openApi);
 
   // Routes, one folder per capability.

@@ -7,6 +7,7 @@ import { EmailChannel } from './channels/email-channel.ts';
 import { registerContactMetrics } from './contact-metrics.ts';
 import { ContactOutbox, type OutboxOptions } from './contact-outbox.ts';
 import { contactRoutes } from './contact-routes.ts';
+import { outboxBacklog } from './contact-repository.ts';
 import { purgeOldMessages } from './contact-service.ts';
 
 export interface ContactPluginOptions {
@@ -35,6 +36,20 @@ export async function contactPlugin(app: FastifyInstance, options: ContactPlugin
   );
   const outbox = new ContactOutbox(app.db, channels, app.log, { dialect: app.dialect, onAttempt, ...options.outbox });
   contactRoutes(app, { outbox, siteDir: app.config.siteDir });
+
+  // Reported, not required: a chat service's outage must not take the site out of rotation.
+  app.readiness.add(
+    'outbox',
+    async () => {
+      if (channels.length === 0) return { ok: true, detail: 'no delivery channel: messages are stored only' };
+      const rows = await outboxBacklog(app.db);
+      const pending = rows.reduce((n, r) => n + r.pending, 0);
+      const oldest = Math.min(...rows.map((r) => r.oldestCreatedAt ?? Number.POSITIVE_INFINITY));
+      const ageMinutes = Number.isFinite(oldest) ? Math.round((Date.now() - oldest) / 60_000) : 0;
+      return { ok: ageMinutes < 60, detail: pending === 0 ? 'nothing waiting' : `${pending} waiting, the oldest for ${ageMinutes} min` };
+    },
+    { required: false },
+  );
 
   // Delivered and stored-only messages older than CONTACT_RETENTION_DAYS go; undelivered ones stay.
   scheduleRetention(app, {

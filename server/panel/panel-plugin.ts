@@ -5,6 +5,7 @@ import { consoleRoutes } from './console-routes.ts';
 import { createDriver } from './create-driver.ts';
 import { registerPanelMetrics, timedDriver } from './panel-metrics.ts';
 import { purgeAudit } from './panel-repository.ts';
+import { panelReachable } from './pterodactyl/panel-reachable.ts';
 import { panelRoutes } from './panel-routes.ts';
 import { PanelService } from './panel-service.ts';
 import { SessionCrypto } from './session-crypto.ts';
@@ -22,6 +23,10 @@ export async function panelPlugin(app: FastifyInstance): Promise<void> {
     await driver.close();
   });
   registerPanelMetrics(app.metrics, service);
+  const panelUrl = app.config.panel.driver === 'pterodactyl' ? app.config.panel.url : undefined;
+  app.readiness.add('engine', async () =>
+    panelUrl ? panelReachable(panelUrl, 1500) : { ok: true, detail: 'local game servers run in this process' },
+  );
   scheduleRetention(app, { name: 'panel audit', keepDays: app.config.audit.retentionDays, purge: async (cutoff) => ({ audit: await purgeAudit(app.db, cutoff) }) });
   panelRoutes(app, service);
   consoleRoutes(app, service);

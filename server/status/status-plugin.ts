@@ -40,6 +40,15 @@ export async function statusPlugin(app: FastifyInstance): Promise<void> {
   });
 
   registerStatusMetrics(app.metrics, service, monitors);
+  // Ready when some instance probes: this one, or another whose rounds arrive in time.
+  app.readiness.add('prober', async () => {
+    if (monitors.length === 0) return { ok: true, detail: 'no monitors configured' };
+    if (service.probing) return { ok: true, detail: 'this instance runs the probes' };
+    const age = service.lastRoundAt === undefined ? undefined : Date.now() - service.lastRoundAt;
+    const limit = 3 * shortestIntervalMs;
+    if (age !== undefined && age <= limit) return { ok: true, detail: `another instance probes; last round ${Math.round(age / 1000)} s ago` };
+    return { ok: false, detail: age === undefined ? 'no instance has probed yet' : `no round for ${Math.round(age / 1000)} s` };
+  });
 
   app.addHook('onReady', async () => {
     await service.start();

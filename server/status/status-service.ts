@@ -72,6 +72,11 @@ export class StatusService {
     this.probedListeners.add(listener);
   }
 
+  /** When the newest round this instance knows of was probed (by it or another instance). */
+  get lastRoundAt(): number | undefined {
+    return this.lastRound?.id;
+  }
+
   /** True while this instance runs the probes. */
   get probing(): boolean {
     return this.scheduler.isRunning;
