@@ -104,6 +104,8 @@ export function contactRoutes(app: FastifyInstance, deps: { outbox: ContactOutbo
         },
       },
       config: {
+        // The no-JavaScript form posts here (server/plugins/body-types.ts).
+        acceptsForm: true,
         // Counted after the fields are checked (preHandler), so typing mistakes do not use up the allowance.
         rateLimit: {
           max: contactRateLimit.max,
