@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { envSchema } from './env-schema.ts';
-import { loadOrCreateSessionSecret } from './session-secret.ts';
+import { loadOrCreateSessionSecret, SessionSecretError } from './session-secret.ts';
 
 export interface AppConfig {
   port: number;
@@ -140,6 +140,13 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve('data');
+  let sessionSecret = e.SESSION_SECRET;
+  try {
+    sessionSecret ??= loadOrCreateSessionSecret(dataDir);
+  } catch (error) {
+    if (error instanceof SessionSecretError) throw new ConfigError([error.message]);
+    throw error;
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -151,7 +158,7 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
     http: httpLimitsFor(e.STATUS_STREAMS_TOTAL),
     dataDir,
     siteDir: path.join(projectRoot, 'dist'),
-    sessionSecret: e.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
+    sessionSecret,
     panel: {
       driver: e.PANEL_DRIVER,
       url: e.PANEL_URL?.replace(/\/+$/, ''),

@@ -88,7 +88,8 @@ export function loggerOptions(config: Parameters<typeof secretValues>[0] & { log
     ...(stream ? { stream } : {}),
     redact: { paths: redactPaths, censor: '[Redacted]' },
     serializers: {
-      err: (error: Error) => scrubStrings(stdSerializers.err(error), scrub) as ReturnType<typeof stdSerializers.err>,
+      // The standard serializer's object, copied into a plain one so its strings are scrubbed too.
+      err: (error: Error) => scrubStrings({ ...stdSerializers.err(error) }, scrub) as ReturnType<typeof stdSerializers.err>,
     },
     hooks: {
       logMethod(args, method) {
