@@ -35,6 +35,10 @@ export interface AppConfig {
     checkPorts: Array<[number, number]>;
     /** Name servers of the checker's own resolver; undefined: the system's. */
     dnsServers: string[] | undefined;
+    /** The checker's name look-up gives up after this. */
+    dnsTimeoutMs: number;
+    /** Checks running at once on this instance; more get 503. */
+    checksInFlight: number;
     streamsPerAddress: number;
     streamsTotal: number;
   };
@@ -171,6 +175,8 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
       allowPrivate: e.STATUS_CHECK_ALLOW_PRIVATE,
       checkPorts: e.STATUS_CHECK_PORTS ?? defaultCheckPorts,
       dnsServers: e.STATUS_CHECK_DNS_SERVERS,
+      dnsTimeoutMs: 3000,
+      checksInFlight: 16,
       streamsPerAddress: e.STATUS_STREAMS_PER_ADDRESS,
       streamsTotal: e.STATUS_STREAMS_TOTAL,
     },

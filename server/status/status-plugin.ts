@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorBodySchema } from '../lib/http-error.ts';
-import { checkAddress, type CheckRequest } from './status-checker.ts';
+import { NameResolver } from './name-resolver.ts';
+import { StatusChecker, type CheckRequest } from './status-checker.ts';
 import { LocalCoordinator, PgCoordinator, type Coordinator } from './coordination.ts';
 import { loadMonitorsFile } from './monitors-file.ts';
 import { resultsAt } from './status-repository.ts';
@@ -119,6 +120,9 @@ export async function statusPlugin(app: FastifyInstance): Promise<void> {
     streams: { maxPerAddress: streamsPerAddress, maxTotal: streamsTotal },
   });
 
+  const { allowPrivate, checkPorts, dnsServers, checksInFlight, dnsTimeoutMs } = app.config.status;
+  const checker = new StatusChecker({ allowPrivate, ports: checkPorts, maxInFlight: checksInFlight, resolver: new NameResolver({ servers: dnsServers, timeoutMs: dnsTimeoutMs }) });
+
   app.addHook('onReady', async () => {
     await service.start();
   });
@@ -150,6 +154,6 @@ export async function statusPlugin(app: FastifyInstance): Promise<void> {
       config: { rateLimit: { max: 6, timeWindow: 60_000 } },
       schema: { body: checkBodySchema, response: { 200: checkAnswerSchema, 400: errorBodySchema, 429: errorBodySchema } },
     },
-    async (request) => checkAddress(request.body, { allowPrivate: app.config.status.allowPrivate }),
+    async (request) => checker.check(request.body),
   );
 }
