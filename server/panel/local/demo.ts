@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateKey, hashKey, verifyKey } from './key-hash.ts';
+import { canDropPrivileges } from './run-as.ts';
 
 /**
  * The demo: when LOCAL_SERVERS_FILE is unset, the local driver runs one real Minecraft server
@@ -76,6 +77,9 @@ function definition(port: number, host: string, keyHash: string) {
  */
 export async function ensureDemoServer(dataDir: string, port: number, host: string): Promise<DemoServer> {
   fs.mkdirSync(path.join(dataDir, 'demo-minecraft'), { recursive: true });
+  // Run as root, the demo runs as its own user, who must pass through the data folder to reach
+  // its own: 0711 lets it through without listing it, and what is secret in there is 0600.
+  if (canDropPrivileges()) fs.chmodSync(dataDir, 0o711);
   const keyFile = path.join(dataDir, demoKeyFileName);
   const serversFile = path.join(dataDir, demoServersFileName);
 
