@@ -68,6 +68,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.decorate('config', config);
   app.server.maxConnections = limits.maxConnections;
+  // CONNECT (a proxy's method) never reaches the router: answer it rather than drop the connection.
+  const connectRefused = JSON.stringify({ error: { code: 'method_not_allowed', message: 'CONNECT is not supported.' } });
+  app.server.on('connect', (_request, socket) => {
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(connectRefused)}\r\nConnection: close\r\n\r\n${connectRefused}`);
+  });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

@@ -84,6 +84,20 @@ describe('same origin, decided on the matched route', () => {
   });
 });
 
+describe('CONNECT', () => {
+  it('is answered 405, not dropped', async () => {
+    const { app, port, database } = await listening();
+    try {
+      const answer = await rawRequest(port, `CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n`);
+      expect(answer.status).toBe(405);
+      expect(JSON.parse(answer.body).error.code).toBe('method_not_allowed');
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  });
+});
+
 describe('request bodies: JSON everywhere, a form only where the no-JavaScript form posts', () => {
   let app: FastifyInstance;
   let port: number;
