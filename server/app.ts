@@ -9,6 +9,9 @@ import type { AppConfig } from './config/config.ts';
 import { contactPlugin } from './contact/contact-plugin.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { panelPlugin } from './panel/panel-plugin.ts';
+import { loggerOptions } from './lib/logger-options.ts';
+import { allowedHosts } from './plugins/allowed-hosts.ts';
+import { bodyTypes } from './plugins/body-types.ts';
 import { database } from './plugins/database.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { jobs } from './plugins/jobs.ts';
@@ -23,7 +26,20 @@ import { statusPlugin } from './status/status-plugin.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
+    /** Every route as registered (method, path, WebSocket or not): for tools such as the API fuzzer. */
+    routeTable: RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  websocket: boolean;
+}
+
+export interface BuildOptions {
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Fastify's trust function for `hops` proxies: the socket peer (0) and the hops − 1 before it. */
@@ -38,9 +54,15 @@ export const bodyLimitBytes = 64 * 1024;
  * Builds the whole server (API and built site) without listening, so tests can call it with
  * inject and server.ts can start it. Plugins load in a fixed order: external, app, routes, site.
  */
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const limits = config.http;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config, options.logStream),
+    // Slow clients (headers or bodies trickled in) lose their socket; see httpLimitsFor.
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    http: { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: limits.checkIntervalMs },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // A hop count trusts that many proxies nearest to us (the last entries of X-Forwarded-For).
@@ -53,17 +75,33 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // serialize answers, and the TypeScript types come from them.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.server.maxConnections = limits.maxConnections;
+  // CONNECT (a proxy's method) never reaches the router: answer it rather than drop the connection.
+  const connectRefused = JSON.stringify({ error: { code: 'method_not_allowed', message: 'CONNECT is not supported.' } });
+  app.server.on('connect', (_request, socket) => {
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(connectRefused)}\r\nConnection: close\r\n\r\n${connectRefused}`);
+  });
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, websocket: (route as { websocket?: boolean }).websocket === true });
+  });
 
   // External plugins.
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
+  // @fastify/rate-limit counts an IPv6 client by its /64 and an IPv4-mapped one as IPv4, as
+  // clientKey does for the limits it does not handle (test/server/request-guards.test.ts).
   await app.register(fastifyRateLimit, { global: false });
 
   // Application plugins.
   await app.register(errorHandler);
+  // The Host check first: a request for another name goes no further.
+  await app.register(allowedHosts);
   await app.register(securityHeaders, { siteDir: config.siteDir });
   await app.register(sameOrigin);
+  await app.register(bodyTypes);
   await app.register(database, { databaseUrl: config.databaseUrl });
   await app.register(jobs);
   await app.register(metrics);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { envSchema } from './env-schema.ts';
-import { loadOrCreateSessionSecret } from './session-secret.ts';
+import { loadOrCreateSessionSecret, SessionSecretError } from './session-secret.ts';
 
 export interface AppConfig {
   port: number;
@@ -11,6 +11,10 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** The site's public origin, without a trailing slash (scheme://host[:port]). */
   publicUrl: string;
+  /** ALLOWED_HOSTS: Host names answered besides PUBLIC_URL's (and loopback's when listening there). */
+  allowedHosts: string[];
+  /** Timeouts and the connection cap of the HTTP server (see httpLimitsFor). */
+  http: HttpLimits;
   /** Holds the SQLite file, the generated session secret and the demo servers file. */
   dataDir: string;
   /** The built site (Astro's dist/). */
@@ -21,11 +25,74 @@ export interface AppConfig {
     url: string | undefined;
     localServersFile: string | undefined;
     demoMcPort: number;
+    /** Where the demo Minecraft server listens: DEMO_MC_HOST, else HOST. */
+    demoMcHost: string;
   };
-  status: { monitorsFile: string; allowPrivate: boolean; streamsPerAddress: number; streamsTotal: number };
+  status: {
+    monitorsFile: string;
+    allowPrivate: boolean;
+    /** Ports (inclusive ranges) the public checker may connect to. */
+    checkPorts: Array<[number, number]>;
+    /** Name servers of the checker's own resolver; undefined: the system's. */
+    dnsServers: string[] | undefined;
+    /** The checker's name look-up gives up after this. */
+    dnsTimeoutMs: number;
+    /** Checks running at once on this instance; more get 503. */
+    checksInFlight: number;
+    streamsPerAddress: number;
+    streamsTotal: number;
+  };
   contact: { webhookUrl: string | undefined; smtpUrl: string | undefined; emailTo: string | undefined; retentionDays: number };
   audit: { retentionDays: number };
   metrics: { token: string | undefined };
+}
+
+export interface HttpLimits {
+  /** All of a request's headers must arrive within this. */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this. */
+  requestTimeoutMs: number;
+  /** A connection with no traffic either way is closed after this (not the live streams, which send a heartbeat and opt out). */
+  idleTimeoutMs: number;
+  /** A kept-alive connection waits this long for its next request. */
+  keepAliveTimeoutMs: number;
+  /** How often the server looks for requests past their time. */
+  checkIntervalMs: number;
+  /** Connections open at once; more are closed on arrival. */
+  maxConnections: number;
+}
+
+/**
+ * The checker's default port policy: web servers (80, 443, 8080, 8443) and the ports game
+ * servers listen on: Minecraft Java 25565-25575, Source/Steam 27015-27030, Terraria 7777-7778,
+ * Rust 28015-28016, FiveM 30120. See the README's Security section.
+ */
+export const defaultCheckPorts: Array<[number, number]> = [
+  [80, 80],
+  [443, 443],
+  [7777, 7778],
+  [8080, 8080],
+  [8443, 8443],
+  [25565, 25575],
+  [27015, 27030],
+  [28015, 28016],
+  [30120, 30120],
+];
+
+/**
+ * Slow clients cannot hold sockets for ever: headers within 10 s, a whole request within 30 s,
+ * 60 s without traffic. Connections are capped above the live streams' own cap, so streams
+ * fill up (and get their clear 503) before the door closes on everyone else.
+ */
+export function httpLimitsFor(streamsTotal: number): HttpLimits {
+  return {
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
+    idleTimeoutMs: 60_000,
+    keepAliveTimeoutMs: 10_000,
+    checkIntervalMs: 2_000,
+    maxConnections: streamsTotal + 1_000,
+  };
 }
 
 export class ConfigError extends Error {
@@ -77,6 +144,13 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve('data');
+  let sessionSecret = e.SESSION_SECRET;
+  try {
+    sessionSecret ??= loadOrCreateSessionSecret(dataDir);
+  } catch (error) {
+    if (error instanceof SessionSecretError) throw new ConfigError([error.message]);
+    throw error;
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -84,18 +158,25 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     publicUrl: publicUrlFor(e.PUBLIC_URL, e.HOST, e.PORT),
+    allowedHosts: e.ALLOWED_HOSTS ?? [],
+    http: httpLimitsFor(e.STATUS_STREAMS_TOTAL),
     dataDir,
     siteDir: path.join(projectRoot, 'dist'),
-    sessionSecret: e.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
+    sessionSecret,
     panel: {
       driver: e.PANEL_DRIVER,
       url: e.PANEL_URL?.replace(/\/+$/, ''),
       localServersFile: e.LOCAL_SERVERS_FILE,
       demoMcPort: e.DEMO_MC_PORT,
+      demoMcHost: e.DEMO_MC_HOST ?? e.HOST,
     },
     status: {
       monitorsFile: e.MONITORS_FILE ? path.resolve(e.MONITORS_FILE) : path.join(projectRoot, 'config', 'monitors.json'),
       allowPrivate: e.STATUS_CHECK_ALLOW_PRIVATE,
+      checkPorts: e.STATUS_CHECK_PORTS ?? defaultCheckPorts,
+      dnsServers: e.STATUS_CHECK_DNS_SERVERS,
+      dnsTimeoutMs: 3000,
+      checksInFlight: 16,
       streamsPerAddress: e.STATUS_STREAMS_PER_ADDRESS,
       streamsTotal: e.STATUS_STREAMS_TOTAL,
     },

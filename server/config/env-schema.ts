@@ -45,6 +45,53 @@ const trustProxy = z
     return parts;
   });
 
+/** A host name or address, with an optional port: www.example.com, 10.0.0.5:4321, [2001:db8::5]. */
+function isHostEntry(value: string): boolean {
+  if (/[\s/\\?#@]/.test(value)) return false;
+  try {
+    return new URL(`http://${value}`).host !== '';
+  } catch {
+    return false;
+  }
+}
+
+const hostList = z
+  .string()
+  .transform((value) => value.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean))
+  .refine((hosts) => hosts.every(isHostEntry), { message: 'must be host names or addresses, each with an optional :port, comma-separated' });
+
+/** Comma-separated ports and ranges: 80,443,25565-25575. */
+const portList = z
+  .string()
+  .transform((value, ctx): Array<[number, number]> => {
+    const ranges: Array<[number, number]> = [];
+    for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const match = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(part);
+      const from = Number(match?.[1]);
+      const to = Number(match?.[2] ?? match?.[1]);
+      if (!match || from < 1 || to > 65535 || from > to) {
+        ctx.addIssue({ code: 'custom', message: `must be ports or ranges like 80,443,25565-25575; not: ${part}` });
+        return z.NEVER;
+      }
+      ranges.push([from, to]);
+    }
+    return ranges;
+  });
+
+/** A name server as dns.Resolver#setServers takes it: 1.2.3.4, 1.2.3.4:53, ::1 or [::1]:53. */
+function isNameServer(value: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(value);
+  const ipv4 = /^([\d.]+)(?::(\d{1,5}))?$/.exec(value);
+  const address = bracketed?.[1] ?? ipv4?.[1] ?? value;
+  const port = Number(bracketed?.[2] ?? ipv4?.[2] ?? 53);
+  return ipaddr.isValid(address) && port >= 1 && port <= 65535;
+}
+
+const nameServers = z
+  .string()
+  .transform((value) => value.split(',').map((p) => p.trim()).filter(Boolean))
+  .refine((list) => list.length > 0 && list.every(isNameServer), { message: 'must be IP addresses of name servers (IPv4 as 1.2.3.4[:port], IPv6 as [::1]:port or ::1), comma-separated' });
+
 /**
  * Every environment variable the product reads (docs/decisions.md 10 and 14), with its default.
  * Parsing reports every problem at once; see loadConfig.
@@ -64,6 +111,8 @@ export const envSchema = z.object({
   TRUST_PROXY: trustProxy.optional(),
   /** The site's public address: links in e-mails, enrolment links, the WebAuthn relying party, the allowed Host. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://www.example.com' }).optional(),
+  /** More Host names the server answers to (a load balancer's health check by address): `name` or `name:port`, comma-separated. */
+  ALLOWED_HOSTS: hostList.optional(),
   /** Game-server engine: the embedded local driver, or a Pterodactyl / Pelican panel. */
   PANEL_DRIVER: z.enum(['local', 'pterodactyl']).default('local'),
   /** The panel's base URL, for PANEL_DRIVER=pterodactyl. */
@@ -72,10 +121,16 @@ export const envSchema = z.object({
   LOCAL_SERVERS_FILE: z.string().min(1).optional(),
   /** Port of the demo Minecraft server. */
   DEMO_MC_PORT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(65535).default(25565),
+  /** Interface the demo Minecraft server listens on; HOST when unset. */
+  DEMO_MC_HOST: z.string().min(1).optional(),
   /** JSON file of status monitors (relative paths from the working directory); the project's config/monitors.json when unset. */
   MONITORS_FILE: z.string().min(1).optional(),
   /** Let the public status checker reach private, loopback and link-local addresses. */
   STATUS_CHECK_ALLOW_PRIVATE: booleanWord.default(false),
+  /** Ports the public checker may connect to (ports and ranges, comma-separated). */
+  STATUS_CHECK_PORTS: portList.optional(),
+  /** Name servers the public checker asks (IP[:port], comma-separated); the system's when unset. */
+  STATUS_CHECK_DNS_SERVERS: nameServers.optional(),
   /** Live status streams one client address may hold open (tabs, or a whole office behind one address). */
   STATUS_STREAMS_PER_ADDRESS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(50),
   /** Live status streams open in all on this instance. */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
+import { terminalSafe, terminalSafeLines } from '../lib/terminal-text.ts';
 import { contactMaxAgeMs } from './contact-outbox.ts';
 import {
   attemptsOf,
@@ -35,7 +36,7 @@ export function formatTime(ms: number): string {
 }
 
 function clip(text: string, width: number): string {
-  const flat = text.replace(/\s+/g, ' ');
+  const flat = terminalSafe(text.replace(/[ \t\n]+/g, ' '));
   return flat.length <= width ? flat.padEnd(width) : `${flat.slice(0, width - 1)}…`;
 }
 
@@ -113,11 +114,12 @@ async function show(db: Kysely<Database>, args: string[], io: CliIo): Promise<nu
   const now = Date.now();
   io.out(`Message ${message.id}`);
   io.out(`Received: ${formatTime(message.createdAt)}`);
-  io.out(`From:     ${message.name} <${message.email}>`);
-  io.out(`IP:       ${message.ip}${message.userAgent ? `  (${message.userAgent})` : ''}`);
-  io.out(`Subject:  ${message.subject}`);
+  // What visitors wrote is escaped: it cannot write control sequences to this terminal.
+  io.out(`From:     ${terminalSafe(message.name)} <${terminalSafe(message.email)}>`);
+  io.out(`IP:       ${terminalSafe(message.ip)}${message.userAgent ? `  (${terminalSafe(message.userAgent)})` : ''}`);
+  io.out(`Subject:  ${terminalSafe(message.subject)}`);
   io.out('');
-  io.out(message.message);
+  io.out(terminalSafeLines(message.message));
   io.out('');
   io.out('Deliveries:');
   if (deliveries.length === 0) io.out('  none: stored only (no channel was configured). Queue it with: npm run contact -- retry ID');
@@ -125,14 +127,14 @@ async function show(db: Kysely<Database>, args: string[], io: CliIo): Promise<nu
     let line = `  ${deliveryState(d, now)}`;
     if (d.status === 'delivered' && d.deliveredAt) line += ` at ${formatTime(d.deliveredAt)} (attempt ${d.attempts})`;
     if (d.status === 'pending') line += `; gives up at ${formatTime(d.expiresAt)}`;
-    if (d.status !== 'delivered' && d.lastError) line += `; last error: ${d.lastError}`;
+    if (d.status !== 'delivered' && d.lastError) line += `; last error: ${terminalSafe(d.lastError)}`;
     io.out(line);
   }
   io.out('');
   io.out('Attempts:');
   if (attempts.length === 0) io.out('  none yet');
   for (const a of attempts) {
-    const detail = a.error ?? (a.statusCode !== null ? `status ${a.statusCode}` : '');
+    const detail = terminalSafe(a.error ?? (a.statusCode !== null ? `status ${a.statusCode}` : ''));
     io.out(`  ${formatTime(a.startedAt)}  ${a.channel.padEnd(7)}  #${String(a.attempt).padEnd(3)} ${a.outcome.padEnd(12)}  ${a.durationMs} ms  ${detail}`);
   }
   return 0;

@@ -55,6 +55,8 @@ export function contactRoutes(app: FastifyInstance, deps: { outbox: ContactOutbo
       bodyLimit: contactBodyLimitBytes,
       schema: { body: contactBody, response: { 202: contactAccepted, ...errorResponses(400, 413, 415, 429) } },
       config: {
+        // The no-JavaScript form posts here (server/plugins/body-types.ts).
+        acceptsForm: true,
         // Counted after the fields are checked (preHandler), so typing mistakes do not use up the allowance.
         rateLimit: {
           max: contactRateLimit.max,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { ensureOwnerOnlyDir, tightenFile } from '../lib/owner-only.ts';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite-adapter.ts';
 
@@ -21,11 +22,22 @@ export function dialectOf(url: string): Dialect {
   return url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
 }
 
+/**
+ * The SQLite file is created owner-only (0600) in a folder made owner-only (0700) before
+ * SQLite opens it: SQLite gives the -wal and -shm files the database file's permissions. A file
+ * of an older version that others could read is made owner-only.
+ */
+function createOwnerOnly(file: string): void {
+  ensureOwnerOnlyDir(path.dirname(file));
+  fs.closeSync(fs.openSync(file, fs.constants.O_CREAT | fs.constants.O_RDWR, 0o600));
+  for (const suffix of ['', '-wal', '-shm']) tightenFile(`${file}${suffix}`);
+}
+
 /** Opens the database named by a DATABASE_URL. */
 export function openDatabase(url: string): DatabaseHandle {
   if (dialectOf(url) === 'sqlite') {
     const file = path.resolve(url.slice('sqlite:'.length));
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    createOwnerOnly(file);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(file) }) });
     return { db, dialect: 'sqlite', pool: undefined };
   }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { clientKey } from '../lib/client-key.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { connectFailures, recordConnectFailure } from './panel-repository.ts';
 
@@ -24,12 +25,14 @@ export class ConnectThrottle {
 
   /** Runs `connect` unless the address is over the limit; a wrong-credentials answer counts as a failure. */
   async guard<T>(clientIp: string, connect: () => Promise<T>): Promise<T> {
+    // IPv6 clients count by their /64: one line holds a whole range of addresses.
+    const client = clientKey(clientIp);
     const now = Date.now();
     const windowStart = now - connectWindowMs;
-    const pending = this.inFlight.get(clientIp) ?? 0;
-    this.inFlight.set(clientIp, pending + 1);
+    const pending = this.inFlight.get(client) ?? 0;
+    this.inFlight.set(client, pending + 1);
     try {
-      const failures = await connectFailures(this.db, clientIp, windowStart);
+      const failures = await connectFailures(this.db, client, windowStart);
       if (failures.count + pending >= connectFailureLimit) {
         const retryAfter = Math.max(1, Math.ceil(((failures.oldest ?? now) + connectWindowMs - now) / 1000));
         throw new HttpError(429, 'rate_limited', 'Too many failed attempts. Please wait before trying again.', {
@@ -39,13 +42,13 @@ export class ConnectThrottle {
       try {
         return await connect();
       } catch (error) {
-        if (error instanceof HttpError && error.code === 'invalid_credentials') await recordConnectFailure(this.db, clientIp, now, windowStart);
+        if (error instanceof HttpError && error.code === 'invalid_credentials') await recordConnectFailure(this.db, client, now, windowStart);
         throw error;
       }
     } finally {
-      const left = (this.inFlight.get(clientIp) ?? 1) - 1;
-      if (left > 0) this.inFlight.set(clientIp, left);
-      else this.inFlight.delete(clientIp);
+      const left = (this.inFlight.get(client) ?? 1) - 1;
+      if (left > 0) this.inFlight.set(client, left);
+      else this.inFlight.delete(client);
     }
   }
 }

@@ -5,7 +5,8 @@ import { HttpError } from '../lib/http-error.ts';
 import { isSameOrigin } from '../plugins/same-origin.ts';
 import type { Membership } from './console-hub.ts';
 import { credentialsOf, type PanelService } from './panel-service.ts';
-import { sessionCookie } from './panel-routes.ts';
+import { panelCookieBase } from './panel-routes.ts';
+import { cookieOptions } from '../lib/session-cookie.ts';
 import type { PanelSession } from './session-store.ts';
 
 declare module 'fastify' {
@@ -22,6 +23,7 @@ const keepAliveMs = 30_000;
  * console messages (contracts/panel.ts); the browser sends `{"type":"command","command"}`.
  */
 export function consoleRoutes(app: FastifyInstance, service: PanelService): void {
+  const sessionCookie = cookieOptions(app.config, panelCookieBase).name;
   app.get(
     '/console',
     {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/config.ts';
 import type { GameServerDriver } from './driver.ts';
-import { ensureDemoServer } from './local/demo.ts';
+import { announceDemoServer, ensureDemoServer } from './local/demo.ts';
 import { createLocalDriver } from './local/local-driver.ts';
 import { loadServersFile } from './local/servers-file.ts';
 import { createPterodactylDriver } from './pterodactyl/pterodactyl-driver.ts';
@@ -14,12 +14,9 @@ export async function createDriver(config: AppConfig, log: FastifyBaseLogger): P
   }
   let serversFile = config.panel.localServersFile;
   if (!serversFile) {
-    const demo = await ensureDemoServer(config.dataDir, config.panel.demoMcPort);
+    const demo = await ensureDemoServer(config.dataDir, config.panel.demoMcPort, config.panel.demoMcHost);
     serversFile = demo.serversFile;
-    log.info(
-      { serverId: demo.serverId, key: demo.key, keyFile: demo.keyFile, port: config.panel.demoMcPort },
-      `Demo Minecraft server: connect on /control-panel with Server ID "${demo.serverId}" and access key "${demo.key}" (also in ${demo.keyFile}); Minecraft clients join 127.0.0.1:${config.panel.demoMcPort} once it is started`,
-    );
+    announceDemoServer(demo, config.panel.demoMcPort, log);
   }
   const servers = loadServersFile(serversFile);
   log.info({ file: serversFile, servers: servers.map((s) => s.id) }, 'local game servers loaded');

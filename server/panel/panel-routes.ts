@@ -4,44 +4,28 @@ import { z } from 'zod';
 import { errorResponses } from '../../contracts/http-error.ts';
 import { commandBody, connectAnswer, connectBody, powerBody, serverDetails, serverResources, sessionAnswer } from '../../contracts/panel.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { cookieOptions } from '../lib/session-cookie.ts';
 import type { PanelService } from './panel-service.ts';
 import { sessionLifetimeMs } from './session-store.ts';
 
-export const sessionCookie = 'hf_panel';
-const cookiePath = '/api/panel';
+/** The panel session cookie's base name (`__Host-hf_panel` over HTTPS). */
+export const panelCookieBase = 'hf_panel';
 
 /** The engine's and our refusals, as every panel route may answer them. */
 const errors = errorResponses(400, 401, 403, 404, 409, 415, 429, 502, 504);
 const noContent = z.undefined();
 
-function clearCookie(reply: FastifyReply): void {
-  void reply.clearCookie(sessionCookie, { path: cookiePath, httpOnly: true, sameSite: 'strict', secure: reply.request.protocol === 'https' });
-}
-
 /** The panel's browser API: connect, disconnect, details, resources, power and commands. */
 export function panelRoutes(app: FastifyInstance, service: PanelService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-
-  // State-changing requests carry JSON (a cross-site form cannot send it without a preflight).
-  app.addHook('onRequest', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    const type = request.headers['content-type'];
-    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
-    const isJson = typeof type === 'string' && /^application\/json\s*(;|$)/i.test(type);
-    if (isJson || (!hasBody && type === undefined && request.method === 'DELETE')) return;
-    throw new HttpError(415, 'unsupported_media_type', 'Send JSON with Content-Type: application/json.');
-  });
+  const cookie = cookieOptions(app.config, panelCookieBase);
+  const sessionCookie = cookie.name;
+  const clearCookie = (reply: FastifyReply): void => void reply.clearCookie(cookie.name, cookie.options);
 
   api.post('/session', { schema: { body: connectBody, response: { 200: connectAnswer, ...errors } } }, async (request, reply) => {
     const { serverId, key } = request.body;
-    const { cookie, server } = await service.connect({ serverId, key, clientIp: request.ip, previousCookie: request.cookies[sessionCookie] });
-    void reply.setCookie(sessionCookie, cookie, {
-      path: cookiePath,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: request.protocol === 'https',
-      maxAge: sessionLifetimeMs / 1000,
-    });
+    const { cookie: id, server } = await service.connect({ serverId, key, clientIp: request.ip, previousCookie: request.cookies[sessionCookie] });
+    void reply.setCookie(cookie.name, id, { ...cookie.options, maxAge: sessionLifetimeMs / 1000 });
     return { server };
   });
 

@@ -6,6 +6,10 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
  * from SESSION_SECRET. The id hash is the authenticated data, so a ciphertext copied to another
  * row does not decrypt.
  */
+const ivBytes = 12;
+/** The full 128-bit tag, always: a shorter one would be easier to forge (NIST SP 800-38D). */
+const tagBytes = 16;
+
 export class SessionCrypto {
   private readonly key: Buffer;
 
@@ -14,8 +18,8 @@ export class SessionCrypto {
   }
 
   encrypt(plaintext: string, idHash: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const iv = randomBytes(ivBytes);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv, { authTagLength: tagBytes });
     cipher.setAAD(Buffer.from(idHash));
     const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
@@ -25,10 +29,13 @@ export class SessionCrypto {
   decrypt(ciphertext: string, idHash: string): string | undefined {
     try {
       const data = Buffer.from(ciphertext, 'base64url');
-      const decipher = createDecipheriv('aes-256-gcm', this.key, data.subarray(0, 12));
+      if (data.length < ivBytes + tagBytes) return undefined;
+      const tag = data.subarray(ivBytes, ivBytes + tagBytes);
+      if (tag.length !== tagBytes) return undefined;
+      const decipher = createDecipheriv('aes-256-gcm', this.key, data.subarray(0, ivBytes), { authTagLength: tagBytes });
       decipher.setAAD(Buffer.from(idHash));
-      decipher.setAuthTag(data.subarray(12, 28));
-      return Buffer.concat([decipher.update(data.subarray(28)), decipher.final()]).toString('utf8');
+      decipher.setAuthTag(tag);
+      return Buffer.concat([decipher.update(data.subarray(ivBytes + tagBytes)), decipher.final()]).toString('utf8');
     } catch {
       return undefined;
     }

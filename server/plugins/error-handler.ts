@@ -13,7 +13,9 @@ const codeForStatus: Record<number, string> = {
   409: 'conflict',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  421: 'unknown_host',
   429: 'rate_limited',
+  408: 'request_timeout',
 };
 
 // Field messages that read well after the field's name ("email is required"), for every schema

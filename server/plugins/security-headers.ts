@@ -34,10 +34,21 @@ export function readScriptHashes(siteDir: string): { hashes: string[]; origins: 
   }
 }
 
+/** API areas whose answers are about one customer or one staff member: never kept by a cache. */
+const privatePrefixes = ['/api/panel', '/api/staff'];
+
+function isPrivate(path: string): boolean {
+  return privatePrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
 export const securityHeaders = fp(async (app: FastifyInstance, options: { siteDir: string }) => {
   const { hashes, origins } = readScriptHashes(options.siteDir);
   const csp = contentSecurityPolicy(hashes, origins);
+  // From the public address, not the request: behind a proxy that ends TLS the request is http.
+  const https = new URL(app.config.publicUrl).protocol === 'https:';
   app.addHook('onSend', async (request, reply) => {
+    // By the matched route (the decoded path); a request that matched none by its own path.
+    if (isPrivate(request.routeOptions.url ?? request.url.split('?')[0]!)) reply.header('cache-control', 'no-store');
     reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
@@ -45,6 +56,6 @@ export const securityHeaders = fp(async (app: FastifyInstance, options: { siteDi
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
     reply.header('x-request-id', request.id);
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=63072000; includeSubDomains');
+    if (https) reply.header('strict-transport-security', 'max-age=63072000; includeSubDomains');
   });
 });

@@ -35,6 +35,8 @@ export const staticSite = fp(async (app: FastifyInstance, options: { siteDir: st
     index: false,
     redirect: false,
     cacheControl: false,
+    // Never a dotfile (.env, .git/…, an editor's leftovers copied into dist/): 404 like any missing file.
+    dotfiles: 'ignore',
     // @fastify/static 10 passes the Fastify reply here.
     setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
       const hashed = filePath.includes(`${path.sep}_astro${path.sep}`);

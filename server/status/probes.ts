@@ -27,12 +27,26 @@ export interface ProbeOptions {
   connectAddress?: string;
 }
 
+/** Same IP, whatever the spelling (an IPv4 address seen as ::ffff:a.b.c.d included). */
+function sameIp(a: string | undefined, b: string): boolean {
+  if (!a) return false;
+  const plain = (ip: string) => ip.replace(/^::ffff:(?=\d+\.)/i, '').toLowerCase();
+  if (plain(a) === plain(b)) return true;
+  return net.isIPv6(a) && net.isIPv6(b) && new net.SocketAddress({ address: a, family: 'ipv6' }).address === new net.SocketAddress({ address: b, family: 'ipv6' }).address;
+}
+
+/** Fails a connected socket that reached another address than the one that was checked. */
+function wrongPeer(socket: net.Socket, expected: string | undefined): Error | undefined {
+  if (expected === undefined || sameIp(socket.remoteAddress, expected)) return undefined;
+  return new Error(`connected to ${socket.remoteAddress ?? 'an unknown address'}, not the checked ${expected}`);
+}
+
 const elapsed = (start: number): number => Math.max(1, Math.round(performance.now() - start));
 
 const failed = (error: unknown): ProbeResult => ({ ok: false, latency: 0, error: error instanceof Error ? error.message || error.name : String(error) });
 
 /** TCP: the time to a completed connect. */
-export function probeTcp(host: string, port: number, timeoutMs: number): Promise<ProbeResult> {
+export function probeTcp(host: string, port: number, timeoutMs: number, expectAddress?: string): Promise<ProbeResult> {
   return new Promise((resolve) => {
     const start = performance.now();
     const socket = net.connect({ host, port });
@@ -42,7 +56,10 @@ export function probeTcp(host: string, port: number, timeoutMs: number): Promise
       socket.destroy();
       resolve(result);
     }
-    socket.once('connect', () => finish({ ok: true, latency: elapsed(start) }));
+    socket.once('connect', () => {
+      const wrong = wrongPeer(socket, expectAddress);
+      finish(wrong ? failed(wrong) : { ok: true, latency: elapsed(start) });
+    });
     socket.once('error', (error) => finish(failed(error)));
   });
 }
@@ -68,6 +85,12 @@ export function probeHttp(url: string, timeoutMs: number, connectAddress?: strin
       headers: { 'user-agent': 'HostfrontStatus/1.0 (+/network-status)', accept: '*/*' },
     });
     const timer = setTimeout(() => finish(failed(new Error(`no response within ${timeoutMs} ms`))), timeoutMs);
+    request.once('socket', (socket: net.Socket) => {
+      socket.once('connect', () => {
+        const wrong = wrongPeer(socket, connectAddress);
+        if (wrong) finish(failed(wrong));
+      });
+    });
     function finish(result: ProbeResult): void {
       if (settled) return;
       settled = true;
@@ -122,6 +145,9 @@ export async function probeMinecraft(host: string, port: number, timeoutMs: numb
         // Connect to the given address ourselves: no SRV or second DNS lookup behind our back.
         connect: (client: { setSocket(s: net.Socket): void }) => {
           socket = net.connect({ host: connectAddress ?? host, port });
+          socket.once('connect', () => {
+            if (wrongPeer(socket!, connectAddress)) socket!.destroy();
+          });
           client.setSocket(socket);
         },
       } as Parameters<typeof mc.ping>[0]),
@@ -156,5 +182,5 @@ export function probe(options: ProbeOptions): Promise<ProbeResult> {
     return probeMinecraft(parts.host, parts.port ?? 25565, options.timeoutMs, options.connectAddress);
   }
   if (parts.port === undefined) return Promise.resolve(failed(new Error('a TCP target needs a port')));
-  return probeTcp(options.connectAddress ?? parts.host, parts.port, options.timeoutMs);
+  return probeTcp(options.connectAddress ?? parts.host, parts.port, options.timeoutMs, options.connectAddress);
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { StatusUpdate } from '../../contracts/status.ts';
+import { clientKey } from '../lib/client-key.ts';
 
 interface BufferedEvent {
   id: number;
@@ -92,7 +93,9 @@ export class SseHub {
    * otherwise the subscriber starts with a snapshot of the latest state. A client address over
    * its share, or a hub that is full, gets the error JSON of the API instead.
    */
-  subscribe(request: IncomingMessage, response: ServerResponse, lastEventId: number | undefined, address: string): void {
+  subscribe(request: IncomingMessage, response: ServerResponse, lastEventId: number | undefined, ip: string): void {
+    // An IPv6 client counts by its /64: it could otherwise take a new address for every stream.
+    const address = clientKey(ip);
     if (this.closed) return refuse(response, 503, 'shutting_down', 'The server is restarting. Try again in a moment.');
     const open = this.perAddress.get(address) ?? 0;
     if (open >= this.maxPerAddress) {
@@ -103,6 +106,9 @@ export class SseHub {
     const socket = request.socket;
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 30_000);
+    // A stream is meant to stay open: the server's idle timeout is for requests, and the
+    // heartbeat and TCP keep-alive find a dead peer.
+    socket.setTimeout(0);
     const missed = lastEventId === undefined ? undefined : this.since(lastEventId);
     const frames: Buffer[] = [streamHead];
     if (missed) {

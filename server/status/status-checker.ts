@@ -1,59 +1,158 @@
-import dns from 'node:dns/promises';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { CheckAnswer, CheckRequest } from '../../contracts/status.ts';
 import type { CheckType } from '../../contracts/status-rules.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { addressRange } from './address-policy.ts';
 import { splitHostPort } from './monitors-file.ts';
+import type { NameResolver } from './name-resolver.ts';
+import { isOwnAddress } from './own-addresses.ts';
 import { probe, type ProbeResult } from './probes.ts';
 
+export interface CheckerOptions {
+  /** STATUS_CHECK_ALLOW_PRIVATE: private, loopback and this machine's addresses may be checked. */
+  allowPrivate: boolean;
+  /** Ports (inclusive ranges) a check may connect to. */
+  ports: ReadonlyArray<readonly [number, number]>;
+  resolver: NameResolver;
+  /** Checks running at once on this instance; more are refused with 503 at once. */
+  maxInFlight: number;
+  /** The probe's own time limit. */
+  timeoutMs?: number;
+}
+
 export const checkTimeoutMs = 5000;
+export const checkRetryAfterSeconds = 5;
 const defaultPorts: Record<CheckType, number | undefined> = { minecraft: 25565, tcp: undefined, http: 80 };
+
+/** A DNS host name: letters, digits and hyphens in labels of 1-63, joined by dots, at least two labels, not all digits at the end. */
+const hostName = /^(?=.{1,253}\.?$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.?$/i;
 
 const badAddress = (message: string): HttpError => new HttpError(400, 'invalid_address', message, { fields: { address: message } });
 
 /**
- * Checks a visitor's server: the name is resolved once, the address it resolves to is checked
- * against the allowed ranges, and the probe connects to exactly that address (no second lookup
- * for a rebinding name to change). Refused targets are a 400 the visitor can read.
+ * The one answer for a name that cannot be checked, whether it does not resolve, takes too
+ * long, or resolves to an address that is not public: which of these it was would map the
+ * inside of a network, so the visitor is not told.
  */
-export async function checkAddress(request: CheckRequest, options: { allowPrivate: boolean; timeoutMs?: number }): Promise<CheckAnswer> {
-  const type = request.type ?? 'minecraft';
-  const trimmed = request.address.trim();
-  const bareIpv6 = net.isIPv6(trimmed) ? { host: trimmed, port: undefined } : undefined;
-  const parts = bareIpv6 ?? splitHostPort(trimmed);
-  if (!parts || parts.host.length > 253) throw badAddress('Enter a host name or IP address, optionally followed by :port (for example play.example.com:25565).');
-  const port = parts.port ?? defaultPorts[type];
-  if (port === undefined) throw badAddress('A TCP check needs a port: host:port.');
+const notCheckable = (name: string): HttpError =>
+  new HttpError(400, 'address_not_checkable', `${name} could not be checked: it must resolve to a public internet address.`, {
+    fields: { address: 'Only names that resolve to public addresses can be checked.' },
+  });
 
-  let ip: string;
-  if (net.isIP(parts.host)) {
-    ip = parts.host;
-  } else {
+export function formatPorts(ports: CheckerOptions['ports']): string {
+  return ports.map(([from, to]) => (from === to ? String(from) : `${from}-${to}`)).join(', ');
+}
+
+function allowedPort(port: number, ports: CheckerOptions['ports']): boolean {
+  return ports.some(([from, to]) => port >= from && port <= to);
+}
+
+/** Whether the checker may connect to an IP: public unicast and not this machine's, unless private targets are allowed. */
+function refusal(ip: string, allowPrivate: boolean): string | undefined {
+  if (allowPrivate) return undefined;
+  const { allowed, range } = addressRange(ip);
+  if (!allowed) return `a ${range} address`;
+  if (isOwnAddress(ip)) return "this site's own address";
+  return undefined;
+}
+
+/**
+ * What the probe is given, built from the checked parts and checked again: the URL's host (or
+ * the host:port target) must read back as the host that was checked, and the probe connects to
+ * the address that was judged, never to a name it would resolve again.
+ */
+export function probeTarget(type: CheckType, host: string, port: number): string {
+  const v6 = net.isIPv6(host);
+  const bracketed = v6 ? `[${host}]` : host;
+  if (type === 'http') {
+    const url = new URL(`http://${bracketed}:${port}/`);
+    const readBack = v6 ? url.hostname.slice(1, -1) : url.hostname;
+    const same = v6 ? net.isIPv6(readBack) && ipaddr.parse(readBack).toNormalizedString() === ipaddr.parse(host).toNormalizedString() : readBack === host.toLowerCase();
+    if (!same || url.port !== (port === 80 ? '' : String(port)) || url.pathname !== '/' || url.username || url.search) {
+      throw badAddress('That address cannot be checked.');
+    }
+    return url.href;
+  }
+  const target = `${bracketed}:${port}`;
+  const back = splitHostPort(target);
+  if (!back || back.host !== host || back.port !== port) throw badAddress('That address cannot be checked.');
+  return target;
+}
+
+/**
+ * The visitors' checker: the name is resolved once (its own resolver, with a time limit), every
+ * address it resolves to is judged, and the probe connects to exactly the judged address on an
+ * allowed port. A global cap on checks in flight keeps a burst from many addresses bounded.
+ */
+export class StatusChecker {
+  private readonly options: CheckerOptions;
+  private inFlight = 0;
+
+  constructor(options: CheckerOptions) {
+    this.options = options;
+  }
+
+  get running(): number {
+    return this.inFlight;
+  }
+
+  async check(request: CheckRequest): Promise<CheckAnswer> {
+    const { allowPrivate, ports } = this.options;
+    const type = request.type ?? 'minecraft';
+    const trimmed = request.address.trim();
+    const bareIpv6 = net.isIPv6(trimmed) ? { host: trimmed, port: undefined } : undefined;
+    const parts = bareIpv6 ?? splitHostPort(trimmed);
+    const literal = parts !== undefined && net.isIP(parts.host) !== 0;
+    const name = parts !== undefined && !literal && (parts.host.toLowerCase() === 'localhost' || (hostName.test(parts.host) && !/\.\d+\.?$/.test(parts.host)));
+    if (!parts || (!literal && !name)) {
+      throw badAddress('Enter a host name (letters, digits, hyphens and dots) or an IP address, optionally followed by :port (for example play.example.com:25565).');
+    }
+    const port = parts.port ?? defaultPorts[type];
+    if (port === undefined) throw badAddress('A TCP check needs a port: host:port.');
+    if (!allowedPort(port, ports)) {
+      const message = `Port ${port} cannot be checked. Allowed ports: ${formatPorts(ports)}.`;
+      throw new HttpError(400, 'port_not_allowed', message, { fields: { address: message } });
+    }
+    if (this.inFlight >= this.options.maxInFlight) {
+      throw new HttpError(503, 'busy', 'Too many checks are running right now. Please try again in a few seconds.', {
+        headers: { 'retry-after': String(checkRetryAfterSeconds) },
+      });
+    }
+    this.inFlight += 1;
     try {
-      const found = await dns.lookup(parts.host, { all: true, verbatim: true });
-      if (found.length === 0) throw new Error('no address');
-      ip = found[0]!.address;
-    } catch {
-      throw badAddress(`The name ${parts.host} could not be resolved.`);
+      const ip = literal ? this.judgeLiteral(parts.host) : await this.resolveAndJudge(parts.host);
+      const target = probeTarget(type, parts.host, port);
+      const result: ProbeResult = await probe({ type, target, timeoutMs: this.options.timeoutMs ?? checkTimeoutMs, connectAddress: ip });
+      return {
+        ok: result.ok,
+        latency: result.ok ? result.latency : 0,
+        ...(result.players ? { players: result.players } : {}),
+        ...(result.version ? { version: result.version } : {}),
+      };
+    } finally {
+      this.inFlight -= 1;
     }
   }
-  const { allowed, range } = addressRange(ip);
-  if (!allowed && !options.allowPrivate) {
-    throw new HttpError(
-      400,
-      'address_not_allowed',
-      `${parts.host === ip ? ip : `${parts.host} (${ip})`} is a ${range} address: only servers on the public internet can be checked.`,
-      { fields: { address: 'Only public addresses can be checked.' } },
-    );
+
+  /** An address the visitor typed: saying why it is refused tells them nothing they did not know. */
+  private judgeLiteral(ip: string): string {
+    const why = refusal(ip, this.options.allowPrivate);
+    if (why) {
+      throw new HttpError(400, 'address_not_allowed', `${ip} is ${why}: only servers on the public internet can be checked.`, {
+        fields: { address: 'Only public addresses can be checked.' },
+      });
+    }
+    return ip;
   }
-  const hostForUrl = net.isIPv6(parts.host) ? `[${parts.host}]` : parts.host;
-  const target = type === 'http' ? `http://${hostForUrl}:${port}/` : `${hostForUrl}:${port}`;
-  const result: ProbeResult = await probe({ type, target, timeoutMs: options.timeoutMs ?? checkTimeoutMs, connectAddress: ip });
-  return {
-    ok: result.ok,
-    latency: result.ok ? result.latency : 0,
-    ...(result.players ? { players: result.players } : {}),
-    ...(result.version ? { version: result.version } : {}),
-  };
+
+  /** A name: every address it has must be allowed; any failure is the same answer. */
+  private async resolveAndJudge(name: string): Promise<string> {
+    const bare = name.replace(/\.$/, '').toLowerCase();
+    // localhost is this machine by definition (RFC 6761), whatever a name server says.
+    const isLocalhost = bare === 'localhost' || bare.endsWith('.localhost');
+    const addresses = isLocalhost ? (this.options.allowPrivate ? ['127.0.0.1'] : []) : await this.options.resolver.resolve(bare);
+    if (addresses.length === 0 || addresses.some((ip) => refusal(ip, this.options.allowPrivate))) throw notCheckable(name);
+    return addresses[0]!;
+  }
 }

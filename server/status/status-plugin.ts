@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { retentionEveryMs } from '../jobs/retention.ts';
 import { LocalCoordinator, PgCoordinator, type Coordinator } from './coordination.ts';
 import { loadMonitorsFile } from './monitors-file.ts';
+import { NameResolver } from './name-resolver.ts';
 import { applyRetention, resultsAt } from './status-repository.ts';
 import { statusRoutes } from './status-routes.ts';
 import { registerStatusMetrics } from './status-metrics.ts';
+import { StatusChecker } from './status-checker.ts';
 import { StatusService } from './status-service.ts';
 
 /**
@@ -29,7 +31,7 @@ export async function statusPlugin(app: FastifyInstance): Promise<void> {
         },
       })
     : new LocalCoordinator();
-  const { streamsPerAddress, streamsTotal, allowPrivate } = app.config.status;
+  const { streamsPerAddress, streamsTotal, allowPrivate, checkPorts, dnsServers, checksInFlight, dnsTimeoutMs } = app.config.status;
   const service = new StatusService({
     db: app.db,
     monitors,
@@ -67,5 +69,11 @@ export async function statusPlugin(app: FastifyInstance): Promise<void> {
     if (removed.raw || removed.hourly) app.log.info({ removed }, 'status: rows past retention removed');
   });
 
-  statusRoutes(app, { service, allowPrivate });
+  const checker = new StatusChecker({
+    allowPrivate,
+    ports: checkPorts,
+    maxInFlight: checksInFlight,
+    resolver: new NameResolver({ servers: dnsServers, timeoutMs: dnsTimeoutMs }),
+  });
+  statusRoutes(app, { service, checker });
 }

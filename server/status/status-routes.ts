@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../contracts/http-error.ts';
 import { checkAnswer, checkRequest, statusReport, streamQuery } from '../../contracts/status.ts';
-import { checkAddress } from './status-checker.ts';
+import type { StatusChecker } from './status-checker.ts';
 import type { StatusService } from './status-service.ts';
 
 /** The board (GET /), its live stream (GET /stream) and the visitors' checker (POST /check). */
-export function statusRoutes(app: FastifyInstance, deps: { service: StatusService; allowPrivate: boolean }): void {
-  const { service, allowPrivate } = deps;
+export function statusRoutes(app: FastifyInstance, deps: { service: StatusService; checker: StatusChecker }): void {
+  const { service, checker } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/', { schema: { response: { 200: statusReport } } }, async (_request, reply) => {
@@ -38,8 +38,8 @@ export function statusRoutes(app: FastifyInstance, deps: { service: StatusServic
     '/check',
     {
       config: { rateLimit: { max: 6, timeWindow: 60_000 } },
-      schema: { body: checkRequest, response: { 200: checkAnswer, ...errorResponses(400, 429) } },
+      schema: { body: checkRequest, response: { 200: checkAnswer, ...errorResponses(400, 429, 503) } },
     },
-    async (request) => checkAddress(request.body, { allowPrivate }),
+    async (request) => checker.check(request.body),
   );
 }

@@ -106,11 +106,22 @@ describe('health when the database is gone', () => {
 });
 
 describe('behind a TLS-terminating proxy', () => {
-  it('sends HSTS when the request came over HTTPS', async () => {
+  it('sends HSTS when the public URL is HTTPS, whether or not the proxy says X-Forwarded-Proto', async () => {
+    const database = await createTestDatabase('sqlite');
+    const app = await buildApp(testConfig(database.url, { TRUST_PROXY: '127.0.0.1', PUBLIC_URL: 'https://www.example.com' }));
+    for (const headers of [{ 'x-forwarded-proto': 'https' }, {}]) {
+      const response = await app.inject({ url: '/api/health', headers: { host: 'www.example.com', ...headers } });
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    }
+    await app.close();
+    await database.drop();
+  });
+
+  it('sends no HSTS for a public URL that is plain HTTP, even when a request says it came over HTTPS', async () => {
     const database = await createTestDatabase('sqlite');
     const app = await buildApp(testConfig(database.url, { TRUST_PROXY: '127.0.0.1' }));
     const response = await app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
-    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(response.headers['strict-transport-security']).toBeUndefined();
     await app.close();
     await database.drop();
   });

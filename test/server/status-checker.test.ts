@@ -24,7 +24,7 @@ describe('POST /api/status/check', () => {
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     strict = await buildApp(testConfig(database.url));
-    open = await buildApp(testConfig(database.url, { STATUS_CHECK_ALLOW_PRIVATE: 'true' }));
+    open = await buildApp(testConfig(database.url, { STATUS_CHECK_ALLOW_PRIVATE: 'true', STATUS_CHECK_PORTS: '1-65535' }));
     listener = new Listener(await freePort());
     await listener.open();
   });
@@ -41,9 +41,8 @@ describe('POST /api/status/check', () => {
     ['169.254.169.254:80', 'linkLocal'],
     ['::1', 'loopback'],
     ['[::1]:25565', 'loopback'],
-    ['[::ffff:127.0.0.1]:22', 'loopback'],
-    ['224.0.0.1:5000', 'multicast'],
-    ['localhost:25565', 'loopback'],
+    ['[::ffff:127.0.0.1]:25565', 'loopback'],
+    ['224.0.0.1:8080', 'multicast'],
   ])('refuses %s with a clear 400', async (address, range) => {
     // each case from its own visitor address, so the rate limit stays out of the way
     const response = await check(strict, { address }, `198.51.100.${++visitor}`);
@@ -52,11 +51,18 @@ describe('POST /api/status/check', () => {
     expect(body.error.code).toBe('address_not_allowed');
     expect(body.error.message).toContain(`${range} address`);
     expect(body.error.message).toContain('only servers on the public internet can be checked');
-    if (address.startsWith('localhost')) expect(body.error.message).toMatch(/localhost \((127\.0\.0\.1|::1)\)/);
+  });
+
+  it('refuses localhost without saying what it resolves to', async () => {
+    const response = await check(strict, { address: 'localhost:25565' }, `198.51.100.${++visitor}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('address_not_checkable');
+    expect(response.body).not.toMatch(/127\.0\.0\.1|::1|loopback/);
   });
 
   it('rejects an address that is not host[:port], and a TCP check without a port', async () => {
     const bad = await check(strict, { address: 'http://example.com/path' }, '198.51.100.201');
+    expect(bad.json().error.message).toContain('letters, digits, hyphens and dots');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('invalid_address');
     const noPort = await check(strict, { address: '1.1.1.1', type: 'tcp' }, '198.51.100.202');

@@ -3,7 +3,12 @@
  * terminal overwrites (`\r`, cursor-to-column escapes such as the `\x1b[1G` readline writes)
  * applied, and every escape sequence except colours (SGR, `ESC[...m`) removed.
  */
-const maxLineLength = 8192;
+export const maxLineLength = 8192;
+
+/** A console line cut to maxLineLength characters, with an ellipsis to say so. */
+export function capLine(line: string): string {
+  return line.length > maxLineLength ? `${line.slice(0, maxLineLength)}…` : line;
+}
 
 // CSI sequences (ESC [ params final), OSC sequences (ESC ] ... BEL/ST), and two-byte escapes.
 // eslint-disable-next-line no-control-regex
@@ -22,10 +27,10 @@ export function cleanLine(raw: string): string {
     for (const match of line.matchAll(/\x1b\[\d*G/g)) lastReset = Math.max(lastReset, match.index + match[0].length - 1);
   }
   if (lastReset >= 0) line = line.slice(lastReset + 1);
-  if (!hasControlChar.test(line)) return line.length > maxLineLength ? `${line.slice(0, maxLineLength)}…` : line;
+  if (!hasControlChar.test(line)) return capLine(line);
   line = line.replace(escapeSequence, (sequence) => (sequence.endsWith('m') && sequence.startsWith('\x1b[') ? sequence : ''));
   line = line.replace(controlChars, '');
-  return line.length > maxLineLength ? `${line.slice(0, maxLineLength)}…` : line;
+  return capLine(line);
 }
 
 /** Colour codes removed too: the text a readyPattern is matched against. */

@@ -23,7 +23,8 @@ const version = process.env.DEMO_MC_VERSION ?? '1.21.4';
 squid.createMCServer({
   motd: 'Hostfront demo server\nRunning flying-squid',
   port,
-  host: process.env.DEMO_MC_HOST ?? '0.0.0.0',
+  // The panel passes the site's interface (or DEMO_MC_HOST); run by hand, it stays on this machine.
+  host: process.env.DEMO_MC_HOST ?? '127.0.0.1',
   'max-players': 10,
   'online-mode': false,
   logging: false,

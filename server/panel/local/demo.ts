@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateKey, hashKey, verifyKey } from './key-hash.ts';
+import { canDropPrivileges } from './run-as.ts';
 
 /**
  * The demo: when LOCAL_SERVERS_FILE is unset, the local driver runs one real Minecraft server
@@ -18,6 +19,8 @@ export interface DemoServer {
   keyFile: string;
   serverId: string;
   key: string;
+  /** The key was made by this start (the first): the only time it is shown. */
+  created: boolean;
 }
 
 function readKey(file: string): string | undefined {
@@ -44,7 +47,7 @@ function writeAtomically(file: string, text: string, mode: number): void {
   fs.renameSync(temporary, file);
 }
 
-function definition(port: number, keyHash: string) {
+function definition(port: number, host: string, keyHash: string) {
   return {
     servers: [
       {
@@ -54,7 +57,8 @@ function definition(port: number, keyHash: string) {
         command: 'node',
         args: [launcher],
         cwd: 'demo-minecraft',
-        env: { DEMO_MC_PORT: String(port) },
+        // On the site's interface unless DEMO_MC_HOST says otherwise: a site on loopback keeps its demo there too.
+        env: { DEMO_MC_PORT: String(port), DEMO_MC_HOST: host },
         limits: { memory: 1024, disk: 1024, cpu: 100 },
         readyPattern: 'Server listening on port \\d+',
         stopCommand: 'stop',
@@ -71,17 +75,22 @@ function definition(port: number, keyHash: string) {
  * Writes the demo servers file (and the key) on the first start; later starts keep the key and
  * rewrite the file only when the port or the launcher's place changed.
  */
-export async function ensureDemoServer(dataDir: string, port: number): Promise<DemoServer> {
+export async function ensureDemoServer(dataDir: string, port: number, host: string): Promise<DemoServer> {
   fs.mkdirSync(path.join(dataDir, 'demo-minecraft'), { recursive: true });
+  // Run as root, the demo runs as its own user, who must pass through the data folder to reach
+  // its own: 0711 lets it through without listing it, and what is secret in there is 0600.
+  if (canDropPrivileges()) fs.chmodSync(dataDir, 0o711);
   const keyFile = path.join(dataDir, demoKeyFileName);
   const serversFile = path.join(dataDir, demoServersFileName);
 
   let key = readKey(keyFile);
+  let created = false;
   if (key === undefined) {
     const fresh = generateKey();
     try {
       fs.writeFileSync(keyFile, keyFileText(fresh), { mode: 0o600, flag: 'wx' });
       key = fresh;
+      created = true;
     } catch (error) {
       // Another instance wrote it first: use theirs.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -98,7 +107,26 @@ export async function ensureDemoServer(dataDir: string, port: number): Promise<D
   }
   const existingHash = existing?.servers?.[0]?.keyHash;
   const hashStillFits = typeof existingHash === 'string' && (await verifyKey(key, existingHash).catch(() => false));
-  const wanted = definition(port, hashStillFits ? existingHash : await hashKey(key));
+  const wanted = definition(port, host, hashStillFits ? existingHash : await hashKey(key));
   if (JSON.stringify(existing) !== JSON.stringify(wanted)) writeAtomically(serversFile, `${JSON.stringify(wanted, null, 2)}\n`, 0o600);
-  return { serversFile, keyFile, serverId: demoServerId, key };
+  return { serversFile, keyFile, serverId: demoServerId, key, created };
+}
+
+/**
+ * Tells the operator how to connect: the key itself only on the start that created it, later
+ * only where it is kept (owner-only), so logs collected over time do not each carry it.
+ */
+export function announceDemoServer(demo: DemoServer, port: number, log: { info(obj: object, msg: string): void }): void {
+  const join = `Minecraft clients join port ${port} once it is started`;
+  if (demo.created) {
+    log.info(
+      { serverId: demo.serverId, keyFile: demo.keyFile, port },
+      `Demo Minecraft server created: connect on /control-panel with Server ID "${demo.serverId}" and access key "${demo.key}". This is the only time the key is logged; it is kept in ${demo.keyFile} (readable by its owner only). ${join}`,
+    );
+    return;
+  }
+  log.info(
+    { serverId: demo.serverId, keyFile: demo.keyFile, port },
+    `Demo Minecraft server: connect on /control-panel with Server ID "${demo.serverId}" and the access key in ${demo.keyFile} (readable by its owner only). ${join}`,
+  );
 }

@@ -3,6 +3,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { ConsoleEvent, ConsoleSubscription, GameServerDriver, ServerCredentials } from '../driver.ts';
 import { dummyKeyHash, verifyKey } from './key-hash.ts';
 import { LocalServer, type LocalServerOptions } from './local-server.ts';
+import { canDropPrivileges } from './run-as.ts';
 import type { LocalServerConfig } from './servers-file.ts';
 
 export interface LocalDriverOptions {
@@ -28,6 +29,15 @@ export interface LocalDriver extends GameServerDriver {
  * of this app. Each has its own access key, stored as a scrypt hash.
  */
 export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
+  if (canDropPrivileges()) {
+    // Each server's folder is given to its own account: two servers cannot share one.
+    const byFolder = new Map<string, string>();
+    for (const server of options.servers) {
+      const other = byFolder.get(server.cwd);
+      if (other) throw new Error(`local game servers ${other} and ${server.id} share the folder ${server.cwd}: each needs its own, as each runs as its own user`);
+      byFolder.set(server.cwd, server.id);
+    }
+  }
   const statsIntervalMs = options.statsIntervalMs ?? 2000;
   const servers = new Map(options.servers.map((config) => [config.id, new LocalServer(config, { statsIntervalMs, log: options.log })]));
   // Keys already verified, as digests: scrypt runs once per key, not on every request.

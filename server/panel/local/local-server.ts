@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ConsoleEvent, PowerSignal, PowerState, ServerDetails, ServerResources } from '../driver.ts';
 import { LineBuffer } from '../line-buffer.ts';
 import { LineSplitter, plainText } from './console-text.ts';
 import { cpuPercent, diskUsage, sampleTree, type TreeSample } from './proc-stats.ts';
+import { canDropPrivileges, prepareRunAs, type RunAs } from './run-as.ts';
 import type { LocalServerConfig } from './servers-file.ts';
 
 /** Lines kept for viewers who connect later. */
@@ -47,6 +50,8 @@ export class LocalServer {
   /** Start again once the process has exited (restart, or Start pressed while stopping). */
   private startAfterExit = false;
   private exitWaiters: Array<() => void> = [];
+  /** Bumped at every start, so a start that waited on its account knows when it was overtaken. */
+  private generation = 0;
 
   constructor(config: LocalServerConfig, options: LocalServerOptions) {
     this.config = config;
@@ -120,7 +125,7 @@ export class LocalServer {
     await exited;
   }
 
-  private start(): void {
+  private async start(): Promise<void> {
     if (this.state === 'starting' || this.state === 'running') return;
     if (this.state === 'stopping') {
       this.startAfterExit = true;
@@ -134,14 +139,47 @@ export class LocalServer {
     this.memoryBytes = 0;
     this.setState('starting');
     this.system('Server marked as starting...');
+    const generation = ++this.generation;
+    try {
+      // A new server's folder is made on its first start (the folders above it open to others, it not).
+      if (!fs.existsSync(cwd)) {
+        fs.mkdirSync(path.dirname(cwd), { recursive: true });
+        fs.mkdirSync(cwd, { mode: 0o700 });
+      }
+    } catch (error) {
+      this.system(`Could not start: ${(error as Error).message}`);
+      this.setState('offline');
+      return;
+    }
+    // Run as root, the app gives each game server its own account (README, Security): it cannot
+    // read the session secret, the database or this process's environment.
+    let account: RunAs | undefined;
+    if (canDropPrivileges()) {
+      try {
+        account = await prepareRunAs(this.config);
+      } catch (error) {
+        this.system(`Could not start: ${(error as Error).message}`);
+        this.setState('offline');
+        return;
+      }
+      // Stopped, killed or started again while the account was being prepared.
+      if (this.generation !== generation || (this.state as PowerState) !== 'starting') return;
+    }
     let child: ChildProcess;
     try {
       child = spawn(command === 'node' ? process.execPath : command, args, {
         cwd,
         // Only what a program needs, plus the declared variables: never this app's secrets.
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? cwd, LANG: process.env.LANG ?? 'C.UTF-8', ...env },
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          HOME: account ? cwd : (process.env.HOME ?? cwd),
+          LANG: process.env.LANG ?? 'C.UTF-8',
+          ...(account ? { USER: account.user, LOGNAME: account.user } : {}),
+          ...env,
+        },
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: true,
+        ...(account ? { uid: account.uid, gid: account.gid } : {}),
       });
     } catch (error) {
       this.system(`Could not start: ${(error as Error).message}`);
@@ -150,7 +188,7 @@ export class LocalServer {
     }
     this.child = child;
     this.startedAt = Date.now();
-    this.options.log.info({ server: this.config.id, pid: child.pid }, 'local game server started');
+    this.options.log.info({ server: this.config.id, pid: child.pid, user: account?.user }, 'local game server started');
 
     const out = new LineSplitter();
     const err = new LineSplitter();
@@ -179,6 +217,7 @@ export class LocalServer {
 
   private stop(graceMs = this.config.stopTimeoutSeconds * 1000): void {
     const child = this.child;
+    if (this.state === 'starting' && !child) return this.abandonStart();
     if (this.state === 'offline' || !child) return;
     if (this.state === 'stopping') return;
     this.exitExpected = true;
@@ -199,8 +238,20 @@ export class LocalServer {
     );
   }
 
+  /** A start still preparing its account is called off: nothing was spawned yet. */
+  private abandonStart(): void {
+    this.generation += 1;
+    this.startAfterExit = false;
+    this.system('Server stopped before it started.');
+    this.setState('offline');
+    const waiters = this.exitWaiters;
+    this.exitWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
   private kill(): void {
     const child = this.child;
+    if (this.state === 'starting' && !child) return this.abandonStart();
     if (this.state === 'offline' || !child) return;
     this.exitExpected = true;
     this.killed = true;
@@ -249,7 +300,7 @@ export class LocalServer {
     for (const resolve of waiters) resolve();
     if (this.startAfterExit) {
       this.startAfterExit = false;
-      this.start();
+      void this.start();
     }
   }
 
@@ -291,6 +342,19 @@ export class LocalServer {
     }
   }
 
+  /**
+   * The memory limit, enforced by this process on every sample (statsIntervalMs): a tree over
+   * its limit is killed, as a cgroup's OOM killer would. Sampling means a fast burst can exceed
+   * the limit for up to one interval (README, Security).
+   */
+  private enforceMemoryLimit(): void {
+    const limitMiB = this.config.limits.memory;
+    if (limitMiB <= 0 || this.memoryBytes <= limitMiB * mib || this.killed || !this.child) return;
+    this.system(`Memory limit exceeded: ${Math.round(this.memoryBytes / mib)} MiB in use, the limit is ${limitMiB} MiB. Killing the server.`);
+    this.options.log.warn({ server: this.config.id, memoryBytes: this.memoryBytes, limitMiB }, 'local game server over its memory limit: killed');
+    this.kill();
+  }
+
   private async sample(): Promise<void> {
     const pid = this.child?.pid;
     if (pid === undefined) return;
@@ -299,6 +363,7 @@ export class LocalServer {
     if (this.lastSample) this.cpu = cpuPercent(this.lastSample, current);
     this.lastSample = current;
     this.memoryBytes = current.memoryBytes;
+    this.enforceMemoryLimit();
     if (this.listeners.size > 0) this.emit({ type: 'stats', stats: this.resources() });
   }
 }

@@ -38,6 +38,15 @@ const serverSchema = z
     stopCommand: z.string().min(1).default('stop'),
     /** How long a graceful stop may take before SIGTERM (and as long again before SIGKILL). */
     stopTimeoutSeconds: z.number().positive().max(3600).default(30),
+    /**
+     * The system user it runs as when the app runs as root; its own hostfront-gs-<id> user,
+     * created when missing, when unset. Never root.
+     */
+    runAs: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'must be a system user name (lower case, at most 32 characters)')
+      .refine((name) => name !== 'root', 'must not be root')
+      .optional(),
     /** Start the server when the app starts, as a host keeps its customers' servers running across restarts. */
     autostart: z.boolean().default(false),
     /** scrypt hash of the access key: `npm run --silent hash-key -- <key>`. */
@@ -71,6 +80,8 @@ export interface LocalServerConfig {
   stopTimeoutSeconds: number;
   autostart: boolean;
   keyHash: string;
+  /** See the schema: the account when the app runs as root. */
+  runAs?: string | undefined;
 }
 
 export class ServersFileError extends Error {

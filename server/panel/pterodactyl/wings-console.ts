@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ConsoleEvent, PowerState, ServerResources } from '../driver.ts';
+import { capLine } from '../local/console-text.ts';
 import type { DriverLog } from './panel-client.ts';
 import { consoleRefused, consoleUnreachable, serverOffline } from './panel-errors.ts';
 import { mapWingsStats, powerState, type Limits } from './panel-mapping.ts';
@@ -128,7 +129,9 @@ export class WingsConsole {
     for (const viewer of this.#viewers) this.#deliver(viewer, event);
   }
 
-  #line(text: string): void {
+  #line(raw: string): void {
+    // As long as the local driver allows (Wings frames may carry up to 4 MiB): what viewers get and what is kept.
+    const text = capLine(raw);
     this.#lines.push(text);
     if (this.#lines.length > recentLinesKept * 2) this.#lines = this.#lines.slice(-recentLinesKept);
     this.#emit({ type: 'line', text });

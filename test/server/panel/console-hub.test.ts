@@ -46,7 +46,7 @@ describe('console hub', () => {
     driver = createLocalDriver({
       servers: [
         {
-          id: 'hub', name: 'Hub', description: '', command: 'node', args: [path.resolve('test/fixtures/game-server.mjs')], cwd: path.resolve('test/fixtures'),
+          id: 'hub', name: 'Hub', description: '', command: 'node', args: [path.resolve('test/fixtures/game-server.mjs')], cwd: path.resolve('test/fixtures/servers/hub'),
           env: { GAME_STARTUP_MS: '50' }, limits: { memory: 0, disk: 0, cpu: 0 }, readyPattern: /Done/, stopCommand: 'stop', stopTimeoutSeconds: 5, autostart: false, keyHash: await hashKey(key),
         },
       ],

@@ -4,35 +4,85 @@ import path from 'node:path';
 import { ping } from 'minecraft-protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConsoleEvent } from '../../../server/panel/driver.ts';
-import { ensureDemoServer } from '../../../server/panel/local/demo.ts';
+import { announceDemoServer, ensureDemoServer } from '../../../server/panel/local/demo.ts';
 import { createLocalDriver } from '../../../server/panel/local/local-driver.ts';
 import { loadServersFile } from '../../../server/panel/local/servers-file.ts';
 import { freePort } from '../../helpers/free-port.ts';
+
+/** The local addresses of the sockets listening on a TCP port, from /proc/net/tcp and tcp6. */
+function listeningAddresses(port: number): string[] {
+  const found: string[] = [];
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of fs.readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (!local || state !== '0A') continue;
+      const [hex, portHex] = local.split(':');
+      if (parseInt(portHex!, 16) !== port) continue;
+      if (hex!.length === 8) found.push(hex!.match(/../g)!.reverse().map((b) => parseInt(b, 16)).join('.'));
+      else found.push(hex === '0'.repeat(32) ? '::' : `ipv6:${hex}`);
+    }
+  }
+  return found;
+}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-demo-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the demo Minecraft server', () => {
   it('is written once with a generated key, and kept across starts', async () => {
-    const first = await ensureDemoServer(dataDir, 25565);
+    const first = await ensureDemoServer(dataDir, 25565, '127.0.0.1');
     expect(first.serverId).toBe('demo');
+    expect(first.created).toBe(true);
     expect(first.key).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(fs.readFileSync(first.keyFile, 'utf8')).toContain(`key=${first.key}`);
     expect(fs.statSync(first.keyFile).mode & 0o777).toBe(0o600);
     const text = fs.readFileSync(first.serversFile, 'utf8');
     expect(text).not.toContain(first.key);
-    const again = await ensureDemoServer(dataDir, 25565);
+    const again = await ensureDemoServer(dataDir, 25565, '127.0.0.1');
     expect(again.key).toBe(first.key);
+    expect(again.created).toBe(false);
     expect(fs.readFileSync(first.serversFile, 'utf8')).toBe(text);
     // A new port rewrites the file, same key.
-    const moved = await ensureDemoServer(dataDir, 25570);
+    const moved = await ensureDemoServer(dataDir, 25570, '127.0.0.1');
     expect(moved.key).toBe(first.key);
-    expect(loadServersFile(moved.serversFile)[0]!.env).toEqual({ DEMO_MC_PORT: '25570' });
+    expect(loadServersFile(moved.serversFile)[0]!.env).toEqual({ DEMO_MC_PORT: '25570', DEMO_MC_HOST: '127.0.0.1' });
+  });
+
+  it('listens where the site does unless told otherwise', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-demo-host-'));
+    try {
+      expect(loadServersFile((await ensureDemoServer(dir, 25565, '127.0.0.1')).serversFile)[0]!.env.DEMO_MC_HOST).toBe('127.0.0.1');
+      expect(loadServersFile((await ensureDemoServer(dir, 25565, '::1')).serversFile)[0]!.env.DEMO_MC_HOST).toBe('::1');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('shows its key in the log once, when it is created; later starts say only where the key is', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-demo-log-'));
+    const messages: string[] = [];
+    const log = { info: (obj: object, msg: string) => messages.push(`${JSON.stringify(obj)} ${msg}`) };
+    try {
+      const first = await ensureDemoServer(dir, 25565, '127.0.0.1');
+      announceDemoServer(first, 25565, log);
+      expect(messages[0]).toContain(first.key);
+      expect(messages[0]).toContain(first.keyFile);
+      for (let start = 0; start < 2; start++) {
+        const later = await ensureDemoServer(dir, 25565, '127.0.0.1');
+        announceDemoServer(later, 25565, log);
+      }
+      for (const message of messages.slice(1)) {
+        expect(message).not.toContain(first.key);
+        expect(message).toContain(first.keyFile);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('runs a real Minecraft server that answers a status ping, light on CPU and memory, and stops on `stop`', async () => {
     const port = await freePort();
-    const demo = await ensureDemoServer(dataDir, port);
+    const demo = await ensureDemoServer(dataDir, port, '127.0.0.1');
     const driver = createLocalDriver({ servers: loadServersFile(demo.serversFile), log: { info() {}, warn() {} }, statsIntervalMs: 1000 });
     const credentials = { serverId: demo.serverId, key: demo.key };
     const events: ConsoleEvent[] = [];
@@ -51,6 +101,8 @@ describe('the demo Minecraft server', () => {
       expect(status.version.name).toMatch(/^1\.\d+/);
       expect(JSON.stringify(status.description)).toContain('Hostfront demo server');
       expect(status.players.max).toBe(10);
+      // Listening on 127.0.0.1 only, as the site does, not on every interface.
+      expect(listeningAddresses(port)).toEqual(['127.0.0.1']);
 
       // Settled: a small flat world should sit well under a core and a few hundred MB.
       await new Promise((r) => setTimeout(r, 3000));

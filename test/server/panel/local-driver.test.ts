@@ -19,6 +19,8 @@ const drivers: LocalDriver[] = [];
 beforeAll(async () => {
   keyHash = await hashKey(key);
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-local-'));
+  // Run as root, each server runs as its own user, who must be able to reach its folder in here.
+  fs.chmodSync(workDir, 0o711);
 });
 
 afterEach(async () => {
@@ -34,7 +36,7 @@ function server(overrides: Partial<LocalServerConfig> = {}): LocalServerConfig {
     description: 'A game for tests',
     command: 'node',
     args: [gameScript],
-    cwd: workDir,
+    cwd: path.join(workDir, overrides.id ?? 'game1'),
     env: {},
     limits: { memory: 1024, disk: 2048, cpu: 200 },
     readyPattern: /Done \(\d+\.\d+s\)!/,

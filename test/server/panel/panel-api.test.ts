@@ -80,7 +80,7 @@ describe.each(dialects)('panel API on %s', (dialect) => {
     expect(header).toMatch(/^hf_panel=[A-Za-z0-9_-]{43};/);
     expect(header).toContain('HttpOnly');
     expect(header).toContain('SameSite=Strict');
-    expect(header).toContain('Path=/api/panel');
+    expect(header).toContain('Path=/;');
     expect(header).toContain('Max-Age=43200');
     expect(header).not.toContain('Secure');
 
@@ -238,18 +238,26 @@ describe.each(dialects)('panel API on %s', (dialect) => {
     expect((await app.inject({ url: '/api/panel/server', headers: { cookie: `hf_panel=${id}` } })).statusCode).toBe(401);
   });
 
-  it('marks the cookie Secure behind HTTPS', async () => {
+  it('makes the cookie Secure and __Host- prefixed when the site is public over HTTPS, behind a proxy', async () => {
     const secureDb = await createTestDatabase(dialect);
-    const secureApp = await buildApp(testConfig(secureDb.url, { LOCAL_SERVERS_FILE: serversFile, TRUST_PROXY: '127.0.0.1' }));
+    const secureApp = await buildApp(
+      testConfig(secureDb.url, { LOCAL_SERVERS_FILE: serversFile, TRUST_PROXY: '127.0.0.1', PUBLIC_URL: 'https://panel.example.com' }),
+    );
     try {
       const response = await secureApp.inject({
         method: 'POST',
         url: '/api/panel/session',
         payload: { serverId: fixtureServerId, key: fixtureKey },
-        headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+        headers: { 'content-type': 'application/json', host: 'panel.example.com', 'x-forwarded-proto': 'https' },
       });
       expect(response.statusCode).toBe(200);
-      expect(String(response.headers['set-cookie'])).toContain('Secure');
+      const header = String(response.headers['set-cookie']);
+      expect(header).toMatch(/^__Host-hf_panel=[A-Za-z0-9_-]{43};/);
+      expect(header).toContain('Secure');
+      expect(header).toContain('Path=/;');
+      const cookie = header.split(';')[0]!;
+      const server = await secureApp.inject({ url: '/api/panel/server', headers: { cookie, host: 'panel.example.com', 'x-forwarded-proto': 'https' } });
+      expect(server.statusCode).toBe(200);
     } finally {
       await secureApp.close();
       await secureDb.drop();

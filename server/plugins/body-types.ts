@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../lib/http-error.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** This route also takes application/x-www-form-urlencoded: a form posts to it without JavaScript. */
+    acceptsForm?: boolean;
+  }
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * Request bodies are JSON, on every route: a page on another site can post a form (or
+ * text/plain) without asking first, but not JSON. The one exception is a route whose config
+ * says `acceptsForm` (the contact form, which works without JavaScript). Decided on the
+ * matched route, before the body is read.
+ */
+export const bodyTypes = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.url === undefined) return;
+    const type = request.headers['content-type'];
+    if (type === undefined && !hasBody(request)) return;
+    const mime = (type ?? '').split(';')[0]!.trim().toLowerCase();
+    if (mime === 'application/json') return;
+    const form = request.routeOptions.config.acceptsForm === true;
+    if (form && mime === 'application/x-www-form-urlencoded') return;
+    throw new HttpError(415, 'unsupported_media_type', form ? 'Send JSON (Content-Type: application/json) or a form.' : 'Send JSON with Content-Type: application/json.');
+  });
+});
