@@ -55,6 +55,8 @@ function definition(port: number, keyHash: string) {
         args: [launcher],
         cwd: 'demo-minecraft',
         env: { DEMO_MC_PORT: String(port) },
+        // The players list pings the game here.
+        minecraftPort: port,
         limits: { memory: 1024, disk: 1024, cpu: 100 },
         readyPattern: 'Server listening on port \\d+',
         stopCommand: 'stop',
