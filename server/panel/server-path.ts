@@ -36,12 +36,15 @@ function decodedForms(value: string): string[] {
   return forms;
 }
 
-function checkForm(form: string, field: string, original: boolean): void {
+const slashes = (text: string) => text.split('/').length - 1;
+
+/** `previous`: the form before this round of decoding (undefined for the path as sent). */
+function checkForm(form: string, field: string, previous: string | undefined): void {
   if (form.includes('\0')) throw refuse(field, 'it contains a NUL byte');
   if (controlChar.test(form)) throw refuse(field, 'it contains a control character');
   if (form.includes('\\')) throw refuse(field, 'it contains a backslash; use / between folder names');
   if (form.startsWith('/')) throw refuse(field, "it is absolute; paths start at the server's root, without a leading /");
-  if (!original && form.includes('/')) throw refuse(field, 'it contains a percent-encoded /');
+  if (previous !== undefined && slashes(form) > slashes(previous)) throw refuse(field, 'it contains a percent-encoded /');
   const names = form.replace(/\/$/, '').split('/');
   for (const name of names) {
     if (name === '..') throw refuse(field, 'it contains ".."');
@@ -59,7 +62,7 @@ export function checkServerPath(value: unknown, options: { field?: string; allow
   if (typeof value !== 'string') throw refuse(field, 'it is not text');
   if (Buffer.byteLength(value) > maxPathBytes) throw refuse(field, `it is longer than ${maxPathBytes} bytes`);
   const forms = decodedForms(value);
-  forms.forEach((form, index) => checkForm(form, field, index === 0));
+  forms.forEach((form, index) => checkForm(form, field, forms[index - 1]));
   const path = value.replace(/\/$/, '');
   if (path === '' && !options.allowRoot) throw refuse(field, "it names the server's root folder, not a file or folder in it");
   for (const name of path.split('/')) {

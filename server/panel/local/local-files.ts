@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { constants, createReadStream, createWriteStream, type Stats } from 'node:fs';
+import { constants, createWriteStream, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -166,7 +166,8 @@ export class LocalFiles {
     const size = checkUploadSize(upload.size);
     await this.#run(relative, () =>
       this.#writeAtomically(relative, async (_absolute, handle) => {
-        await pipeline(upload.stream, countingLimit(size), createWriteStream('', { fd: handle, autoClose: false }));
+        // The numeric descriptor: a stream given the FileHandle itself holds it open until the stream closes.
+        await pipeline(upload.stream, countingLimit(size), createWriteStream('', { fd: handle.fd, autoClose: false }));
       }),
     );
   }
@@ -175,7 +176,7 @@ export class LocalFiles {
     const relative = checkServerPath(file);
     return this.#run(relative, async () => {
       const { handle, stats } = await this.#openFile(relative);
-      return { name: baseName(relative), size: stats.size, stream: createReadStream('', { fd: handle, autoClose: true }) };
+      return { name: baseName(relative), size: stats.size, stream: handle.createReadStream() };
     });
   }
 
