@@ -36,6 +36,48 @@ function answerJson(res: http.ServerResponse, status: number, body: object): voi
 const missing = { error: 'The requested resource was not found on this server.' };
 const unexpected = { error: 'An unexpected error was encountered while processing this request', request_id: 'fake' };
 
+/**
+ * Go's reading of a Content-Disposition's parameters (mime.ParseMediaType): token or quoted
+ * values, and inside quotes a backslash escapes the next special character.
+ */
+function dispositionParams(header: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  const pattern = /;\s*([A-Za-z0-9*_-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/g;
+  for (const match of header.matchAll(pattern)) {
+    params[match[1]!.toLowerCase()] = match[2] !== undefined ? match[2].replace(/\\(.)/g, '$1') : match[3]!;
+  }
+  return params;
+}
+
+interface FormPart {
+  name: string | undefined;
+  filename: string | undefined;
+  content: Buffer;
+}
+
+/** multipart/form-data as Wings' Go reads it; undefined for a body that is not well formed. */
+export function parseMultipart(body: Buffer, contentType: string): FormPart[] | undefined {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  if (!/^multipart\/form-data/i.test(contentType) || !boundary) return undefined;
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  const parts: FormPart[] = [];
+  let at = body.indexOf(delimiter);
+  if (at < 0) return undefined;
+  for (;;) {
+    at += delimiter.length;
+    if (body.subarray(at, at + 2).toString() === '--') return parts;
+    if (body.subarray(at, at + 2).toString() !== '\r\n') return undefined;
+    const headersEnd = body.indexOf('\r\n\r\n', at);
+    const next = body.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), headersEnd);
+    if (headersEnd < 0 || next < 0) return undefined;
+    const headers = body.subarray(at + 2, headersEnd).toString('utf8');
+    const disposition = /^content-disposition:(.*)$/im.exec(headers)?.[1] ?? '';
+    const params = dispositionParams(disposition);
+    parts.push({ name: params.name, filename: params.filename, content: body.subarray(headersEnd + 4, next) });
+    at = next + 2;
+  }
+}
+
 export function createTransferHandler(game: FakeGameServers, tokens: FakeTokens): { handle: http.RequestListener; control: FakeTransfers } {
   const used = new Set<string>();
   const control: FakeTransfers = { uploads: [], tokens: [], uploadLimitMb: 100 };
@@ -56,26 +98,22 @@ export function createTransferHandler(game: FakeGameServers, tokens: FakeTokens)
     if (!server) return answerJson(res, 404, missing);
     const chunks: Buffer[] = [];
     for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
-    let form: FormData;
-    try {
-      form = await new Response(Buffer.concat(chunks), { headers: { 'Content-Type': req.headers['content-type'] ?? '' } }).formData();
-    } catch {
-      return answerJson(res, 400, { error: 'Failed to get multipart form data from request.' });
-    }
-    const files = form.getAll('files').filter((part): part is File => typeof part !== 'string');
+    const parts = parseMultipart(Buffer.concat(chunks), req.headers['content-type'] ?? '');
+    if (!parts) return answerJson(res, 400, { error: 'Failed to get multipart form data from request.' });
+    const files = parts.filter((part) => part.name === 'files' && part.filename !== undefined);
     if (files.length === 0) return answerJson(res, 400, { error: 'No files were found on the request body.' });
     const limit = control.uploadLimitMb * 1024 * 1024;
     for (const file of files) {
-      if (file.size > limit) {
-        return answerJson(res, 400, { error: `File ${file.name} is larger than the maximum file upload size of ${control.uploadLimitMb} MB.` });
+      if (file.content.length > limit) {
+        return answerJson(res, 400, { error: `File ${file.filename} is larger than the maximum file upload size of ${control.uploadLimitMb} MB.` });
       }
     }
     try {
       for (const file of files) {
         // Go's multipart keeps only the last element of a part's file name.
-        const target = path.posix.join(directory, path.posix.basename(file.name));
-        server.files.write(target, Buffer.from(await file.arrayBuffer()));
-        control.uploads.push({ serverUuid, path: server.files.resolve(target), bytes: file.size });
+        const target = path.posix.join(directory, path.posix.basename(file.filename!));
+        server.files.write(target, file.content);
+        control.uploads.push({ serverUuid, path: server.files.resolve(target), bytes: file.content.length });
       }
     } catch (error) {
       if (error instanceof WingsError) return answerJson(res, error.status, { error: error.message, request_id: 'fake' });

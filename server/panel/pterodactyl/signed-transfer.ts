@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { HttpError } from '../../lib/http-error.ts';
 import type { FileDownload } from '../driver.ts';
@@ -61,6 +61,8 @@ function send(url: URL, options: http.RequestOptions, timeoutMs: number): { requ
   const request = transport.request(url, { ...options, agent: false });
   const response = new Promise<IncomingMessage>((resolve, reject) => {
     const timer = setTimeout(() => request.destroy(new Error('timeout')), timeoutMs);
+    timer.unref();
+    request.once('close', () => clearTimeout(timer));
     request.once('response', (answer) => {
       clearTimeout(timer);
       answer.socket?.setTimeout(idleMs, () => answer.destroy(new Error('the node stopped sending')));
@@ -128,22 +130,18 @@ export async function uploadSigned(link: string, directory: string, name: string
     // The whole body goes out before the answer: give it the time a slow link needs.
     Math.max(timeoutMs, 10 * 60_000),
   );
-  const counted = source.pipe(countingLimit(size));
-  source.once('error', (error) => counted.destroy(error));
-  const body = Readable.from(
-    (async function* parts() {
-      yield head;
-      yield* counted;
-      yield tail;
-    })(),
-  );
+  const frame = async function* multipart(counted: AsyncIterable<Buffer>) {
+    yield head;
+    yield* counted;
+    yield tail;
+  };
   // The answer may come early (a refusal): its outcome decides, not the broken pipe it leaves.
   const answered = response.then(
     (answer) => ({ answer }),
     (error: unknown) => ({ error }),
   );
   try {
-    await pipeline(body, request);
+    await pipeline(source, countingLimit(size), frame, request);
   } catch (error) {
     if (error instanceof HttpError) {
       request.destroy();
