@@ -58,6 +58,8 @@ export async function writeArchive(folder: string, file: string, sink: ArchiveSi
   const pack = new Pack({
     cwd: folder,
     portable: true,
+    // Reads of 64 KiB (tar reads up to 16 MiB of a file at once): far less memory at the same speed (npm run bench:backup).
+    maxReadSize: 64 * 1024,
     onwarn: (_code, message) => {
       if (warnings.length < 100) warnings.push(message);
     },
