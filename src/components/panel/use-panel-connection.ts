@@ -152,17 +152,22 @@ export function usePanelConnection(): PanelConnection {
     async (action: PowerAction) => {
       setPendingAction(action);
       try {
-        await panelApi.power(action);
-        notifySuccess(`Server ${action} command sent`);
-      } catch (error) {
-        console.error(`Failed to ${action} server`, error);
-        notifyError(`Failed to ${action} server`);
-        if (isUnauthorized(error)) return sessionEnded();
+        try {
+          await panelApi.power(action);
+          notifySuccess(`Server ${action} command sent`);
+        } catch (error) {
+          console.error(`Failed to ${action} server`, error);
+          notifyError(`Failed to ${action} server`);
+          if (isUnauthorized(error)) return sessionEnded();
+        }
+        // Spec section 4: after a power action, details and power state are reloaded. The
+        // buttons stay disabled until then: in between the page still shows the state from
+        // before the action (Stop enabled during a restart), and a click there was either
+        // dropped as the buttons re-rendered disabled or sent against the wrong state.
+        await refreshDetails();
       } finally {
         setPendingAction(undefined);
       }
-      // Spec section 4: after a power action, details and power state are reloaded.
-      await refreshDetails();
       void refreshStats();
     },
     [refreshDetails, refreshStats, sessionEnded],
