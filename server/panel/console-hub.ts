@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ConsoleEvent, ConsoleSubscription, GameServerDriver, ServerCredentials } from './driver.ts';
-import { LineBuffer } from './line-buffer.ts';
+import { consoleHistoryLines, LineBuffer } from './line-buffer.ts';
+import { plainText } from './local/console-text.ts';
 
 /** One browser watching a console: a WebSocket, seen through what the hub needs. */
 export interface Viewer {
@@ -23,7 +24,6 @@ export interface Membership {
 const maxBufferedBytes = 8 * 1024 * 1024;
 /** The upstream stays open this long after the last viewer leaves, for a page reload. */
 const lingerMs = 5000;
-const historyLines = 1000;
 
 interface Channel {
   viewers: Set<Viewer>;
@@ -62,7 +62,7 @@ export class ConsoleHub {
     if (!channel) {
       const created: Channel = {
         viewers: new Set(),
-        history: new LineBuffer(historyLines),
+        history: new LineBuffer(consoleHistoryLines),
         state: undefined,
         stats: undefined,
         upstream: undefined!,
@@ -102,6 +102,15 @@ export class ConsoleHub {
         joined.linger.unref();
       },
     };
+  }
+
+  /**
+   * The console lines the driver keeps for a server (up to consoleHistoryLines) as plain text,
+   * one per line with colour codes removed, for search and download.
+   */
+  async logText(credentials: ServerCredentials): Promise<string> {
+    const lines = await this.driver.consoleLog(credentials);
+    return lines.length === 0 ? '' : `${lines.map(plainText).join('\n')}\n`;
   }
 
   /** Viewers across all channels, for tests and metrics. */

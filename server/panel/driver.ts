@@ -30,6 +30,120 @@ export interface ConsoleSubscription {
   close(): void;
 }
 
+/** Paths are relative to the server's root with `/` separators and no leading slash; '' is the root. */
+export interface FileEntry {
+  name: string;
+  path: string;
+  type: 'file' | 'directory' | 'symlink';
+  /** Bytes (0 for a directory). */
+  size: number;
+  /** ISO 8601. */
+  modifiedAt: string;
+  /** Permission bits in octal, as `ls` shows them: "644". */
+  mode: string;
+  /** A file the editor may open: text, at most maxEditBytes (server/panel/file-limits.ts). Binary files are download-only. */
+  editable: boolean;
+}
+
+/** A text file opened in the editor. */
+export interface TextFile {
+  path: string;
+  content: string;
+  size: number;
+}
+
+/** A file or backup streamed to the customer. */
+export interface FileDownload {
+  /** The file's own name, for Content-Disposition. */
+  name: string;
+  /** Bytes, when known in advance (Content-Length). */
+  size: number | null;
+  stream: import('node:stream').Readable;
+}
+
+/**
+ * A file being uploaded. `size` is the length the client declared: an upload over the limit is
+ * refused (413) before anything is read, and the stream is counted as it passes, so a body
+ * longer than declared is cut off with 413 and a shorter one with 400 (server/panel/file-limits.ts).
+ */
+export interface FileUpload {
+  /** The new file's path, name included. */
+  path: string;
+  size: number;
+  stream: import('node:stream').Readable;
+}
+
+/** creating → ready | failed. */
+export type BackupState = 'creating' | 'ready' | 'failed';
+
+export interface Backup {
+  id: string;
+  name: string;
+  /** Bytes of the archive (0 until it is complete). */
+  size: number;
+  /** ISO 8601. */
+  createdAt: string;
+  completedAt: string | null;
+  state: BackupState;
+  /** A locked backup cannot be deleted until it is unlocked. */
+  locked: boolean;
+  /** "sha256:<hex>" (local) or "sha1:<hex>" (Wings); null until complete. */
+  checksum: string | null;
+  /** Why a failed backup failed, when the engine says (the local driver does; Pterodactyl does not). */
+  failure: string | null;
+}
+
+export interface BackupList {
+  backups: Backup[];
+  /** The plan's number of backups (0: none allowed). */
+  limit: number;
+  /** Backups counting against the limit: those being created and the successful ones. */
+  count: number;
+  /** A restore is running: the server's files are being replaced. */
+  restoring: boolean;
+  /** Why the last restore failed, when the engine says (the local driver); null after a success or when unknown. */
+  restoreFailure: string | null;
+}
+
+/**
+ * Who is on the server, from a Minecraft Server List Ping to its own address. `names` is what
+ * the server lists: Minecraft sends a sample of at most 12 names, so it may be shorter than `online`.
+ */
+export type PlayerList =
+  | { status: 'answering'; online: number; max: number; names: string[]; version: string | null }
+  /** The server is stopped: nothing to ask. */
+  | { status: 'offline' }
+  /** Nothing answers on the game port (still starting, crashed, or a firewall). */
+  | { status: 'not_answering'; reason: string }
+  /** Something answers, but not as a Minecraft server; or the local server declares no game port. */
+  | { status: 'not_minecraft' };
+
+/**
+ * What the customer's key may do on this server, so the page can hide what it cannot do. The
+ * engine still checks every call (Pterodactyl: the key's user_permissions).
+ */
+export interface ServerPermissions {
+  files: {
+    /** Browse folders (file.read). */
+    list: boolean;
+    /** Open in the editor and download (file.read-content). */
+    read: boolean;
+    /** Save, upload and create folders (file.create). */
+    write: boolean;
+    /** Rename and move (file.update). */
+    rename: boolean;
+    delete: boolean;
+  };
+  backups: {
+    list: boolean;
+    create: boolean;
+    download: boolean;
+    restore: boolean;
+    /** Delete, and lock or unlock (Pterodactyl ties both to backup.delete). */
+    delete: boolean;
+  };
+}
+
 export interface GameServerDriver {
   readonly name: 'local' | 'pterodactyl';
   /** Checks the credentials and returns the server; throws HttpError 401 when the id or key is wrong. */
@@ -39,6 +153,43 @@ export interface GameServerDriver {
   sendCommand(credentials: ServerCredentials, command: string): Promise<void>;
   /** Recent lines first (each as a 'line' event), then live events until closed. */
   console(credentials: ServerCredentials, onEvent: (event: ConsoleEvent) => void): Promise<ConsoleSubscription>;
+  /** The console lines kept for this server (at most consoleHistoryLines), oldest first, for search and download. */
+  consoleLog(credentials: ServerCredentials): Promise<string[]>;
+
+  /** Minecraft Server List Ping to the server's own game address. */
+  getPlayers(credentials: ServerCredentials): Promise<PlayerList>;
+  getPermissions(credentials: ServerCredentials): Promise<ServerPermissions>;
+
+  // Files. Every path is checked by server/panel/server-path.ts first: one that could leave the
+  // server's directory is a 400 and touches nothing (and never reaches a panel).
+  listFiles(credentials: ServerCredentials, directory: string): Promise<FileEntry[]>;
+  /** 422 for a binary file or one over maxEditBytes. */
+  readFile(credentials: ServerCredentials, path: string): Promise<TextFile>;
+  /** Creates or replaces a text file (parents made); 413 over maxEditBytes. */
+  writeFile(credentials: ServerCredentials, path: string, content: string): Promise<void>;
+  /** 413 over maxUploadBytes, before the stream is read. */
+  uploadFile(credentials: ServerCredentials, upload: FileUpload): Promise<void>;
+  downloadFile(credentials: ServerCredentials, path: string): Promise<FileDownload>;
+  createFolder(credentials: ServerCredentials, path: string): Promise<void>;
+  /** 409 when `to` exists, 404 when `from` does not. */
+  renameFile(credentials: ServerCredentials, from: string, to: string): Promise<void>;
+  /** A file, or a folder with everything in it. */
+  deleteFile(credentials: ServerCredentials, path: string): Promise<void>;
+
+  // Backups.
+  listBackups(credentials: ServerCredentials): Promise<BackupList>;
+  /** Starts a backup (state 'creating'); 400 with the limit in the message when the plan's limit is reached. */
+  createBackup(credentials: ServerCredentials, name: string): Promise<Backup>;
+  downloadBackup(credentials: ServerCredentials, backupId: string): Promise<FileDownload>;
+  /**
+   * Starts a restore: the server is stopped, its files replaced by the backup's, and started
+   * again if it was running. 409 while another restore runs.
+   */
+  restoreBackup(credentials: ServerCredentials, backupId: string): Promise<void>;
+  setBackupLocked(credentials: ServerCredentials, backupId: string, locked: boolean): Promise<Backup>;
+  /** 400 for a locked backup. */
+  deleteBackup(credentials: ServerCredentials, backupId: string): Promise<void>;
+
   /** Stops background work (local processes stop gracefully). */
   close(): Promise<void>;
 }

@@ -1,3 +1,6 @@
+/** Console lines kept per server for viewers who connect later, search and download. */
+export const consoleHistoryLines = 5000;
+
 /** The last `capacity` console lines, oldest first; O(1) per line. */
 export class LineBuffer {
   readonly capacity: number;

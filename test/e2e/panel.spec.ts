@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/a11y.ts';
 import { openPage } from './support/hydration.ts';
 
@@ -11,12 +11,29 @@ async function connect(page: Page, serverId: string, key = fixtureKey) {
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
 }
 
+/**
+ * Brings a fixture server to a stop through the API (its own session, not the page's): a test
+ * that starts from a stopped server must also pass on its retry, after an attempt that left
+ * the server running.
+ */
+async function stopFixtureServer(request: APIRequestContext, serverId: string): Promise<void> {
+  const connected = await request.post('/api/panel/session', { data: { serverId, key: fixtureKey } });
+  expect(connected.status()).toBe(200);
+  const readState = async () => ((await (await request.get('/api/panel/server')).json()) as { state: string }).state;
+  if ((await readState()) !== 'offline') {
+    expect((await request.post('/api/panel/power', { data: { signal: 'kill' } })).status()).toBe(204);
+    await expect.poll(readState, { timeout: 10_000 }).toBe('offline');
+  }
+  await request.delete('/api/panel/session');
+}
+
 async function storedEverywhere(page: Page): Promise<string> {
   return page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookies: document.cookie }));
 }
 
 test.describe('control panel', () => {
-  test('connects, starts the server, streams the console, runs a command and stops it', async ({ page }) => {
+  test('connects, starts the server, streams the console, runs a command and stops it', async ({ page, request }) => {
+    await stopFixtureServer(request, 'test-mc');
     await openPage(page, '/control-panel');
     await expect(page.getByRole('heading', { level: 1, name: 'Control Panel' })).toBeVisible();
     await expect(page.getByRole('tab', { name: /Game Panel/ })).toHaveAttribute('aria-selected', 'true');
@@ -153,7 +170,8 @@ test.describe('control panel', () => {
 });
 
 test.describe('minecraft tools', () => {
-  test('connects, starts and stops the server; the console box is static', async ({ page }) => {
+  test('connects, starts and stops the server; the console box is static', async ({ page, request }) => {
+    await stopFixtureServer(request, 'tools-mc');
     await openPage(page, '/minecraft-tools');
     await expect(page.getByRole('heading', { level: 1, name: 'Minecraft Server Tools' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Connect to Your Server' })).toBeVisible();
@@ -175,6 +193,9 @@ test.describe('minecraft tools', () => {
 
     await page.getByRole('button', { name: 'Restart', exact: true }).click();
     await expect(page.getByText('Server restart command sent')).toBeVisible();
+    // The restart shows (stopping or starting, Stop disabled meanwhile), then the server runs again.
+    await expect(dot).not.toHaveAttribute('data-state', 'running');
+    await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeDisabled();
     await expect(dot).toHaveAttribute('data-state', 'running', { timeout: 15_000 });
 
     await page.getByRole('button', { name: 'Stop', exact: true }).click();

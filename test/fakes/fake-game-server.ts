@@ -1,4 +1,6 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { FakeFileTree, type FileSnapshot } from './fake-files.ts';
 
 /**
  * What the fake panel and the fake Wings share: the servers (with a small power-state machine
@@ -19,6 +21,33 @@ export interface FakeServerSeed {
   state?: FakePowerState;
   /** Resource figures reported while the server is not offline. */
   resources?: { memory_bytes: number; cpu_absolute: number; disk_bytes: number };
+  /** feature_limits.backups (2 by default). */
+  backupLimit?: number;
+  /** The default allocation; null for none (Pelican allows that). Default 127.0.0.1:25565. */
+  allocation?: FakeAllocation | null;
+  /** Files the server starts with: path → text or bytes. */
+  files?: Record<string, string | Buffer>;
+}
+
+export interface FakeAllocation {
+  ip: string;
+  ip_alias: string | null;
+  port: number;
+}
+
+/** A backup as the panel stores it, with the files it holds (the fake's "archive"). */
+export interface FakeBackup {
+  uuid: string;
+  name: string;
+  is_successful: boolean;
+  is_locked: boolean;
+  ignored_files: string[];
+  checksum: string | null;
+  bytes: number;
+  created_at: string;
+  completed_at: string | null;
+  snapshot: FileSnapshot | undefined;
+  archive: Buffer | undefined;
 }
 
 /** Everything a test may change about a server. */
@@ -33,6 +62,10 @@ export interface FakeServerPatch {
   wingsDown?: boolean;
   resources?: Partial<{ memory_bytes: number; cpu_absolute: number; disk_bytes: number }>;
   limits?: Partial<{ memory: number; disk: number; cpu: number }>;
+  backupLimit?: number;
+  allocation?: FakeAllocation | null;
+  /** The next backup finishes unsuccessfully (as when Wings fails to write it). */
+  nextBackupFails?: boolean;
 }
 
 export interface FakeServer {
@@ -54,6 +87,15 @@ export interface FakeServer {
   /** What the server received, for assertions. */
   commands: string[];
   powerSignals: string[];
+  files: FakeFileTree;
+  backups: FakeBackup[];
+  backupLimit: number;
+  allocation: FakeAllocation | null;
+  nextBackupFails: boolean;
+  /** When each backup was started (the panel's throttle counts them). */
+  backupStarts: number[];
+  /** Restores asked for, for assertions. */
+  restores: { uuid: string; truncate: boolean }[];
 }
 
 export interface FakeKey {
@@ -63,6 +105,8 @@ export interface FakeKey {
   userUuid: string;
   /** Identifiers of the servers this user may access; '*' for all. */
   servers: string[] | '*';
+  /** The user's permissions on those servers (a subuser's); ['*'] (the owner) by default. */
+  permissions?: string[];
 }
 
 type ServerListener = { line(text: string): void; status(state: FakePowerState): void };
@@ -71,6 +115,9 @@ export interface FakeTimings {
   /** How long starting and stopping take. */
   startMs: number;
   stopMs: number;
+  /** How long Wings takes to write a backup, and to restore one (50 ms by default). */
+  backupMs?: number;
+  restoreMs?: number;
 }
 
 const logsKept = 150;
@@ -103,7 +150,15 @@ export class FakeGameServers {
         logs: [],
         commands: [],
         powerSignals: [],
+        files: new FakeFileTree(),
+        backups: [],
+        backupLimit: seed.backupLimit ?? 2,
+        allocation: seed.allocation === undefined ? { ip: '127.0.0.1', ip_alias: null, port: 25565 } : seed.allocation,
+        nextBackupFails: false,
+        backupStarts: [],
+        restores: [],
       });
+      if (seed.files) this.servers.get(seed.identifier)!.files.seed(seed.files);
     }
   }
 
@@ -192,6 +247,55 @@ export class FakeGameServers {
     }
   }
 
+  /** Starts a backup as Wings does: it completes (or fails) a little later, holding the files as they were then. */
+  startBackup(server: FakeServer, name: string, locked: boolean): FakeBackup {
+    server.backupStarts.push(Date.now());
+    const backup: FakeBackup = {
+      uuid: randomUUID(),
+      name,
+      is_successful: false,
+      is_locked: locked,
+      ignored_files: [],
+      checksum: null,
+      bytes: 0,
+      created_at: new Date().toISOString(),
+      completed_at: null,
+      snapshot: undefined,
+      archive: undefined,
+    };
+    server.backups.push(backup);
+    const fails = server.nextBackupFails;
+    server.nextBackupFails = false;
+    const snapshot = server.files.snapshot();
+    this.#later(this.timings.backupMs ?? 50, () => {
+      backup.completed_at = new Date().toISOString();
+      if (fails) return;
+      const archive = gzipSync(JSON.stringify([...snapshot].map(([p, node]) => [p, node.type, node.content.toString('base64')])));
+      Object.assign(backup, {
+        is_successful: true,
+        snapshot,
+        archive,
+        bytes: archive.length,
+        checksum: `sha1:${createHash('sha1').update(archive).digest('hex')}`,
+      });
+    });
+    return backup;
+  }
+
+  /** Wings' restore: the server stops, its files are replaced, and the panel's status returns to null (even on failure). */
+  restoreBackup(server: FakeServer, backup: FakeBackup, truncate: boolean): void {
+    server.status = 'restoring_backup';
+    server.restores.push({ uuid: backup.uuid, truncate });
+    if (server.state !== 'offline') {
+      this.line(server, '[Fake] Server stopped for a backup restore');
+      this.#setState(server, 'offline');
+    }
+    this.#later(this.timings.restoreMs ?? 50, () => {
+      if (backup.snapshot) server.files.restore(backup.snapshot, truncate);
+      server.status = null;
+    });
+  }
+
   /** A command typed into the console: the fake game answers with one line. */
   command(server: FakeServer, command: string): void {
     server.commands.push(command);
@@ -243,8 +347,13 @@ export class FakeTokens {
   issued = 0;
 
   sign(claims: Omit<TokenClaims, 'iat' | 'nbf' | 'jti'>): string {
+    return this.signPayload(claims);
+  }
+
+  /** Any claims (the signed download and upload links carry file_path, backup_uuid, unique_id…). */
+  signPayload(claims: Record<string, unknown> & { exp: number }): string {
     const now = Date.now() / 1000;
-    const payload: TokenClaims = { ...claims, iat: now, nbf: now, jti: randomUUID() };
+    const payload = { ...claims, iat: now, nbf: now, jti: randomUUID() };
     const head = `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(payload))}`;
     this.issued += 1;
     return `${head}.${createHmac('sha256', this.#secret).update(head).digest('base64url')}`;

@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { FakeGameServers, FakeKey, FakeServer, FakeTokens } from './fake-game-server.ts';
+import { handleServerFiles, type FakeBackupThrottle } from './fake-panel-files.ts';
+import { daemonDown, notFound, PanelAnswer, type FakeAnswer } from './fake-panel-answer.ts';
 
 /**
  * The panel's client API as ../shared/reference/pterodactyl.md describes it: the routes, the
@@ -26,23 +28,9 @@ export interface FakePanelBehaviour {
   websocketTokensPerMinute: number;
   /** Lifetime of console tokens (the panel's is 10 minutes). */
   tokenTtlMs: number;
+  /** Backups a server may start per period (the panel's default: 2 per 600 s). */
+  backupThrottle: FakeBackupThrottle;
 }
-
-class PanelAnswer extends Error {
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  readonly body: unknown;
-  constructor(status: number, code: string, detail: string, extra: { headers?: Record<string, string>; meta?: object } = {}) {
-    super(detail);
-    this.status = status;
-    this.headers = extra.headers ?? {};
-    this.body = { errors: [{ code, status: String(status), detail, ...(extra.meta ? { meta: extra.meta } : {}) }] };
-  }
-}
-
-const notFound = () => new PanelAnswer(404, 'NotFoundHttpException', 'The requested resource could not be found on the server.');
-const daemonDown = () =>
-  new PanelAnswer(504, 'DaemonConnectionException', 'An error was encountered while processing this request.');
 
 /** A sliding one-minute window of request times per name. */
 class MinuteWindow {
@@ -77,12 +65,20 @@ function serverAttributes(server: FakeServer) {
     invocation: 'java -jar server.jar',
     docker_image: 'ghcr.io/pterodactyl/yolks:java_21',
     egg_features: ['eula', 'java_version'],
-    feature_limits: { databases: 0, allocations: 1, backups: 2 },
+    feature_limits: { databases: 0, allocations: 1, backups: server.backupLimit },
     status: server.status ?? (server.suspended ? 'suspended' : server.installing ? 'installing' : null),
     is_suspended: server.suspended,
     is_installing: server.installing,
     is_transferring: server.transferring,
-    relationships: { allocations: { object: 'list', data: [] }, variables: { object: 'list', data: [] } },
+    relationships: {
+      allocations: {
+        object: 'list',
+        data: server.allocation
+          ? [{ object: 'allocation', attributes: { id: 1, ...server.allocation, notes: null, is_default: true } }]
+          : [],
+      },
+      variables: { object: 'list', data: [] },
+    },
   };
 }
 
@@ -148,7 +144,7 @@ export function createPanelServer(options: {
     }
   }
 
-  function handle(req: http.IncomingMessage, body: string): { status: number; body?: unknown; headers?: Record<string, string> } {
+  function handle(req: http.IncomingMessage, body: string): FakeAnswer {
     const url = new URL(req.url ?? '/', 'http://panel');
     const method = req.method ?? 'GET';
     // Without Accept: application/json the panel answers like a web page: a redirect to its login.
@@ -176,6 +172,12 @@ export function createPanelServer(options: {
         body: { object: 'list', data, meta: { pagination: { total: data.length, count: data.length, per_page: 50, current_page: 1, total_pages: 1, links: {} } } },
       };
     }
+    const extended = /^\/api\/client\/servers\/([^/]+)(\/(?:files|backups)(?:\/.*)?)$/.exec(url.pathname);
+    if (extended) {
+      const server = serverFor(key, extended[1]!, 'files');
+      const context = { game, tokens, wingsUrl: options.wingsUrl, backupThrottle: behaviour.backupThrottle };
+      return handleServerFiles(context, key, server, method, extended[2]!, url, body);
+    }
     const match = /^\/api\/client\/servers\/([^/]+)(\/[a-z]+)?$/.exec(url.pathname);
     if (!match) throw notFound();
     const [, id = '', sub = ''] = match;
@@ -183,7 +185,11 @@ export function createPanelServer(options: {
     switch (route) {
       case 'GET ': {
         const server = serverFor(key, id, 'view');
-        return { status: 200, body: { object: 'server', attributes: serverAttributes(server), meta: { is_server_owner: true, user_permissions: ['*'] } } };
+        const permissions = key.permissions ?? ['*'];
+        return {
+          status: 200,
+          body: { object: 'server', attributes: serverAttributes(server), meta: { is_server_owner: permissions.includes('*'), user_permissions: permissions } },
+        };
       }
       case 'GET /resources': {
         const server = serverFor(key, id, 'resources');
@@ -254,7 +260,7 @@ export function createPanelServer(options: {
       const body = Buffer.concat(chunks).toString();
       requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, at: Date.now() });
       if (requests.length > 10_000) requests.splice(0, requests.length - 5_000);
-      let answer: { status: number; body?: unknown; headers?: Record<string, string> };
+      let answer: FakeAnswer;
       try {
         answer = handle(req, body);
       } catch (error) {
@@ -263,6 +269,11 @@ export function createPanelServer(options: {
       }
       const send = () => {
         if (res.destroyed) return;
+        if (answer.raw) {
+          res.writeHead(answer.status, { 'Content-Type': answer.raw.contentType, 'Content-Length': answer.raw.bytes.length, ...answer.headers });
+          res.end(answer.raw.bytes);
+          return;
+        }
         const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
         res.writeHead(answer.status, {
           ...(text ? { 'Content-Type': 'application/json' } : {}),

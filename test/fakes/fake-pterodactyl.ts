@@ -41,6 +41,8 @@ export const fakeKeys = {
   pelicanClient: 'pacc_Fk3yIdentifier02abcdefghijklmnopqrstuvwxyz012345',
   /** A valid client key of another user, who may not access the server (the panel answers 404). */
   otherUser: 'ptlc_Fk3yIdentifier03abcdefghijklmnopqrstuvwxyz012345',
+  /** A subuser who may use the console and list files and backups, and nothing more. */
+  readOnly: 'ptlc_Fk3yIdentifier05abcdefghijklmnopqrstuvwxyz012345',
   /** An application key: 403 on the client API. */
   application: 'ptla_Fk3yIdentifier04abcdefghijklmnopqrstuvwxyz012345',
 } as const;
@@ -54,6 +56,9 @@ export interface FakePterodactylOptions {
   /** How long start and stop take (ms); 50 by default. */
   startMs?: number;
   stopMs?: number;
+  /** How long Wings takes to make and to restore a backup (ms); 50 by default. */
+  backupMs?: number;
+  restoreMs?: number;
   panel?: Partial<Omit<FakePanelBehaviour, 'throttle'>>;
   wings?: Partial<FakeWingsBehaviour>;
 }
@@ -106,6 +111,13 @@ function defaultKeys(): FakeKey[] {
     { key: fakeKeys.pelicanClient, type: 'client', userUuid: owner, servers: '*' },
     { key: fakeKeys.otherUser, type: 'client', userUuid: '7c2e3f40-2222-4d6e-9fa0-1b2c3d4e5f60', servers: [] },
     { key: fakeKeys.application, type: 'application', userUuid: owner, servers: '*' },
+    {
+      key: fakeKeys.readOnly,
+      type: 'client',
+      userUuid: '8d3f4051-3333-4e7f-a0b1-2c3d4e5f6071',
+      servers: '*',
+      permissions: ['websocket.connect', 'control.console', 'file.read', 'backup.read'],
+    },
   ];
 }
 
@@ -114,6 +126,8 @@ export async function startFakePterodactyl(options: FakePterodactylOptions = {})
   const game = new FakeGameServers(seeds, options.keys ?? defaultKeys(), {
     startMs: options.startMs ?? 50,
     stopMs: options.stopMs ?? 50,
+    backupMs: options.backupMs ?? 50,
+    restoreMs: options.restoreMs ?? 50,
   });
   const tokens = new FakeTokens();
   const panelBehaviour: FakePanelBehaviour = {
@@ -121,6 +135,7 @@ export async function startFakePterodactyl(options: FakePterodactylOptions = {})
     requestsPerMinute: 0,
     websocketTokensPerMinute: 0,
     tokenTtlMs: 10 * 60_000,
+    backupThrottle: { limit: 2, periodSeconds: 600 },
     ...options.panel,
     throttle: { remaining: 0, retryAfterSeconds: 1 },
   };

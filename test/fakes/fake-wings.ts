@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { FakeGameServers, FakePowerState, FakeServer, FakeTokens, TokenClaims } from './fake-game-server.ts';
+import { createTransferHandler, type FakeTransfers } from './fake-wings-transfers.ts';
 
 /**
  * The Wings console socket as ../shared/reference/pterodactyl.md describes it:
@@ -62,6 +63,8 @@ export interface FakeWingsControl {
   dropConnections(): void;
   /** Pelican's `throttled` frame to every socket. */
   throttled(): void;
+  /** The signed-link endpoints: uploads received, tokens presented, the upload limit. */
+  transfers: FakeTransfers;
 }
 
 function frame(ws: WebSocket, event: string, args: unknown[] = []): void {
@@ -81,9 +84,9 @@ export function createWings(options: {
   const refusedUpgrades: FakeWingsControl['refusedUpgrades'] = [];
   let nextId = 1;
 
-  const server = http.createServer((_req, res) => {
-    res.writeHead(404).end();
-  });
+  // Signed downloads and uploads; the console socket comes in as an upgrade.
+  const transfers = createTransferHandler(game, tokens);
+  const server = http.createServer(transfers.handle);
 
   function refuse(socket: Duplex, status: number, text: string): void {
     socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -241,6 +244,7 @@ export function createWings(options: {
     throttled() {
       for (const c of connections) frame(c.ws, 'throttled', ['global']);
     },
+    transfers: transfers.control,
   };
 
   return {

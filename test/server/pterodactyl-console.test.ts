@@ -284,3 +284,19 @@ describe('tokens', () => {
     expect(v.lines()).not.toContain('global');
   });
 });
+
+describe('the console log', () => {
+  it('offers the open console`s lines (up to 5,000) for search and download, and nothing when no console is open', async () => {
+    expect(await driver.consoleLog(owner)).toEqual([]);
+    panel.setState(panel.serverId, { state: 'running' });
+    const first = await open();
+    await panel.flood(panel.serverId, 5200, 'log line');
+    await waitFor(() => first.lines().includes('log line 5199'));
+    const log = await driver.consoleLog(owner);
+    expect(log).toHaveLength(5000);
+    expect(log.at(-1)).toBe('log line 5199');
+    expect(log[0]).toBe('log line 200');
+    // Another key of the same server has its own console: this one's lines are not its.
+    expect(await driver.consoleLog({ serverId: panel.serverId, key: panel.keys.pelicanClient })).toEqual([]);
+  });
+});

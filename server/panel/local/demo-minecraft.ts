@@ -7,7 +7,9 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-type FlyingSquid = { createMCServer(options: Record<string, unknown>): unknown };
+type Player = { username: string; uuid: string };
+type FlyingSquid = { createMCServer(options: Record<string, unknown>): { players?: Player[] } };
+type PingResponse = { players: { online: number; max: number; sample: Array<{ name: string; id: string }> } };
 
 let squid: FlyingSquid;
 try {
@@ -20,7 +22,11 @@ try {
 const port = Number(process.env.DEMO_MC_PORT ?? 25565);
 const version = process.env.DEMO_MC_VERSION ?? '1.21.4';
 
-squid.createMCServer({
+// Server List Ping lists up to 12 of the players online, as vanilla does (flying-squid lists none).
+const sampleSize = 12;
+let server: { players?: Player[] } | undefined;
+
+server = squid.createMCServer({
   motd: 'Hostfront demo server\nRunning flying-squid',
   port,
   // The panel passes the site's interface (or DEMO_MC_HOST); run by hand, it stays on this machine.
@@ -40,6 +46,10 @@ squid.createMCServer({
   'everybody-op': false,
   'max-entities': 50,
   version,
+  beforePing: (response: PingResponse) => {
+    response.players.sample = (server?.players ?? []).slice(0, sampleSize).map((player) => ({ name: player.username, id: player.uuid }));
+    return response;
+  },
 });
 
 // The panel closing our stdin means it is gone: shut down rather than run unmanaged.

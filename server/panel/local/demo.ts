@@ -59,6 +59,8 @@ function definition(port: number, host: string, keyHash: string) {
         cwd: 'demo-minecraft',
         // On the site's interface unless DEMO_MC_HOST says otherwise: a site on loopback keeps its demo there too.
         env: { DEMO_MC_PORT: String(port), DEMO_MC_HOST: host },
+        // The players list pings the game here.
+        minecraftPort: port,
         limits: { memory: 1024, disk: 1024, cpu: 100 },
         readyPattern: 'Server listening on port \\d+',
         stopCommand: 'stop',

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
 import { HttpError } from '../../lib/http-error.ts';
-import type { ConsoleEvent, ConsoleSubscription, GameServerDriver, ServerCredentials } from '../driver.ts';
+import type { ConsoleEvent, ConsoleSubscription, GameServerDriver, ServerCredentials, ServerPermissions } from '../driver.ts';
+import { playersAt } from '../players.ts';
+import type { ArchiveSink } from './backup-archive.ts';
 import { dummyKeyHash, verifyKey } from './key-hash.ts';
+import { LocalBackups } from './local-backups.ts';
+import { LocalFiles } from './local-files.ts';
 import { LocalServer, type LocalServerOptions } from './local-server.ts';
 import { canDropPrivileges } from './run-as.ts';
-import type { LocalServerConfig } from './servers-file.ts';
+import { defaultBackupLimit, defaultBackupsDir, type LocalServerConfig } from './servers-file.ts';
 
 export interface LocalDriverOptions {
   servers: LocalServerConfig[];
@@ -15,13 +19,25 @@ export interface LocalDriverOptions {
   diskIntervalMs?: number;
   /** How long shutdown waits for each server to stop gracefully. Default 15 s. */
   shutdownTimeoutMs?: number;
+  /** Opens backup archives for writing; tests inject a failing stream here. */
+  backupSink?: ArchiveSink;
 }
+
+/** A local server's key is its owner's: everything is allowed. */
+const everything: ServerPermissions = {
+  files: { list: true, read: true, write: true, rename: true, delete: true },
+  backups: { list: true, create: true, download: true, restore: true, delete: true },
+};
+
+const restoring = () => new HttpError(409, 'server_restoring', 'This server is being restored from a backup. Try again in a few minutes.');
 
 export const wrongCredentials = () => new HttpError(401, 'invalid_credentials', 'The server ID or access key is not correct.');
 
 export interface LocalDriver extends GameServerDriver {
   /** The managed servers, for tests and the demo. */
   server(id: string): LocalServer | undefined;
+  /** A server's backups, for tests and the benchmark (settled() waits for background work). */
+  backups(id: string): LocalBackups | undefined;
 }
 
 /**
@@ -40,6 +56,20 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
   }
   const statsIntervalMs = options.statsIntervalMs ?? 2000;
   const servers = new Map(options.servers.map((config) => [config.id, new LocalServer(config, { statsIntervalMs, log: options.log })]));
+  const files = new Map(options.servers.map((config) => [config.id, new LocalFiles(config.cwd)]));
+  const backups = new Map(
+    options.servers.map((config) => [
+      config.id,
+      new LocalBackups({
+        root: config.cwd,
+        dir: config.backupsDir ?? defaultBackupsDir(config.cwd, config.id),
+        limit: config.backupLimit ?? defaultBackupLimit,
+        serverId: config.id,
+        log: options.log,
+        sink: options.backupSink,
+      }),
+    ]),
+  );
   // Keys already verified, as digests: scrypt runs once per key, not on every request.
   const verified = new Set<string>();
 
@@ -55,6 +85,17 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
     return server;
   }
 
+  /** The server's files, unless a restore is replacing them. */
+  async function filesOf(credentials: ServerCredentials): Promise<LocalFiles> {
+    const server = await authorize(credentials);
+    if (backups.get(server.config.id)!.restoring) throw restoring();
+    return files.get(server.config.id)!;
+  }
+
+  async function backupsOf(credentials: ServerCredentials): Promise<LocalBackups> {
+    return backups.get((await authorize(credentials)).config.id)!;
+  }
+
   for (const server of servers.values()) {
     if (!server.config.autostart) continue;
     server.power('start').catch((error: unknown) => options.log.warn({ err: error, server: server.config.id }, 'autostart failed'));
@@ -68,6 +109,7 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
   return {
     name: 'local',
     server: (id) => servers.get(id),
+    backups: (id) => backups.get(id),
     async getServer(credentials) {
       return (await authorize(credentials)).details();
     },
@@ -91,8 +133,48 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
         close: unsubscribe,
       };
     },
+    async consoleLog(credentials) {
+      return (await authorize(credentials)).recentLines();
+    },
+    async getPlayers(credentials) {
+      const server = await authorize(credentials);
+      const port = server.config.minecraftPort;
+      if (port === undefined) return { status: 'not_minecraft' };
+      return playersAt('127.0.0.1', port, server.powerState);
+    },
+    async getPermissions(credentials) {
+      await authorize(credentials);
+      return structuredClone(everything);
+    },
+    listFiles: async (credentials, directory) => (await filesOf(credentials)).list(directory),
+    readFile: async (credentials, path) => (await filesOf(credentials)).readText(path),
+    writeFile: async (credentials, path, content) => (await filesOf(credentials)).writeText(path, content),
+    uploadFile: async (credentials, upload) => (await filesOf(credentials)).upload(upload),
+    downloadFile: async (credentials, path) => (await filesOf(credentials)).download(path),
+    createFolder: async (credentials, path) => (await filesOf(credentials)).createFolder(path),
+    renameFile: async (credentials, from, to) => (await filesOf(credentials)).rename(from, to),
+    deleteFile: async (credentials, path) => (await filesOf(credentials)).remove(path),
+    listBackups: async (credentials) => (await backupsOf(credentials)).list(),
+    createBackup: async (credentials, name) => (await backupsOf(credentials)).create(name),
+    downloadBackup: async (credentials, id) => (await backupsOf(credentials)).download(id),
+    setBackupLocked: async (credentials, id, locked) => (await backupsOf(credentials)).setLocked(id, locked),
+    deleteBackup: async (credentials, id) => (await backupsOf(credentials)).remove(id),
+    async restoreBackup(credentials, id) {
+      const server = await authorize(credentials);
+      const timeoutMs = options.shutdownTimeoutMs ?? 15_000;
+      await backups.get(server.config.id)!.restore(id, {
+        hold: () => server.holdStopped('restoring_backup', timeoutMs),
+        release: async (start) => {
+          server.release();
+          if (start) await server.power('start');
+        },
+        announce: (message) => server.announce(message),
+      });
+    },
     async close() {
       clearInterval(diskTimer);
+      // A restore half done would leave a folder aside: let it finish (the servers are stopped meanwhile).
+      await Promise.all([...backups.values()].map((b) => (b.restoring ? b.settled() : undefined)));
       const timeout = options.shutdownTimeoutMs ?? 15_000;
       await Promise.all([...servers.values()].map((server) => server.shutdown(timeout)));
     },

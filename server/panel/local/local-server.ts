@@ -4,14 +4,12 @@ import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ConsoleEvent, PowerSignal, PowerState, ServerDetails, ServerResources } from '../driver.ts';
-import { LineBuffer } from '../line-buffer.ts';
+import { consoleHistoryLines, LineBuffer } from '../line-buffer.ts';
 import { LineSplitter, plainText } from './console-text.ts';
 import { cpuPercent, diskUsage, sampleTree, type TreeSample } from './proc-stats.ts';
 import { canDropPrivileges, prepareRunAs, type RunAs } from './run-as.ts';
 import type { LocalServerConfig } from './servers-file.ts';
 
-/** Lines kept for viewers who connect later. */
-export const consoleHistoryLines = 1000;
 const mib = 1024 * 1024;
 /** Exit codes of a clean stop: 0, and 143 (128 + SIGTERM). */
 const cleanExitCodes = new Set([0, 143]);
@@ -52,6 +50,8 @@ export class LocalServer {
   private exitWaiters: Array<() => void> = [];
   /** Bumped at every start, so a start that waited on its account knows when it was overtaken. */
   private generation = 0;
+  /** Set while the server's files are being replaced (a backup restore): power is refused meanwhile. */
+  private administrativeStatus: string | null = null;
 
   constructor(config: LocalServerConfig, options: LocalServerOptions) {
     this.config = config;
@@ -64,7 +64,7 @@ export class LocalServer {
 
   details(): ServerDetails {
     const { id, name, description, limits } = this.config;
-    return { id, name, description, status: null, limits: { ...limits }, state: this.state };
+    return { id, name, description, status: this.administrativeStatus, limits: { ...limits }, state: this.state };
   }
 
   resources(): ServerResources {
@@ -88,11 +88,41 @@ export class LocalServer {
     return () => this.listeners.delete(listener);
   }
 
+  /** The engine's status, as Pterodactyl's `status`: 'restoring_backup' while a restore runs, else null. */
+  get status(): string | null {
+    return this.administrativeStatus;
+  }
+
+  /**
+   * Marks the server as busy (a restore): power actions answer 409 until `release`. Stops the
+   * process gracefully first and resolves to whether it was running, so it can be started again.
+   */
+  async holdStopped(status: string, timeoutMs: number): Promise<boolean> {
+    this.administrativeStatus = status;
+    const wasRunning = this.state !== 'offline';
+    await this.shutdown(timeoutMs);
+    return wasRunning;
+  }
+
+  release(): void {
+    this.administrativeStatus = null;
+  }
+
+  /** A line from the panel itself in the console (what a restore or backup is doing). */
+  announce(message: string): void {
+    this.system(message);
+  }
+
   async power(signal: PowerSignal): Promise<void> {
+    if (this.administrativeStatus === 'restoring_backup' && signal !== 'kill') {
+      throw new HttpError(409, 'server_restoring', 'This server is being restored from a backup. Try again in a few minutes.');
+    }
     switch (signal) {
       case 'start':
         return this.start();
       case 'stop':
+        // Stop pressed during a restart means stop: the pending start is dropped.
+        this.startAfterExit = false;
         return this.stop();
       case 'restart':
         if (this.state === 'offline') return this.start();

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isKeyHash } from './key-hash.ts';
 
+/** Backups a server may keep when its entry does not say (the smallest plan's number). */
+export const defaultBackupLimit = 3;
+
 /** One game server of the local driver, as declared in LOCAL_SERVERS_FILE. */
 const serverSchema = z
   .object({
@@ -49,6 +52,16 @@ const serverSchema = z
       .optional(),
     /** Start the server when the app starts, as a host keeps its customers' servers running across restarts. */
     autostart: z.boolean().default(false),
+    /** The game's own port on this machine, for the players list (Minecraft Server List Ping to 127.0.0.1). Unset: not a Minecraft server. */
+    minecraftPort: z.number().int().min(1).max(65535).optional(),
+    /** How many backups the customer may keep (the plan's limit); 0 turns backups off. */
+    backupLimit: z.number().int().min(0).max(100).default(defaultBackupLimit),
+    /**
+     * Where this server's backups are kept; relative paths are relative to the servers file.
+     * Default: `.hostfront-backups/<id>` beside the server's folder (never inside it, so a backup
+     * does not contain the backups and a restore does not remove them).
+     */
+    backupsDir: z.string().min(1).optional(),
     /** scrypt hash of the access key: `npm run --silent hash-key -- <key>`. */
     keyHash: z.string().refine(isKeyHash, 'must be a hash printed by `npm run --silent hash-key -- <key>`'),
   })
@@ -82,6 +95,12 @@ export interface LocalServerConfig {
   keyHash: string;
   /** See the schema: the account when the app runs as root. */
   runAs?: string | undefined;
+  /** The game port on 127.0.0.1 for the players list; unset for a game that is not Minecraft. */
+  minecraftPort?: number | undefined;
+  /** Default defaultBackupLimit. */
+  backupLimit?: number;
+  /** Absolute; default defaultBackupsDir(cwd, id). */
+  backupsDir?: string;
 }
 
 export class ServersFileError extends Error {
@@ -107,11 +126,20 @@ export function parseServersFile(file: string, text: string): LocalServerConfig[
     );
   }
   const base = path.dirname(path.resolve(file));
-  return parsed.data.servers.map((server) => ({
-    ...server,
-    cwd: path.resolve(base, server.cwd ?? '.'),
-    readyPattern: new RegExp(server.readyPattern),
-  }));
+  return parsed.data.servers.map((server) => {
+    const cwd = path.resolve(base, server.cwd ?? '.');
+    return {
+      ...server,
+      cwd,
+      readyPattern: new RegExp(server.readyPattern),
+      backupsDir: server.backupsDir ? path.resolve(base, server.backupsDir) : defaultBackupsDir(cwd, server.id),
+    };
+  });
+}
+
+/** `<folder beside the server's>/.hostfront-backups/<id>`. */
+export function defaultBackupsDir(cwd: string, id: string): string {
+  return path.join(path.dirname(cwd), '.hostfront-backups', id);
 }
 
 export function loadServersFile(file: string): LocalServerConfig[] {

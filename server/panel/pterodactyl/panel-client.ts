@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { HttpError } from '../../lib/http-error.ts';
 import { invalidCredentials, panelBadAnswer, panelError, panelUnreachable, rateLimited, retryAfterSeconds } from './panel-errors.ts';
 import { createUpstreamClient, UpstreamFailure, type UpstreamAnswer } from './upstream-http.ts';
@@ -20,9 +21,27 @@ export interface PanelClientOptions {
   log: DriverLog;
 }
 
+export type PanelMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What a call may refine: a raw body, a size cap on the answer, its own reading of errors. */
+export interface PanelCallOptions {
+  /** Sent as is with this Content-Type, instead of `body` as JSON. */
+  raw?: { text: string; contentType: string };
+  /** The answer's largest size; a longer one fails with HttpError 413 from `tooLarge`. */
+  maxBytes?: number;
+  tooLarge?: () => HttpError;
+  /**
+   * A non-2xx answer read by the caller first (files and backups know what the panel's words
+   * mean there); undefined falls back to the usual mapping, 429 included.
+   */
+  mapError?: (status: number, body: unknown, headers: IncomingHttpHeaders) => HttpError | undefined;
+}
+
 export interface PanelClient {
   /** Calls the client API as the key's owner; resolves to the parsed JSON body (undefined for 204). */
-  request(key: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown>;
+  request(key: string, method: PanelMethod, path: string, body?: unknown, options?: PanelCallOptions): Promise<unknown>;
+  /** The same, resolving to the answer's bytes (file contents). */
+  requestBytes(key: string, method: PanelMethod, path: string, options?: PanelCallOptions): Promise<Buffer>;
   /** Closes the kept-alive connections to the panel. */
   close(): void;
 }
@@ -48,16 +67,24 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
 
   const upstream = createUpstreamClient();
 
-  async function attempt(key: string, method: 'GET' | 'POST', path: string, body: unknown): Promise<UpstreamAnswer> {
+  async function attempt(key: string, method: PanelMethod, path: string, body: unknown, options: PanelCallOptions): Promise<UpstreamAnswer> {
     const headers: Record<string, string> = {
       Authorization: `Bearer ${key}`,
       Accept: 'application/json',
       'User-Agent': 'Hostfront-Panel/1',
     };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let text: string | undefined;
+    if (options.raw) {
+      headers['Content-Type'] = options.raw.contentType;
+      text = options.raw.text;
+    } else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      text = JSON.stringify(body);
+    }
     try {
-      return await upstream.call(`${panelUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), timeoutMs });
+      return await upstream.call(`${panelUrl}${path}`, { method, headers, body: text, timeoutMs, maxBytes: options.maxBytes });
     } catch (error) {
+      if (error instanceof UpstreamFailure && error.reason === 'too_large' && options.tooLarge) throw options.tooLarge();
       const timeout = error instanceof UpstreamFailure && error.reason === 'timeout';
       log.warn({ method, path, err: error }, timeout ? 'panel call timed out' : 'panel unreachable');
       throw panelUnreachable(timeout ? 'timeout' : 'network');
@@ -74,33 +101,45 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
     }
   }
 
-  return {
-    async request(key, method, path, body) {
-      for (let tries = 1; ; tries++) {
-        const { status, headers, text } = await attempt(key, method, path, body);
-        if (status === 429) {
-          const wait = retryAfterSeconds(headers['retry-after']);
-          if (tries === 1 && wait !== undefined && wait <= maxRetryWaitSeconds) {
-            log.info({ method, path, wait }, 'panel rate limit: waiting once before retrying');
-            await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-            continue;
-          }
-          log.warn({ method, path, wait }, 'panel rate limit reached');
-          throw rateLimited(wait ?? 60);
-        }
-        if (status >= 200 && status < 300) {
-          if (status === 204 || text === '') return undefined;
-          const json = parse(text, method, path, status);
-          if (json === undefined) throw panelBadAnswer();
-          return json;
-        }
-        const error: HttpError = panelError(status, parse(text, method, path, status), key);
-        if (status >= 500 || (status >= 300 && status < 400) || status === 419) {
-          // 3xx: the panel wants a browser (Accept ignored, wrong PANEL_URL); 419: it took us for its own frontend.
-          log.warn({ method, path, status, code: error.code }, 'panel answered with an error');
-        }
-        throw error;
+  /** One call with the 429 retry; resolves to a 2xx answer, or throws the mapped error. */
+  async function call(key: string, method: PanelMethod, path: string, body: unknown, options: PanelCallOptions): Promise<UpstreamAnswer> {
+    for (let tries = 1; ; tries++) {
+      const answer = await attempt(key, method, path, body, options);
+      const { status, headers, text } = answer;
+      if (status >= 200 && status < 300) return answer;
+      if (options.mapError) {
+        const mapped = options.mapError(status, parse(text, method, path, status), headers);
+        if (mapped) throw mapped;
       }
+      if (status === 429) {
+        const wait = retryAfterSeconds(headers['retry-after']);
+        if (tries === 1 && wait !== undefined && wait <= maxRetryWaitSeconds) {
+          log.info({ method, path, wait }, 'panel rate limit: waiting once before retrying');
+          await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+          continue;
+        }
+        log.warn({ method, path, wait }, 'panel rate limit reached');
+        throw rateLimited(wait ?? 60);
+      }
+      const error: HttpError = panelError(status, parse(text, method, path, status), key);
+      if (status >= 500 || (status >= 300 && status < 400) || status === 419) {
+        // 3xx: the panel wants a browser (Accept ignored, wrong PANEL_URL); 419: it took us for its own frontend.
+        log.warn({ method, path, status, code: error.code }, 'panel answered with an error');
+      }
+      throw error;
+    }
+  }
+
+  return {
+    async requestBytes(key, method, path, options = {}) {
+      return (await call(key, method, path, undefined, options)).bytes;
+    },
+    async request(key, method, path, body, options = {}) {
+      const { status, text } = await call(key, method, path, body, options);
+      if (status === 204 || text === '') return undefined;
+      const json = parse(text, method, path, status);
+      if (json === undefined) throw panelBadAnswer();
+      return json;
     },
     close() {
       upstream.close();

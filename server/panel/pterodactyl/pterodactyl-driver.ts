@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ConsoleSubscription, GameServerDriver, PowerSignal, ServerCredentials, ServerDetails } from '../driver.ts';
+import { playersAt } from '../players.ts';
 import { createPanelClient, serverPath, silentLog, type DriverLog } from './panel-client.ts';
 import { mapResources, mapServer, mapWebsocketCredentials, type Limits } from './panel-mapping.ts';
+import { createPterodactylBackups } from './pterodactyl-backups.ts';
+import { createPterodactylFiles } from './pterodactyl-files.ts';
+import { mapServerExtras, type ServerExtras } from './server-extras.ts';
 import { WingsConsole } from './wings-console.ts';
 
 export interface PterodactylDriverOptions {
@@ -34,21 +38,43 @@ export function createPterodactylDriver(options: PterodactylDriverOptions): Game
   const timeoutMs = options.timeoutMs ?? 15_000;
   const log = options.log ?? silentLog;
   const panel = createPanelClient({ panelUrl, timeoutMs, maxRetryWaitSeconds: options.maxRetryWaitSeconds ?? 2, log });
-  const limitsCache = new Map<string, { limits: Limits; at: number }>();
+  const limitsCache = new Map<string, { limits: Limits; extras: ServerExtras; at: number }>();
   const consoles = new Map<string, WingsConsole>();
 
-  async function fetchServer(credentials: ServerCredentials): Promise<Omit<ServerDetails, 'state'>> {
+  async function fetchServerWithExtras(credentials: ServerCredentials): Promise<{ server: Omit<ServerDetails, 'state'>; extras: ServerExtras }> {
     const body = await panel.request(credentials.key, 'GET', serverPath(credentials.serverId, credentials.key));
     const server = mapServer(body);
+    const extras = mapServerExtras(body, panelUrl);
     const cacheKey = credentialKey(credentials);
     limitsCache.delete(cacheKey); // re-insert to keep the map in age order
-    limitsCache.set(cacheKey, { limits: server.limits, at: Date.now() });
+    limitsCache.set(cacheKey, { limits: server.limits, extras, at: Date.now() });
     for (const [key, entry] of limitsCache) {
       if (Date.now() - entry.at <= limitsTtlMs) break;
       limitsCache.delete(key);
     }
-    return server;
+    return { server, extras };
   }
+
+  async function fetchServer(credentials: ServerCredentials): Promise<Omit<ServerDetails, 'state'>> {
+    return (await fetchServerWithExtras(credentials)).server;
+  }
+
+  /** The game's address and the backup limit change rarely: reused like the limits. */
+  async function extrasOf(credentials: ServerCredentials): Promise<ServerExtras> {
+    const cached = limitsCache.get(credentialKey(credentials));
+    if (cached && Date.now() - cached.at <= limitsTtlMs) return cached.extras;
+    return (await fetchServerWithExtras(credentials)).extras;
+  }
+
+  const files = createPterodactylFiles({ panel, timeoutMs });
+  const backups = createPterodactylBackups({
+    panel,
+    timeoutMs,
+    server: async (credentials) => {
+      const { server, extras } = await fetchServerWithExtras(credentials);
+      return { status: server.status, extras };
+    },
+  });
 
   async function limitsOf(credentials: ServerCredentials): Promise<Limits> {
     const cached = limitsCache.get(credentialKey(credentials));
@@ -141,6 +167,38 @@ export function createPterodactylDriver(options: PterodactylDriverOptions): Game
         },
       };
     },
+
+    async consoleLog(credentials) {
+      serverPath(credentials.serverId, credentials.key);
+      return consoles.get(credentialKey(credentials))?.recentLines() ?? [];
+    },
+
+    async getPlayers(credentials) {
+      const [extras, resources] = await Promise.all([extrasOf(credentials), fetchResources(credentials)]);
+      if (!extras.gameAddress) return { status: 'not_answering', reason: 'The server has no default address in the panel.' };
+      return playersAt(extras.gameAddress.host, extras.gameAddress.port, resources.state);
+    },
+
+    async getPermissions(credentials) {
+      // Fresh each time: the owner may change a subuser's permissions at any moment.
+      return (await fetchServerWithExtras(credentials)).extras.permissions;
+    },
+
+    listFiles: files.list,
+    readFile: files.read,
+    writeFile: files.write,
+    uploadFile: files.upload,
+    downloadFile: files.download,
+    createFolder: files.createFolder,
+    renameFile: files.rename,
+    deleteFile: files.remove,
+
+    listBackups: backups.list,
+    createBackup: backups.create,
+    downloadBackup: backups.download,
+    restoreBackup: backups.restore,
+    setBackupLocked: backups.setLocked,
+    deleteBackup: backups.remove,
 
     async close() {
       for (const stream of [...consoles.values()]) stream.close();

@@ -1,20 +1,21 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 
-/** What one call to the panel answered: status, headers and the whole body as text. */
+/** What one call to the panel answered: status, headers and the whole body as text (and as bytes). */
 export interface UpstreamAnswer {
   status: number;
   headers: IncomingHttpHeaders;
   text: string;
+  bytes: Buffer;
 }
 
-/** Why a call got no answer: the time ran out, or the connection failed or broke. */
+/** Why a call got no answer: the time ran out, the connection failed or broke, or the answer was over maxBytes. */
 export class UpstreamFailure extends Error {
-  readonly reason: 'timeout' | 'network';
+  readonly reason: 'timeout' | 'network' | 'too_large';
   /** The panel closed a kept-alive connection as we reused it: nothing reached it. */
   readonly staleConnection: boolean;
-  constructor(reason: 'timeout' | 'network', options?: ErrorOptions & { staleConnection?: boolean }) {
-    super(reason === 'timeout' ? 'the panel did not answer in time' : 'the panel could not be reached', options);
+  constructor(reason: 'timeout' | 'network' | 'too_large', options?: ErrorOptions & { staleConnection?: boolean }) {
+    super(reason === 'timeout' ? 'the panel did not answer in time' : reason === 'too_large' ? 'the answer is larger than allowed' : 'the panel could not be reached', options);
     this.name = 'UpstreamFailure';
     this.reason = reason;
     this.staleConnection = options?.staleConnection ?? false;
@@ -22,11 +23,13 @@ export class UpstreamFailure extends Error {
 }
 
 export interface UpstreamCall {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers: Record<string, string>;
   body?: string;
   /** For the whole call: connecting, sending, the answer's head and its body. */
   timeoutMs: number;
+  /** A longer answer fails with reason 'too_large' (default 4 MiB). */
+  maxBytes?: number;
 }
 
 export interface UpstreamClient {
@@ -75,10 +78,11 @@ export function createUpstreamClient(): UpstreamClient {
       request.on('response', (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
+        const limit = options.maxBytes ?? maxAnswerBytes;
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > maxAnswerBytes) {
-            const error = new UpstreamFailure('network', { cause: new Error(`the answer is larger than ${maxAnswerBytes} bytes`) });
+          if (size > limit) {
+            const error = new UpstreamFailure(options.maxBytes === undefined ? 'network' : 'too_large', { cause: new Error(`the answer is larger than ${limit} bytes`) });
             request.destroy(error);
             finish(() => reject(error));
             return;
@@ -86,8 +90,8 @@ export function createUpstreamClient(): UpstreamClient {
           chunks.push(chunk);
         });
         response.on('end', () => {
-          const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-          finish(() => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
+          const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+          finish(() => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: bytes.toString('utf8'), bytes }));
         });
         response.on('error', (error) => finish(() => reject(new UpstreamFailure('network', { cause: error }))));
         response.on('close', () => {

@@ -2,6 +2,7 @@ import WebSocket from 'ws';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ConsoleEvent, PowerState, ServerResources } from '../driver.ts';
 import { capLine } from '../local/console-text.ts';
+import { consoleHistoryLines } from '../line-buffer.ts';
 import type { DriverLog } from './panel-client.ts';
 import { consoleRefused, consoleUnreachable, serverOffline } from './panel-errors.ts';
 import { mapWingsStats, powerState, type Limits } from './panel-mapping.ts';
@@ -24,8 +25,8 @@ export interface WingsConsoleOptions {
   maxBackoffMs?: number;
 }
 
-/** How many recent lines a viewer joining later is shown first. */
-const recentLinesKept = 1000;
+/** How many recent lines a viewer joining later is shown first (and the console log offers). */
+const recentLinesKept = consoleHistoryLines;
 const pingIntervalMs = 30_000;
 
 /** Errors after which retrying cannot help: the key was revoked, or the server is suspended. */
@@ -79,6 +80,11 @@ export class WingsConsole {
       this.#viewers.delete(onEvent);
       if (this.#viewers.size === 0) this.#end();
     };
+  }
+
+  /** The recent lines, oldest first. */
+  recentLines(): string[] {
+    return this.#lines.slice(-recentLinesKept);
   }
 
   /** Through the socket when it is authenticated; otherwise through the panel's command endpoint. */

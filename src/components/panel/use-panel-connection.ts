@@ -153,17 +153,22 @@ export function usePanelConnection(): PanelConnection {
     async (action: PowerAction) => {
       setPendingAction(action);
       try {
-        await panelApi.power(action);
-        notifySuccess(`Server ${action} command sent`);
-      } catch (error) {
-        console.error(`Failed to ${action} server`, error);
-        notifyError(`Failed to ${action} server`);
-        if (isUnauthorized(error)) return sessionEnded();
+        try {
+          await panelApi.power(action);
+          notifySuccess(`Server ${action} command sent`);
+        } catch (error) {
+          console.error(`Failed to ${action} server`, error);
+          notifyError(`Failed to ${action} server`);
+          if (isUnauthorized(error)) return sessionEnded();
+        }
+        // After a power action the details and power state are read again (docs/decisions.md 30). The
+        // buttons stay disabled until then: in between the page still shows the state from
+        // before the action (Stop enabled during a restart), and a click there was either
+        // dropped as the buttons re-rendered disabled or sent against the wrong state.
+        await refreshDetails();
       } finally {
         setPendingAction(undefined);
       }
-      // After a power action the details and power state are read again (docs/decisions.md 30).
-      await refreshDetails();
       void refreshStats();
     },
     [refreshDetails, refreshStats, sessionEnded],

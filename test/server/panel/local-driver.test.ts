@@ -7,6 +7,7 @@ import { hashKey } from '../../../server/panel/local/key-hash.ts';
 import { createLocalDriver, type LocalDriver } from '../../../server/panel/local/local-driver.ts';
 import { parseServersFile, ServersFileError, type LocalServerConfig } from '../../../server/panel/local/servers-file.ts';
 import { HttpError } from '../../../server/lib/http-error.ts';
+import { ConsoleHub } from '../../../server/panel/console-hub.ts';
 
 const gameScript = path.resolve('test/fixtures/game-server.mjs');
 const key = 'correct-horse-battery-staple';
@@ -217,21 +218,45 @@ describe('local driver', () => {
     expect(busy.cpu.limit).toBe(200);
   });
 
-  it('keeps the last 1,000 lines and replays them to a new viewer, colours kept', async () => {
+  it('keeps the last 5,000 lines, replays them to a new viewer (colours kept) and offers them as plain text', async () => {
     const driver = driverWith(server());
     const first = await watch(driver);
     await driver.power(credentials, 'start');
     await first.untilState('running');
-    await driver.sendCommand(credentials, 'spam 1500');
-    await first.untilLine(/spam line 1499/);
+    await driver.sendCommand(credentials, 'spam 6000');
+    await first.untilLine(/spam line 5999/);
     await driver.sendCommand(credentials, 'color');
     await first.untilLine(/green/);
     const later = await watch(driver);
     const replay = later.lines();
-    expect(replay).toHaveLength(1000);
+    expect(replay).toHaveLength(5000);
     expect(replay.at(-1)).toBe('\x1b[32mgreen\x1b[0m and \x1b[31mred\x1b[0m');
-    expect(replay).not.toContain('spam line 400');
+    expect(replay).not.toContain('spam line 1000');
+    expect(replay).toContain('spam line 1001');
     expect(later.events.at(-2)).toEqual({ type: 'state', state: 'running' });
+
+    expect(await driver.consoleLog(credentials)).toEqual(replay);
+    const text = await new ConsoleHub(driver).logText(credentials);
+    const textLines = text.split('\n');
+    expect(textLines).toHaveLength(5001);
+    expect(textLines.at(-1)).toBe('');
+    expect(textLines.at(-2)).toBe('green and red');
+    expect(textLines[0]).toBe('spam line 1001');
+    await expect(driver.consoleLog({ serverId: 'game1', key: 'wrong' })).rejects.toMatchObject({ statusCode: 401 });
+  });
+
+  it('stops for good when Stop is pressed while a restart is stopping the server', async () => {
+    const driver = driverWith(server({ env: { GAME_STARTUP_MS: '100' } }));
+    const console = await watch(driver);
+    await driver.power(credentials, 'start');
+    await console.untilState('running');
+    await driver.power(credentials, 'restart');
+    await driver.power(credentials, 'stop');
+    await console.untilState('offline');
+    // Long enough for the restart's start to have come, had it not been dropped.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await driver.getServer(credentials)).state).toBe('offline');
+    expect(console.events.filter((e) => e.type === 'state' && e.state === 'starting')).toHaveLength(1);
   });
 
   it('answers an unknown id and a wrong key with the same 401, after the same work', async () => {
@@ -285,7 +310,19 @@ describe('servers file', () => {
   it('resolves the working directory against the file and fills defaults', () => {
     const [parsed] = parseServersFile('/srv/game/servers.json', JSON.stringify({ servers: [{ id: 'a', name: 'A', command: 'node', cwd: 'worlds/a', limits: { memory: 1, disk: 1, cpu: 0 }, readyPattern: 'Done', keyHash }] }));
     expect(parsed).toMatchObject({ cwd: '/srv/game/worlds/a', stopCommand: 'stop', stopTimeoutSeconds: 30, args: [], env: {}, description: '' });
+    // Backups beside the server's folder, never inside it; three of them unless the file says.
+    expect(parsed).toMatchObject({ backupLimit: 3, backupsDir: '/srv/game/worlds/.hostfront-backups/a' });
+    expect(parsed!.minecraftPort).toBeUndefined();
     expect(parsed!.readyPattern.test('Done!')).toBe(true);
+  });
+
+  it('takes the game port, the backup limit and a backups folder, and checks them', () => {
+    const entry = { id: 'a', name: 'A', command: 'node', limits: { memory: 1, disk: 1, cpu: 0 }, readyPattern: 'Done', keyHash };
+    const [parsed] = parseServersFile('/srv/game/servers.json', JSON.stringify({ servers: [{ ...entry, minecraftPort: 25570, backupLimit: 0, backupsDir: '../backups/a' }] }));
+    expect(parsed).toMatchObject({ minecraftPort: 25570, backupLimit: 0, backupsDir: '/srv/backups/a' });
+    const bad = () => parseServersFile('f.json', JSON.stringify({ servers: [{ ...entry, minecraftPort: 70000, backupLimit: -1 }] }));
+    expect(bad).toThrow(/servers\.0\.minecraftPort/);
+    expect(bad).toThrow(/servers\.0\.backupLimit/);
   });
 
   it('refuses duplicate ids and broken JSON', () => {

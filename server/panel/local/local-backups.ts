@@ -1,0 +1,381 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { HttpError } from '../../lib/http-error.ts';
+import type { Backup, BackupList, FileDownload } from '../driver.ts';
+import { defaultSink, extractArchive, writeArchive, type ArchiveSink } from './backup-archive.ts';
+
+/**
+ * The local driver's backups of one server (the servers file's backupsDir; README, "Your own
+ * local game servers"):
+ *   <backups dir>/<uuid>.tar.gz          the archive, gzip-compressed tar of the server's folder
+ *   <backups dir>/<uuid>.tar.gz.partial  while it is written; renamed when complete
+ *   <backups dir>/<uuid>.json            its metadata (name, dates, state, lock, size, sha256)
+ * The backups dir is outside the server's folder (default `.hostfront-backups/<id>` beside it).
+ * A restore stops the server, extracts into a new folder beside the server's, swaps the two by
+ * rename, removes the old one and starts the server again if it was running. Any failure before
+ * the swap leaves the server's files as they were, and the console says so.
+ */
+
+export interface StoredBackup extends Backup {
+  /** Bytes of the tar stream: about the disk space a restore needs. */
+  contentBytes: number;
+}
+
+/** What a restore needs of the server: stop it (and keep it stopped), start it again, tell the console. */
+export interface RestoreHooks {
+  /** Stops the server and marks it as restoring; resolves to whether it was running. */
+  hold(): Promise<boolean>;
+  /** Clears the restoring mark and starts the server again when asked. */
+  release(start: boolean): Promise<void>;
+  announce(message: string): void;
+}
+
+export interface LocalBackupsOptions {
+  /** The server's folder. */
+  root: string;
+  /** Where the archives and their metadata live. */
+  dir: string;
+  /** The plan's number of backups; 0 turns backups off. */
+  limit: number;
+  /** Used in download names. */
+  serverId: string;
+  log: { warn(obj: object, msg: string): void };
+  /** Opens the archive file being written (tests inject a failing one). */
+  sink?: ArchiveSink;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const maxNameLength = 191;
+// eslint-disable-next-line no-control-regex
+const controlChars = /[\x00-\x1f\x7f]/;
+
+export function backupNotFound(): HttpError {
+  return new HttpError(404, 'backup_not_found', 'There is no such backup.');
+}
+
+function restoreRunning(): HttpError {
+  return new HttpError(409, 'restore_running', 'A backup is being restored on this server. Wait until it has finished.');
+}
+
+/** A customer's reading of what went wrong, without paths of this machine. */
+function reasonOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return 'the disk is full';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EIO') return 'a disk read or write failed';
+  const message = error instanceof Error ? error.message : String(error);
+  if (/unexpected EOF|size changed|changed as we read/i.test(message)) return 'a file changed while it was read; stop the server and try again';
+  if (message.startsWith('the archive is damaged')) return message;
+  return code ? `a file operation failed (${code})` : 'the archive could not be written';
+}
+
+function checkName(value: string): string {
+  const name = value.trim();
+  if (controlChars.test(name)) throw new HttpError(400, 'invalid', 'The backup name cannot contain control characters.', { fields: { name: 'contains control characters' } });
+  if (name.length > maxNameLength) {
+    throw new HttpError(400, 'invalid', `The backup name can be at most ${maxNameLength} characters.`, { fields: { name: `at most ${maxNameLength} characters` } });
+  }
+  return name || `Backup at ${new Date().toISOString().slice(0, 19).replace('T', ' ')}`;
+}
+
+function slug(text: string): string {
+  return text.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'backup';
+}
+
+async function writeJsonAtomically(file: string, value: unknown): Promise<void> {
+  const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await fs.writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
+    await fs.rename(temporary, file);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+async function syncFile(file: string): Promise<void> {
+  const handle = await fs.open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+function toBackup(stored: StoredBackup): Backup {
+  const { contentBytes: _contentBytes, ...backup } = stored;
+  return backup;
+}
+
+export class LocalBackups {
+  readonly #options: LocalBackupsOptions;
+  /** Metadata of every backup, kept in step with the sidecar files (a failure to write one is kept here). */
+  #backups: Map<string, StoredBackup> | undefined;
+  #loading: Promise<Map<string, StoredBackup>> | undefined;
+  #creating: Promise<void> | undefined;
+  #restoring: Promise<void> | undefined;
+  #restoreFailure: string | null = null;
+
+  constructor(options: LocalBackupsOptions) {
+    this.#options = options;
+  }
+
+  get restoring(): boolean {
+    return this.#restoring !== undefined;
+  }
+
+  /** Resolves when no backup is being written and no restore runs (tests, benchmarks, shutdown). */
+  async settled(): Promise<void> {
+    while (this.#creating || this.#restoring) await Promise.allSettled([this.#creating, this.#restoring]);
+  }
+
+  #archive(id: string): string {
+    return path.join(this.#options.dir, `${id}.tar.gz`);
+  }
+
+  #sidecar(id: string): string {
+    return path.join(this.#options.dir, `${id}.json`);
+  }
+
+  /** Reads the sidecars once; finishes what an interrupted run left (a half-written archive, a half-done swap). */
+  async #load(): Promise<Map<string, StoredBackup>> {
+    if (this.#backups) return this.#backups;
+    this.#loading ??= (async () => {
+      await this.#recoverSwap();
+      const backups = new Map<string, StoredBackup>();
+      let names: string[] = [];
+      try {
+        names = await fs.readdir(this.#options.dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      for (const name of names) {
+        if (name.endsWith('.partial') || name.endsWith('.tmp')) {
+          await fs.rm(path.join(this.#options.dir, name), { force: true });
+          continue;
+        }
+        const match = /^(.+)\.json$/.exec(name);
+        if (!match || !uuidPattern.test(match[1]!)) continue;
+        try {
+          const stored = JSON.parse(await fs.readFile(path.join(this.#options.dir, name), 'utf8')) as StoredBackup;
+          if (stored.state === 'creating') {
+            Object.assign(stored, { state: 'failed', failure: 'interrupted: the panel stopped while it was being made', completedAt: new Date().toISOString() });
+            await writeJsonAtomically(this.#sidecar(stored.id), stored).catch(() => {});
+          }
+          backups.set(stored.id, stored);
+        } catch (error) {
+          this.#options.log.warn({ err: error, file: name }, 'unreadable backup metadata skipped');
+        }
+      }
+      this.#backups = backups;
+      return backups;
+    })();
+    try {
+      return await this.#loading;
+    } finally {
+      this.#loading = undefined;
+    }
+  }
+
+  /** A swap cut short between its two renames: the server's folder is missing and the old one is beside it. */
+  async #recoverSwap(): Promise<void> {
+    const root = path.resolve(this.#options.root);
+    const parent = path.dirname(root);
+    const base = path.basename(root);
+    let siblings: string[];
+    try {
+      siblings = await fs.readdir(parent);
+    } catch {
+      return;
+    }
+    const rootExists = siblings.includes(base);
+    for (const sibling of siblings) {
+      if (!sibling.startsWith(`.${base}.`)) continue;
+      const full = path.join(parent, sibling);
+      if (sibling.startsWith(`.${base}.old-`) && !rootExists) {
+        await fs.rename(full, root);
+        this.#options.log.warn({ folder: root }, 'restored the server folder left aside by an interrupted restore');
+      } else if (sibling.startsWith(`.${base}.restore-`) || sibling.startsWith(`.${base}.old-`)) {
+        await fs.rm(full, { recursive: true, force: true });
+      }
+    }
+  }
+
+  async #get(id: string): Promise<StoredBackup> {
+    if (!uuidPattern.test(id)) throw backupNotFound();
+    const backup = (await this.#load()).get(id);
+    if (!backup) throw backupNotFound();
+    return backup;
+  }
+
+  /** Writes a backup's metadata; if even that fails (a full disk), the state is still kept in memory. */
+  async #save(backup: StoredBackup): Promise<void> {
+    (await this.#load()).set(backup.id, backup);
+    await fs.mkdir(this.#options.dir, { recursive: true });
+    await writeJsonAtomically(this.#sidecar(backup.id), backup);
+  }
+
+  async list(): Promise<BackupList> {
+    const backups = [...(await this.#load()).values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    return {
+      backups: backups.map(toBackup),
+      limit: this.#options.limit,
+      count: backups.filter((b) => b.state !== 'failed').length,
+      restoring: this.restoring,
+      restoreFailure: this.#restoreFailure,
+    };
+  }
+
+  /** Starts a backup and answers at once with it ('creating'); the archive is written in the background. */
+  async create(requestedName: string): Promise<Backup> {
+    const name = checkName(requestedName);
+    const backups = await this.#load();
+    const { limit } = this.#options;
+    if (limit === 0) throw new HttpError(400, 'backups_not_included', "Backups are not part of this server's plan.");
+    const counted = [...backups.values()].filter((b) => b.state !== 'failed').length;
+    if (counted >= limit) {
+      throw new HttpError(400, 'backup_limit', `This server has reached its limit of ${limit} backup${limit === 1 ? '' : 's'}. Delete one to make room for a new one.`);
+    }
+    if (this.#restoring) throw restoreRunning();
+    if (this.#creating) throw new HttpError(409, 'backup_running', 'A backup of this server is being made. Wait until it has finished.');
+    const backup: StoredBackup = {
+      id: randomUUID(),
+      name,
+      size: 0,
+      createdAt: new Date().toISOString(),
+      completedAt: null,
+      state: 'creating',
+      locked: false,
+      checksum: null,
+      failure: null,
+      contentBytes: 0,
+    };
+    try {
+      await this.#save(backup);
+    } catch (error) {
+      backups.delete(backup.id);
+      throw new HttpError(507, 'backup_failed', `The backup could not be started: ${reasonOf(error)}. Nothing was changed.`);
+    }
+    this.#creating = this.#write(backup).finally(() => {
+      this.#creating = undefined;
+    });
+    return toBackup(backup);
+  }
+
+  async #write(backup: StoredBackup): Promise<void> {
+    const archive = this.#archive(backup.id);
+    const partial = `${archive}.partial`;
+    try {
+      const result = await writeArchive(await fs.realpath(this.#options.root), partial, this.#options.sink ?? defaultSink);
+      await syncFile(partial);
+      await fs.rename(partial, archive);
+      if (result.warnings.length > 0) this.#options.log.warn({ backup: backup.id, warnings: result.warnings.slice(0, 5) }, 'backup skipped some files');
+      Object.assign(backup, {
+        state: 'ready',
+        size: result.size,
+        contentBytes: result.contentBytes,
+        checksum: `sha256:${result.sha256}`,
+        completedAt: new Date().toISOString(),
+      });
+    } catch (error) {
+      await fs.rm(partial, { force: true }).catch(() => {});
+      this.#options.log.warn({ err: error, backup: backup.id }, 'backup failed');
+      Object.assign(backup, { state: 'failed', failure: `The backup could not be written: ${reasonOf(error)}.`, completedAt: new Date().toISOString() });
+    }
+    await this.#save(backup).catch(async (error: unknown) => {
+      // The metadata cannot be written (a full disk): a failed backup is kept in memory, and a
+      // finished one is dropped with its archive rather than left unrecorded.
+      this.#options.log.warn({ err: error, backup: backup.id }, 'backup metadata could not be written');
+      if (backup.state === 'ready') {
+        Object.assign(backup, { state: 'failed', failure: `The backup could not be recorded: ${reasonOf(error)}.`, size: 0, checksum: null });
+        await fs.rm(archive, { force: true }).catch(() => {});
+      }
+    });
+  }
+
+  async download(id: string): Promise<FileDownload> {
+    const backup = await this.#get(id);
+    if (backup.state !== 'ready') throw new HttpError(409, 'backup_not_ready', 'This backup is not complete: it cannot be downloaded.');
+    const handle = await fs.open(this.#archive(id), 'r').catch(() => {
+      throw backupNotFound();
+    });
+    const { size } = await handle.stat();
+    const day = backup.createdAt.slice(0, 10);
+    return { name: `${slug(this.#options.serverId)}-${slug(backup.name)}-${day}.tar.gz`, size, stream: handle.createReadStream() };
+  }
+
+  async setLocked(id: string, locked: boolean): Promise<Backup> {
+    const backup = await this.#get(id);
+    await this.#save({ ...backup, locked });
+    return toBackup((await this.#load()).get(id)!);
+  }
+
+  async remove(id: string): Promise<void> {
+    const backup = await this.#get(id);
+    if (backup.state === 'creating') throw new HttpError(409, 'backup_running', 'This backup is still being made. Wait until it has finished.');
+    if (backup.locked && backup.state === 'ready') throw new HttpError(400, 'backup_locked', 'This backup is locked: unlock it before deleting it.');
+    if (this.#restoring) throw restoreRunning();
+    await fs.rm(this.#archive(id), { force: true });
+    await fs.rm(this.#sidecar(id), { force: true });
+    (await this.#load()).delete(id);
+  }
+
+  /**
+   * Starts a restore and answers once it is under way (the server is marked as restoring
+   * before this resolves, so a second call gets 409). The work goes on in the background.
+   */
+  async restore(id: string, hooks: RestoreHooks): Promise<void> {
+    if (this.#restoring) throw restoreRunning();
+    const backup = await this.#get(id);
+    if (backup.state !== 'ready') throw new HttpError(400, 'backup_not_ready', 'This backup cannot be restored: it is not complete, or it failed.');
+    if (this.#restoring) throw restoreRunning();
+    if (this.#creating) throw new HttpError(409, 'backup_running', 'A backup of this server is being made. Wait until it has finished.');
+    let started!: () => void;
+    const underway = new Promise<void>((resolve) => (started = resolve));
+    this.#restoring = this.#restore(backup, hooks, started).finally(() => {
+      this.#restoring = undefined;
+    });
+    await underway;
+  }
+
+  async #restore(backup: StoredBackup, hooks: RestoreHooks, started: () => void): Promise<void> {
+    const wasRunning = await hooks.hold().finally(started);
+    hooks.announce(`Restoring the backup "${backup.name}": the server's files are being replaced.`);
+    let temporary: string | undefined;
+    try {
+      const root = await fs.realpath(this.#options.root);
+      const parent = path.dirname(root);
+      const base = path.basename(root);
+      // Room for the restored files beside the current ones, which stay until the swap.
+      const { bavail, bsize } = await fs.statfs(parent);
+      if (bavail * bsize < backup.contentBytes) {
+        throw Object.assign(new Error('not enough free disk space'), { code: 'ENOSPC' });
+      }
+      const { mode } = await fs.stat(root);
+      temporary = path.join(parent, `.${base}.restore-${randomBytes(6).toString('hex')}`);
+      await fs.mkdir(temporary, { mode: mode & 0o7777 });
+      await extractArchive(this.#archive(backup.id), temporary, backup.checksum!.replace(/^sha256:/, ''));
+      const old = path.join(parent, `.${base}.old-${randomBytes(6).toString('hex')}`);
+      await fs.rename(root, old);
+      try {
+        await fs.rename(temporary, root);
+      } catch (error) {
+        await fs.rename(old, root);
+        throw error;
+      }
+      temporary = undefined;
+      await fs.rm(old, { recursive: true, force: true }).catch((error: unknown) => this.#options.log.warn({ err: error }, 'the replaced server folder could not be removed'));
+      this.#restoreFailure = null;
+      hooks.announce(`Restored the backup "${backup.name}".`);
+    } catch (error) {
+      this.#options.log.warn({ err: error, backup: backup.id }, 'restore failed');
+      this.#restoreFailure = `The restore of "${backup.name}" failed: ${reasonOf(error)}. The server's files were left as they were.`;
+      hooks.announce(this.#restoreFailure);
+    } finally {
+      if (temporary) await fs.rm(temporary, { recursive: true, force: true }).catch(() => {});
+      await hooks.release(wasRunning);
+    }
+  }
+}
