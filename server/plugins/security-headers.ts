@@ -34,17 +34,32 @@ export function readScriptHashes(siteDir: string): { hashes: string[]; origins: 
   }
 }
 
+/** HSTS, for answers over HTTPS. */
+export const strictTransportSecurity = 'max-age=63072000; includeSubDomains';
+
+/**
+ * The headers every answer carries, whatever it is: computed once at start. The static site
+ * (server/plugins/static-site.ts) bakes them into its answers; this plugin adds them to the rest.
+ */
+export function securityHeaderSet(siteDir: string): Record<string, string> {
+  const { hashes, origins } = readScriptHashes(siteDir);
+  return {
+    'content-security-policy': contentSecurityPolicy(hashes, origins),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  };
+}
+
 export const securityHeaders = fp(async (app: FastifyInstance, options: { siteDir: string }) => {
-  const { hashes, origins } = readScriptHashes(options.siteDir);
-  const csp = contentSecurityPolicy(hashes, origins);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('content-security-policy', csp);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+  const headers = securityHeaderSet(options.siteDir);
+  // A plain (not async) hook: it runs on every answer, and a promise per answer costs.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(headers);
     reply.header('x-request-id', request.id);
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=63072000; includeSubDomains');
+    if (request.protocol === 'https') reply.header('strict-transport-security', strictTransportSecurity);
+    done(null, payload);
   });
 });
