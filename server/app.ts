@@ -22,6 +22,11 @@ declare module 'fastify' {
   }
 }
 
+export interface BuildOptions {
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
+}
+
 /** Fastify's trust function for `hops` proxies: the socket peer (0) and the hops − 1 before it. */
 function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
@@ -34,9 +39,9 @@ export const bodyLimitBytes = 64 * 1024;
  * Builds the whole server (API and built site) without listening, so tests can call it with
  * inject and server.ts can start it. Plugins load in a fixed order: external, app, routes, site.
  */
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // A hop count trusts that many proxies nearest to us (the last entries of X-Forwarded-For).
