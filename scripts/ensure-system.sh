@@ -8,6 +8,7 @@ missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v pg_ctl >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing+=(postgresql)
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx)
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing from Debian: ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive

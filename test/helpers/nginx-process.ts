@@ -55,6 +55,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
+  access_log ${dir}/access.log;
 ${options.http.replaceAll('{{dir}}', dir)}
 }
 `;
