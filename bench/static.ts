@@ -39,6 +39,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     'nginx-workers': { type: 'string', default: '1' },
     'log-level': { type: 'string', default: 'info' },
+    server: { type: 'string' },
     strict: { type: 'boolean', default: false },
   },
 });
@@ -46,6 +47,8 @@ const duration = Number(args.duration);
 const warmup = Number(args.warmup);
 const connections = Number(args.connections);
 const rounds = Math.max(1, Number(args.rounds));
+/** The checkout whose server runs (another one's, to compare before and after a change). */
+const serverRoot = path.resolve(args.server ?? root);
 
 interface Figures {
   rps: number;
@@ -73,8 +76,8 @@ async function startHostfront(dir: string): Promise<{ port: number; pid: number;
   const serve = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
   const flags = serve.split(' ').filter((word) => word.startsWith('--'));
   const log = fs.openSync(path.join(dir, 'hostfront.log'), 'a');
-  const child = spawn(process.execPath, [...flags, path.join(root, 'server/server.ts')], {
-    cwd: root,
+  const child = spawn(process.execPath, [...flags, path.join(serverRoot, 'server/server.ts')], {
+    cwd: serverRoot,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
