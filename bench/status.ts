@@ -8,8 +8,11 @@
 // probe live in yet another process. Bounded loops only; everything exits by itself.
 // Knobs: BENCH_SUBSCRIBERS (10000), BENCH_MONITORS (1000), BENCH_ROUNDS (2),
 // BENCH_SERVER_NODE_OPTIONS (the server's node flags; default: those of `npm run serve`).
-// Needs a file-descriptor limit above the subscriber count (ulimit -n; 20000 here).
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+// The server keeps its shipped per-address cap (STATUS_STREAMS_PER_ADDRESS, 50): the subscribers
+// come from many loopback addresses (127.x.y.z), at most `perAddress` from each, as real
+// visitors would. Needs a file-descriptor limit above the subscriber count: the bench raises
+// its soft limit (ulimit -n) up to the hard one by starting itself again, or says what to do.
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -17,26 +20,52 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const mode = process.argv[2];
+/** Subscribers per client address: under the server's default STATUS_STREAMS_PER_ADDRESS (50). */
+const perAddress = 40;
+/** Every process this bench started, so a stuck run can still end them all. */
+const processes = new Set<ChildProcess>();
 
 // ---------------------------------------------------------------------------------------------
 // Worker: holds `count` subscribers as raw sockets, reports each serverStatus id it sees.
 if (mode === 'subscribers') {
   const port = Number(process.argv[3]);
   const count = Number(process.argv[4]);
+  /** This worker's second octet: its clients are 127.<octet>.x.y, apart from other workers'. */
+  const octet = Number(process.argv[5]);
   const sockets: net.Socket[] = [];
   const seen = new Map<string, { count: number; last: number }>();
   let connected = 0;
+  let refused = 0;
+  let opened = 0;
+  /** 127.<octet>.hi.lo for the n-th client: `perAddress` clients share an address. */
+  const addressOf = (n: number): string => {
+    const a = Math.floor(n / perAddress);
+    return `127.${octet}.${Math.floor(a / 250)}.${(a % 250) + 1}`;
+  };
   const request = `GET /api/status/stream HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\n\r\n`;
   const idPrefix = Buffer.from('id: ');
   const open = (): Promise<void> =>
     new Promise((resolve) => {
-      const socket = net.connect({ host: '127.0.0.1', port });
+      const socket = net.connect({ host: '127.0.0.1', port, localAddress: addressOf(opened++) });
       let headed = false;
+      // A client that got no answer in time counts as not connected, and the bench goes on.
+      const timer = setTimeout(() => {
+        socket.destroy();
+        resolve();
+      }, 20_000);
       socket.once('connect', () => socket.write(request));
       // Kept cheap on purpose: the clients share the CPUs with the server being measured.
       socket.on('data', (chunk: Buffer) => {
         const at = Date.now();
-        if (!headed && chunk.toString('latin1', 0, 12) === 'HTTP/1.1 200') {
+        if (!headed) {
+          clearTimeout(timer);
+          if (chunk.toString('latin1', 0, 12) !== 'HTTP/1.1 200') {
+            // Refused (a cap): the server may keep the connection open; this client is done.
+            refused++;
+            socket.destroy();
+            resolve();
+            return;
+          }
           headed = true;
           connected++;
           resolve();
@@ -55,8 +84,12 @@ if (mode === 'subscribers') {
           } else seen.set(id, { count: 1, last: at });
         }
       });
-      socket.on('error', () => resolve());
+      socket.on('error', () => {
+        clearTimeout(timer);
+        resolve();
+      });
       socket.on('close', () => {
+        clearTimeout(timer);
         if (headed) connected--;
         resolve();
       });
@@ -65,7 +98,8 @@ if (mode === 'subscribers') {
   for (let i = 0; i < count; i += 250) {
     await Promise.all(Array.from({ length: Math.min(250, count - i) }, open));
   }
-  process.send!({ type: 'connected', connected });
+  process.once('disconnect', () => process.exit(0));
+  process.send!({ type: 'connected', connected, refused });
   process.on('message', (message: { type: string }) => {
     if (message.type === 'report') process.send!({ type: 'report', connected, seen: Object.fromEntries(seen) });
     if (message.type === 'exit') {
@@ -84,6 +118,7 @@ else if (mode === 'listeners') {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', 2048, resolve));
     ports.push((server.address() as net.AddressInfo).port);
   }
+  process.once('disconnect', () => process.exit(0));
   process.send!({ type: 'ports', ports });
   process.on('message', (message: { type: string }) => {
     if (message.type === 'exit') process.exit(0);
@@ -131,6 +166,7 @@ async function startServer(dir: string, monitors: unknown): Promise<Server> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  processes.add(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -210,9 +246,12 @@ async function subscribersBench(dir: string, listenerPort: number): Promise<void
     const before = rssMb(server.child.pid!);
     const started = Date.now();
     const children = Array.from({ length: workers }, (_, i) =>
-      fork(import.meta.filename, ['subscribers', String(server.port), String(Math.floor(total / workers) + (i < total % workers ? 1 : 0))], { stdio: 'inherit' }),
+      fork(import.meta.filename, ['subscribers', String(server.port), String(Math.floor(total / workers) + (i < total % workers ? 1 : 0)), String(10 + i)], { stdio: 'inherit' }),
     );
-    const connected = (await Promise.all(children.map((c) => once<{ connected: number }>(c, 'connected')))).reduce((n, m) => n + m.connected, 0);
+    for (const c of children) processes.add(c);
+    const opened = await Promise.all(children.map((c) => once<{ connected: number; refused: number }>(c, 'connected')));
+    const connected = opened.reduce((n, m) => n + m.connected, 0);
+    const refused = opened.reduce((n, m) => n + m.refused, 0);
     const connectSeconds = (Date.now() - started) / 1000;
     // Let a few rounds go by: each reaches every subscriber.
     await sleep(intervalSeconds * 3 * 1000 + 500);
@@ -239,7 +278,8 @@ async function subscribersBench(dir: string, listenerPort: number): Promise<void
     for (const c of children) c.send({ type: 'exit' });
     console.log('SSE subscribers (one server process)');
     console.log(`  subscribers requested          ${total}`);
-    console.log(`  subscribers held               ${held} (connected in ${connectSeconds.toFixed(1)} s)`);
+    console.log(`  subscribers held               ${held} (connected in ${connectSeconds.toFixed(1)} s, from ${Math.ceil(total / perAddress)} loopback addresses${refused ? `; ${refused} refused` : ''})`);
+    if (connected < total) console.log(`  NOTE: only ${connected} of ${total} connected`);
     console.log(`  server RSS before / with them  ${before.toFixed(1)} MB / ${after.toFixed(1)} MB`);
     console.log(`  memory per subscriber          ${(((after - before) * 1024) / Math.max(1, held)).toFixed(1)} KB`);
     for (const [id, round] of complete) {
@@ -290,9 +330,45 @@ async function monitorsBench(dir: string, ports: number[]): Promise<void> {
   }
 }
 
+/** The soft and hard limits on open files of this process (RLIMIT_NOFILE). */
+function fileLimits(): { soft: number; hard: number } {
+  const line = /^Max open files\s+(\S+)\s+(\S+)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'));
+  const value = (v: string | undefined) => (v === undefined || v === 'unlimited' ? Infinity : Number(v));
+  return { soft: value(line?.[1]), hard: value(line?.[2]) };
+}
+
+/**
+ * The server holds one descriptor per subscriber. Node raises its soft open-files limit to the
+ * hard one by itself, so only the hard limit can be short: root may raise it, which this bench
+ * does by running itself again under `ulimit -n`; anyone else is told what to do. Returns only
+ * when the limit is enough.
+ */
+function ensureFileLimit(needed: number): void {
+  const { soft, hard } = fileLimits();
+  if (soft >= needed) return;
+  if (process.getuid?.() === 0 && process.env.BENCH_STATUS_RAISED !== '1') {
+    // 97: the raise was refused (a container without CAP_SYS_RESOURCE).
+    const result = spawnSync('sh', ['-c', `ulimit -n ${needed} 2>/dev/null || exit 97; exec "$0" "$@"`, process.execPath, ...process.execArgv, import.meta.filename, ...process.argv.slice(2)], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_STATUS_RAISED: '1' },
+    });
+    if (result.status !== 97) process.exit(result.status ?? 1);
+  }
+  console.error(`bench:status needs ${needed} open files per process; the limit is ${soft} (hard ${hard}). Raise it (as root: ulimit -n ${needed}) or set BENCH_SUBSCRIBERS lower.`);
+  process.exit(1);
+}
+
 async function main(): Promise<void> {
+  ensureFileLimit(Number(process.env.BENCH_SUBSCRIBERS ?? 10_000) + 2_000);
+  // A bound on the whole run: whatever hangs, the bench ends (and says so).
+  setTimeout(() => {
+    console.error('bench:status did not finish in 10 minutes; stopping it.');
+    for (const child of processes) child.kill('SIGKILL');
+    process.exit(1);
+  }, 10 * 60_000).unref();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-bench-'));
   const listeners = fork(import.meta.filename, ['listeners', '20'], { stdio: 'inherit' });
+  processes.add(listeners);
   const { ports } = await once<{ ports: number[] }>(listeners, 'ports');
   console.log(`hostfront status benchmark · node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()})`);
   console.log(`server: node ${[...serverFlags(), 'server/server.ts'].join(' ')} · clients: 4 worker processes on the same machine\n`);

@@ -116,6 +116,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // The built site, and the 404 page for everything else.
   await app.register(staticSite, { siteDir: config.siteDir });
-  await app.register(notFound, { siteDir: config.siteDir });
+  await app.register(notFound);
   return app;
 }

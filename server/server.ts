@@ -2,6 +2,7 @@
 // gracefully on SIGTERM and SIGINT (in-flight requests finish, workers stop, the database closes).
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.ts';
+import { terminalLogStream } from './lib/log-stream.ts';
 
 let config: AppConfig;
 try {
@@ -16,7 +17,8 @@ try {
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
-  app = await buildApp(config);
+  // Readable lines on a terminal, JSON lines for everything else (journald, a file, a pipe).
+  app = await buildApp(config, { logStream: terminalLogStream() });
 } catch (error) {
   // A bad operator file or an unreachable database: say what, without a stack trace.
   console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);

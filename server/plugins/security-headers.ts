@@ -41,21 +41,35 @@ function isPrivate(path: string): boolean {
   return privatePrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
+/** HSTS, whenever the site's public address is HTTPS. */
+export const strictTransportSecurity = 'max-age=63072000; includeSubDomains';
+
+/**
+ * The headers every answer carries, whatever it is: computed once at start. The static site
+ * (server/plugins/static-site.ts) bakes them into its answers; this plugin adds them to the rest.
+ * HSTS follows the public address, not the request: behind a proxy that ends TLS the request is http.
+ */
+export function securityHeaderSet(siteDir: string, publicUrl: string): Record<string, string> {
+  const { hashes, origins } = readScriptHashes(siteDir);
+  return {
+    'content-security-policy': contentSecurityPolicy(hashes, origins),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    ...(new URL(publicUrl).protocol === 'https:' ? { 'strict-transport-security': strictTransportSecurity } : {}),
+  };
+}
+
 export const securityHeaders = fp(async (app: FastifyInstance, options: { siteDir: string }) => {
-  const { hashes, origins } = readScriptHashes(options.siteDir);
-  const csp = contentSecurityPolicy(hashes, origins);
-  // From the public address, not the request: behind a proxy that ends TLS the request is http.
-  const https = new URL(app.config.publicUrl).protocol === 'https:';
-  app.addHook('onSend', async (request, reply) => {
+  const headers = securityHeaderSet(options.siteDir, app.config.publicUrl);
+  // A plain (not async) hook: it runs on every answer, and a promise per answer costs.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(headers);
+    reply.header('x-request-id', request.id);
     // By the matched route (the decoded path); a request that matched none by its own path.
     if (isPrivate(request.routeOptions.url ?? request.url.split('?')[0]!)) reply.header('cache-control', 'no-store');
-    reply.header('content-security-policy', csp);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-    reply.header('x-request-id', request.id);
-    if (https) reply.header('strict-transport-security', 'max-age=63072000; includeSubDomains');
+    done(null, payload);
   });
 });

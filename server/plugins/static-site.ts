@@ -1,63 +1,111 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isLoopbackHost } from '../config/config.ts';
+import { securityHeaderSet } from './security-headers.ts';
+import { SiteAnswers } from './site-answers.ts';
+import { loadSiteFiles, type SiteFile, type SiteFiles } from './site-files.ts';
+import { installFastPath } from './static-fast-path.ts';
 
-/** Every prerendered page: `dist/about/index.html` → `/about`. */
-function pageRoutes(siteDir: string): Map<string, string> {
-  const routes = new Map<string, string>();
-  for (const entry of fs.readdirSync(siteDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.name !== 'index.html') continue;
-    const file = path.relative(siteDir, path.join(entry.parentPath, entry.name));
-    const dir = path.dirname(file);
-    routes.set(dir === '.' ? '/' : `/${dir.split(path.sep).join('/')}`, file);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The built site in memory, and how to answer with it; undefined when dist/ is not built. */
+    site: { files: SiteFiles; answers: SiteAnswers } | undefined;
   }
-  return routes;
 }
 
-const immutable = 'public, max-age=31536000, immutable';
-const revalidate = 'public, max-age=0, must-revalidate';
+/** The file a request target names (path only, percent-decoded), or undefined. */
+function lookup(files: SiteFiles, url: string): SiteFile | undefined {
+  const query = url.indexOf('?');
+  const target = query === -1 ? url : url.slice(0, query);
+  const file = files.files.get(target);
+  if (file || !target.includes('%')) return file;
+  try {
+    return files.files.get(decodeURIComponent(target));
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * Serves the built site: brotli or gzip files written after the build when the client takes
- * them, hashed assets cached for a year, pages revalidated, and the 404 page with status 404.
+ * Host values the fast path answers for without asking the app: PUBLIC_URL's host, and on a
+ * loopback listener the loopback names with the connection's port. Any other Host goes the full
+ * way through Fastify, where the app's own rules about hosts apply.
+ */
+function knownHost(publicUrl: string, listenHost: string): (req: IncomingMessage) => boolean {
+  const publicHost = new URL(publicUrl).host;
+  const loopback = isLoopbackHost(listenHost);
+  return (req) => {
+    const host = req.headers.host;
+    if (host === publicHost) return true;
+    if (!loopback || host === undefined) return false;
+    const port = req.socket.localPort;
+    return host === `localhost:${port}` || host === `127.0.0.1:${port}` || host === `[::1]:${port}`;
+  };
+}
+
+/**
+ * Serves the built site from memory (server/plugins/site-files.ts): precompressed brotli or gzip
+ * when the client takes them, hashed assets cached for a year, pages revalidated, `/page/`
+ * redirected to `/page`, dotfiles never. Requests for a file are answered before Fastify's
+ * routing (server/plugins/static-fast-path.ts) when nothing about them needs the app; the same
+ * answers come from a Fastify route for the others (and for inject).
  */
 export const staticSite = fp(async (app: FastifyInstance, options: { siteDir: string }) => {
   const { siteDir } = options;
   if (!fs.existsSync(path.join(siteDir, 'index.html'))) {
+    app.decorate('site', undefined);
     app.log.warn({ siteDir }, 'the site is not built; run npm run build. Serving the API only.');
     return;
   }
-  await app.register(fastifyStatic, {
-    root: siteDir,
-    preCompressed: true,
-    index: false,
-    redirect: false,
-    cacheControl: false,
-    // Never a dotfile (.env, .git/…, an editor's leftovers copied into dist/): 404 like any missing file.
-    dotfiles: 'ignore',
-    // @fastify/static 10 passes the Fastify reply here.
-    setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
-      const hashed = filePath.includes(`${path.sep}_astro${path.sep}`);
-      reply.header('cache-control', hashed ? immutable : revalidate);
+  const files = loadSiteFiles(siteDir);
+  const answers = new SiteAnswers(files, securityHeaderSet(siteDir, app.config.publicUrl));
+  app.decorate('site', { files, answers });
+  app.log.debug({ files: files.files.size, bytes: files.bytes }, 'site loaded into memory');
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler(request, reply) {
+      const file = lookup(files, request.raw.url ?? '/');
+      if (file) {
+        reply.hijack();
+        answers.write(request.raw, reply.raw, file, 200, request.id);
+        return;
+      }
+      const canonical = files.redirects.get(request.url.split('?')[0]!);
+      if (canonical) return reply.redirect(canonical, 301);
+      return reply.callNotFound();
     },
   });
-  for (const [url, file] of pageRoutes(siteDir)) {
-    app.get(url, (_request, reply) => reply.sendFile(file));
-    if (url !== '/') app.get(`${url}/`, (_request, reply) => reply.redirect(url, 301));
-  }
+
+  const hostKnown = knownHost(app.config.publicUrl, app.config.host);
+  // pino's; a logger without it (logger: false) logs nothing anyway.
+  const log = app.log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
+  const debug = log.isLevelEnabled?.('debug') === true;
+  installFastPath(app, (req: IncomingMessage, res: ServerResponse) => {
+    const method = req.method;
+    if ((method !== 'GET' && method !== 'HEAD') || req.headers['x-forwarded-host'] !== undefined || !hostKnown(req)) return false;
+    const file = lookup(files, req.url ?? '');
+    if (!file) return false;
+    const id = randomUUID();
+    answers.write(req, res, file, 200, id);
+    if (debug) app.log.debug({ reqId: id, method, url: req.url, statusCode: res.statusCode }, 'static file');
+    return true;
+  });
 });
 
-/** Unknown API paths get JSON; every other unknown path gets the site's 404 page. */
-export async function notFound(app: FastifyInstance, options: { siteDir: string }): Promise<void> {
-  const page = path.join(options.siteDir, '404.html');
-  const hasPage = fs.existsSync(page);
+/** Unknown API paths get JSON; every other unknown page (GET or HEAD) gets the site's 404 page. */
+export async function notFound(app: FastifyInstance): Promise<void> {
   app.setNotFoundHandler((request, reply) => {
     const body = { error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` } };
-    if (request.url.startsWith('/api/') || request.url === '/api' || !hasPage || request.method !== 'GET') {
-      return reply.status(404).send(body);
-    }
-    return reply.status(404).header('cache-control', revalidate).sendFile('404.html');
+    const page = app.site?.files.notFoundPage;
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (isApi || !page || (request.method !== 'GET' && request.method !== 'HEAD')) return reply.status(404).send(body);
+    reply.hijack();
+    app.site!.answers.write(request.raw, reply.raw, page, 404, request.id);
   });
 }

@@ -1,0 +1,101 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Negotiator, type CacheStore } from '@fastify/accept-negotiator';
+import type { Representation, SiteFile, SiteFiles } from './site-files.ts';
+
+/** Header lists ready for writeHead: [name, value, name, value, …]. */
+interface Baked {
+  ok: string[];
+  notModified: string[];
+}
+
+/** Negotiation results by Accept-Encoding value; cleared when full, since clients choose the values. */
+function boundedCache(limit: number): CacheStore {
+  const map = new Map<string, string>();
+  const store: CacheStore = {
+    get: (key) => map.get(key),
+    has: (key) => map.has(key),
+    set(key, value) {
+      if (map.size >= limit) map.clear();
+      map.set(key, value);
+      return store;
+    },
+  };
+  return store;
+}
+
+function flat(...sets: Record<string, string>[]): string[] {
+  return sets.flatMap((set) => Object.entries(set).flat());
+}
+
+/** Whether a tag list of If-None-Match names this representation (weak comparison, RFC 9110 13.1.2). */
+function matchesTag(header: string, etag: string): boolean {
+  if (header === etag || header.trim() === '*') return true;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return (t.startsWith('W/') ? t.slice(2) : t) === etag;
+  });
+}
+
+/**
+ * Answers requests for files of the built site, from memory, on the raw Node request and
+ * response: brotli, gzip or identity by Accept-Encoding, 304 for a matching If-None-Match
+ * (or If-Modified-Since without one), HEAD without the body; every header, the security ones
+ * included, computed once at start. Used on the fast path and from Fastify's routes alike
+ * (server/plugins/static-site.ts), so both answer the same bytes.
+ */
+export class SiteAnswers {
+  private readonly baked = new Map<Representation, Baked>();
+  private readonly negotiators = {
+    both: new Negotiator<'br' | 'gzip' | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'], cache: boundedCache(200) }),
+    gzip: new Negotiator<'gzip' | 'identity'>({ supportedValues: ['gzip', 'identity'], cache: boundedCache(200) }),
+    br: new Negotiator<'br' | 'identity'>({ supportedValues: ['br', 'identity'], cache: boundedCache(200) }),
+  };
+
+  constructor(site: SiteFiles, security: Record<string, string>) {
+    for (const file of new Set([...site.files.values()])) {
+      for (const rep of [file.identity, file.br, file.gzip]) {
+        if (!rep) continue;
+        this.baked.set(rep, {
+          ok: flat(rep.headers, security),
+          notModified: flat(rep.notModifiedHeaders, security),
+        });
+      }
+    }
+  }
+
+  /** The encoding of `file` the client takes best (identity when it names none we have). */
+  choose(file: SiteFile, acceptEncoding: string | undefined): Representation {
+    if (!acceptEncoding || (!file.br && !file.gzip)) return file.identity;
+    const negotiator = file.br && file.gzip ? this.negotiators.both : file.br ? this.negotiators.br : this.negotiators.gzip;
+    const encoding = negotiator.negotiate(acceptEncoding);
+    if (encoding === 'br') return file.br ?? file.identity;
+    if (encoding === 'gzip') return file.gzip ?? file.identity;
+    return file.identity;
+  }
+
+  /**
+   * Writes the whole answer for `file`: `status` 200 (conditional requests honoured) or 404 (the
+   * not-found page). The security headers (HSTS too, when the site is public over HTTPS) are baked in.
+   */
+  write(req: IncomingMessage, res: ServerResponse, file: SiteFile, status: 200 | 404, requestId: string): void {
+    const rep = this.choose(file, req.headers['accept-encoding']);
+    const baked = this.baked.get(rep)!;
+    if (status === 200 && this.notModified(req, rep, file)) {
+      res.writeHead(304, [...baked.notModified, 'x-request-id', requestId]);
+      res.end();
+      return;
+    }
+    res.writeHead(status, [...baked.ok, 'x-request-id', requestId]);
+    if (req.method === 'HEAD') res.end();
+    else res.end(rep.body);
+  }
+
+  private notModified(req: IncomingMessage, rep: Representation, file: SiteFile): boolean {
+    const tags = req.headers['if-none-match'];
+    if (tags !== undefined) return matchesTag(tags, rep.etag);
+    const since = req.headers['if-modified-since'];
+    if (since === undefined) return false;
+    const at = Date.parse(since);
+    return !Number.isNaN(at) && file.modifiedMs <= at;
+  }
+}
