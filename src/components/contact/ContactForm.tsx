@@ -11,7 +11,7 @@ import {
   type ContactFieldErrors,
 } from '../../lib/contact-rules.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { Button } from '../ui/Button.tsx';
+import { buttonVariants } from '../ui/button-variants.ts';
 import { contactFieldMeta, contactFormClasses as cls, fieldErrorId, fieldId } from './contact-form-styles.ts';
 
 const messageHintId = 'contact-message-hint';
@@ -172,10 +172,10 @@ export function ContactForm() {
       )}
       <div className={cls.actions}>
         <p className={cls.note}>We only use your details to answer your message.</p>
-        <Button type="submit" size="lg" disabled={sending} className="min-w-44">
+        <button type="submit" disabled={sending} className={buttonVariants({ size: 'lg', className: 'min-w-44' })}>
           {sending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Send aria-hidden="true" className="size-4" />}
           {sending ? 'Sending...' : 'Send Message'}
-        </Button>
+        </button>
       </div>
     </form>
   );

@@ -1,6 +1,6 @@
 import { KeyRound, Loader2, Server } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Button } from '../ui/Button.tsx';
+import { buttonVariants } from '../ui/button-variants.ts';
 import { rememberedServerId } from './panel-api.ts';
 
 interface ConnectFormProps {
@@ -13,8 +13,8 @@ const inputClasses =
   'block w-full rounded-lg border border-white/10 bg-surface-950/80 px-3.5 py-2.5 text-white placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40';
 
 /**
- * Spec section 2: heading Connect to Your Server, the Server ID, and (DECISIONS section 2) the
- * server's access key. The id is remembered in this browser; the key never is.
+ * Heading Connect to Your Server, the Server ID and the server's own access key
+ * (docs/decisions.md 2). The id is remembered in this browser; the key never is.
  */
 export function ConnectForm({ connecting, error, onConnect }: ConnectFormProps) {
   const [serverId, setServerId] = useState('');
@@ -83,10 +83,10 @@ export function ConnectForm({ connecting, error, onConnect }: ConnectFormProps) 
           {hint}
         </p>
       )}
-      <Button type="submit" size="lg" className="mt-6 w-full" disabled={connecting}>
+      <button type="submit" disabled={connecting} className={buttonVariants({ size: 'lg', className: 'mt-6 w-full' })}>
         {connecting && <Loader2 aria-hidden className="size-4 animate-spin" />}
         {connecting ? 'Connecting...' : 'Connect'}
-      </Button>
+      </button>
       <p className="mt-4 text-xs leading-relaxed text-slate-400">
         Your key is checked by our server and kept there, encrypted; this browser only remembers the Server ID.
       </p>

@@ -1,6 +1,6 @@
 import { ArrowDown, Send, Terminal } from 'lucide-react';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Button } from '../ui/Button.tsx';
+import { buttonVariants } from '../ui/button-variants.ts';
 import { parseAnsi } from './ansi.ts';
 import { emptyHistory, newer, older, remember } from './command-history.ts';
 import type { PowerState, ServerResources } from './panel-api.ts';
@@ -235,9 +235,9 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
         <span id="console-command-hint" className="sr-only">
           Up and Down arrows recall earlier commands.
         </span>
-        <Button type="submit" disabled={!command.trim() || sending}>
+        <button type="submit" disabled={!command.trim() || sending} className={buttonVariants()}>
           <Send aria-hidden className="size-4" /> Send
-        </Button>
+        </button>
       </form>
     </section>
   );
