@@ -1,8 +1,9 @@
 import { ArrowLeft, Bot, ChevronRight, CreditCard, Gamepad2, Globe, LifeBuoy, Loader2, MessageCircle, Search, Server, Shield, Wrench, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import type { HelpCategory, HelpEntry, HelpFaq, HelpIconName, HelpLink } from '../../data/help.ts';
 import { onHelpAssistantToggle } from '../../lib/help-assistant-store.ts';
 import { onCookieBannerOffset } from '../consent/banner-offset.ts';
+import { buttonVariants } from '../ui/button-variants.ts';
 import { createHelpSearch, noMatchMessage } from './help-search.ts';
 
 const icons: Record<HelpIconName, typeof Gamepad2> = {
@@ -15,7 +16,7 @@ const icons: Record<HelpIconName, typeof Gamepad2> = {
   'life-buoy': LifeBuoy,
 };
 
-/** A chat message (spec section 3): id, text, isBot, timestamp, optional category and links. */
+/** A chat message: id, text, isBot, timestamp, optional category and links. */
 interface ChatMessage {
   id: number;
   text: string;
@@ -39,12 +40,12 @@ export interface HelpAssistantProps {
   fallbackLinks: HelpLink[];
 }
 
-const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]), textarea, select, [tabindex]:not([tabindex="-1"])';
-
 /**
  * The help assistant on every page: a floating button opening a modal dialog with a search
  * box and three views (categories → faqs → chat). Other islands open it through
- * src/lib/help-assistant-store.ts.
+ * src/lib/help-assistant-store.ts. The dialog is a native <dialog> opened with showModal(): the
+ * browser keeps focus inside, makes the page behind inert, closes it on Escape and returns
+ * focus to where it was.
  */
 export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: HelpAssistantProps) {
   const [open, setOpen] = useState(false);
@@ -60,9 +61,8 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
   const titleId = useId();
   const searchId = useId();
   const launcher = useRef<HTMLButtonElement>(null);
-  const dialog = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
   const searchInput = useRef<HTMLInputElement>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
   const nextId = useRef(1);
   const messageEnd = useRef<HTMLDivElement>(null);
   const faqsHeading = useRef<HTMLHeadingElement>(null);
@@ -94,24 +94,22 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
     [entries],
   );
 
-  const show = () => {
-    returnFocus.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : launcher.current;
-    setOpen(true);
-  };
-  const hide = () => {
-    search.cancel();
-    setOpen(false);
-  };
+  const show = () => setOpen(true);
+  const hide = () => setOpen(false);
 
-  useEffect(() => onHelpAssistantToggle((next) => (next ? show() : hide())));
+  useEffect(() => onHelpAssistantToggle(setOpen), []);
   useEffect(() => onCookieBannerOffset(setBannerOffset), []);
 
-  // Focus moves into the dialog when it opens and back to where it came from when it closes.
-  const wasOpen = useRef(false);
+  // The state drives the native dialog; Escape closes it natively and `onClose` follows.
   useEffect(() => {
-    if (open) searchInput.current?.focus();
-    else if (wasOpen.current) (returnFocus.current ?? launcher.current)?.focus();
-    wasOpen.current = open;
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      searchInput.current?.focus();
+    } else if (!open && element.open) {
+      element.close();
+    }
   }, [open]);
 
   useEffect(() => {
@@ -158,34 +156,12 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
     };
   }, [open]);
 
-  // Focus never wanders behind the modal (a removed button, a click on the page).
-  useEffect(() => {
-    if (!open) return;
-    const onFocusIn = (event: FocusEvent) => {
-      if (dialog.current && !dialog.current.contains(event.target as Node)) searchInput.current?.focus();
-    };
-    document.addEventListener('focusin', onFocusIn);
-    return () => document.removeEventListener('focusin', onFocusIn);
-  }, [open]);
-
-  const onDialogKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      hide();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(focusableSelector)].filter((el) => el.getClientRects().length > 0);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+  // A click on the backdrop (outside the dialog's box) closes it, as the dimmed page invites.
+  const onDialogClick = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (!inside) hide();
   };
 
   const toCategories = () => {
@@ -228,20 +204,21 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
       >
         <MessageCircle aria-hidden="true" className="size-6" />
       </button>
-      {open && (
-        <div className="fixed inset-0 z-50 flex items-end justify-end sm:p-6">
-          <div className="absolute inset-0 bg-black/50 sm:bg-black/30" aria-hidden="true" onClick={hide} />
-          <div
-            ref={dialog}
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby={titleId}
-            onKeyDown={onDialogKeyDown}
-            className="relative flex h-[min(85dvh,40rem)] w-full flex-col overflow-hidden rounded-t-2xl border border-white/10 bg-surface-900 shadow-2xl sm:w-[24rem] sm:rounded-2xl"
-          >
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        onClose={() => {
+          search.cancel();
+          setOpen(false);
+        }}
+        onClick={onDialogClick}
+        className="fixed inset-x-0 top-auto bottom-0 m-0 h-[min(85dvh,40rem)] max-h-none w-full max-w-none flex-col overflow-hidden rounded-t-2xl border border-white/10 bg-surface-900 p-0 text-slate-200 shadow-2xl backdrop:bg-black/50 open:flex sm:right-6 sm:bottom-6 sm:left-auto sm:w-[24rem] sm:rounded-2xl sm:backdrop:bg-black/30"
+      >
+        {open && (
+          <>
             <div className="flex items-center gap-3 border-b border-white/10 bg-gradient-to-r from-brand-700/60 to-surface-900 px-4 py-3">
               {view !== 'categories' && (
-                <button type="button" onClick={toCategories} className="rounded-md p-1.5 text-slate-200 hover:bg-white/10" aria-label="Back to categories">
+                <button type="button" onClick={toCategories} className={buttonVariants({ variant: 'ghost', size: 'icon' })} aria-label="Back to categories">
                   <ArrowLeft aria-hidden="true" className="size-5" />
                 </button>
               )}
@@ -254,7 +231,7 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
                 </h2>
                 <p className="text-xs text-slate-300">We usually answer in seconds, 24/7</p>
               </div>
-              <button type="button" onClick={hide} className="rounded-md p-1.5 text-slate-200 hover:bg-white/10" aria-label="Close help assistant">
+              <button type="button" onClick={hide} className={buttonVariants({ variant: 'ghost', size: 'icon' })} aria-label="Close help assistant">
                 <X aria-hidden="true" className="size-5" />
               </button>
             </div>
@@ -272,10 +249,14 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
               </label>
               <div className="relative">
                 <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+                {/* type="text": in a type="search" field Escape only clears the text; here it closes the dialog. */}
                 <input
                   ref={searchInput}
                   id={searchId}
-                  type="search"
+                  type="text"
+                  role="searchbox"
+                  inputMode="search"
+                  enterKeyHint="search"
                   value={query}
                   autoComplete="off"
                   placeholder="Search for help…"
@@ -371,9 +352,9 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
               )}
               <div ref={messageEnd} />
             </div>
-          </div>
-        </div>
-      )}
+          </>
+        )}
+      </dialog>
     </>
   );
 }
