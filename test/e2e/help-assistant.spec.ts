@@ -160,6 +160,22 @@ test.describe('the help assistant', () => {
     await expect(launcherOf(page)).toBeFocused();
   });
 
+  test('the help button and Live Chat open it before any script has run', async ({ page }) => {
+    await page.route('**/_astro/*.js', (route) => route.abort());
+    await page.goto('/');
+    const liveChat = page.getByRole('button', { name: 'Live Chat' });
+    await liveChat.click();
+    const dialog = dialogOf(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('list', { name: 'Help categories' }).getByRole('button')).toHaveCount(help.categories.length);
+    await expect(dialog.getByRole('searchbox', { name: 'Search help articles' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(liveChat).toBeFocused();
+    await launcherOf(page).click();
+    await expect(dialog).toBeVisible();
+  });
+
   test("the home page's Live Chat button opens it", async ({ page }) => {
     await visit(page, '/');
     await page.getByRole('button', { name: 'Decline All' }).click();
