@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Installs what the tests need from Debian's packages when it is missing: Chromium (for
-# Playwright and Lighthouse; never a downloaded browser), PostgreSQL (the scale-out database) and
+# Playwright and Lighthouse; never a downloaded browser), PostgreSQL (the scale-out database),
 # nginx (the reverse proxy of docs/deploy.md, run by the tests and bench:static as their own
-# instance; the package's system service is not used).
+# instance; the package's system service is not used) and a Java runtime (for the Nu HTML
+# Checker, npm run check:html).
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v pg_ctl >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing+=(postgresql)
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing from Debian: ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -1,5 +1,6 @@
-// `npm test`: type-check, build the site, run the unit and integration tests (Vitest) and the
-// browser tests (Playwright in Debian's Chromium), then print one closing line
+// `npm test`: type-check, build the site, check the built pages' HTML (Nu HTML Checker), run the
+// unit and integration tests (Vitest) and the browser tests (Playwright in Debian's Chromium),
+// then print one closing line
 // "N passed, N failed". Exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,6 +34,7 @@ const problems: string[] = [];
 if (!run('type-check (tsc --noEmit)', bin('tsc'), ['--noEmit'])) problems.push('type-check');
 if (!run('lint (biome: src/ and server/ meet only in contracts/)', 'npm', ['run', '--silent', 'lint'])) problems.push('lint');
 if (!run('build', 'npm', ['run', '--silent', 'build'])) problems.push('build');
+if (!run('HTML validity of the built pages (Nu HTML Checker)', 'npm', ['run', '--silent', 'check:html'])) problems.push('check:html');
 
 const vitestOut = path.join(results, 'vitest.json');
 const vitestOk = run('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOut}`]);

@@ -1,8 +1,14 @@
 /**
- * Lets any island open the help assistant (the home page's Live Chat button does) without a
- * provider around the page: the assistant subscribes, others call openHelpAssistant(). A call
- * made before the assistant has hydrated is kept and honoured when it subscribes.
+ * Lets any island open the help assistant without a provider around the page: the assistant
+ * subscribes, others call openHelpAssistant(). A call made before the assistant has hydrated
+ * is kept and honoured when it subscribes.
  */
+/**
+ * The help dialog's id. A button with command="show-modal" commandfor={helpDialogId} opens it
+ * with no script at all (the home page's Live Chat, the floating help button).
+ */
+export const helpDialogId = 'help-assistant';
+
 type Listener = (open: boolean) => void;
 const listeners = new Set<Listener>();
 let pendingOpen = false;

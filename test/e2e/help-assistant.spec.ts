@@ -12,6 +12,11 @@ const withoutFaqs = help.categories.find((c) => faqsOf(c.id).length === 0);
 const launcherOf = (page: Page) => page.getByRole('button', { name: 'Open help assistant' });
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Help Assistant' });
 
+type FocusPlace = 'dialog' | 'page' | 'browser';
+/** Where keyboard focus is: in the open dialog, on the page behind it, or out of the page. */
+const focusPlace = (page: Page): Promise<FocusPlace> =>
+  page.evaluate(() => (!document.hasFocus() ? 'browser' : document.querySelector('dialog[open]')?.contains(document.activeElement) ? 'dialog' : 'page'));
+
 async function openAssistant(page: Page, path = '/about') {
   await visit(page, path);
   // A first visit shows the cookie banner; decide so it stays out of the way.
@@ -24,7 +29,8 @@ async function openAssistant(page: Page, path = '/about') {
 test.describe('the help assistant', () => {
   test('opens as a modal dialog with the search box focused and every category', async ({ page }) => {
     const dialog = await openAssistant(page);
-    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    // Modal: opened with showModal(), so the page behind is inert to pointer, keyboard and screen readers.
+    expect(await dialog.evaluate((d) => d.matches('dialog:modal'))).toBe(true);
     await expect(dialog.getByRole('searchbox', { name: 'Search help articles' })).toBeFocused();
     const categories = dialog.getByRole('list', { name: 'Help categories' }).getByRole('button');
     await expect(categories).toHaveCount(help.categories.length);
@@ -124,22 +130,30 @@ test.describe('the help assistant', () => {
     await expect(launcherOf(page)).toBeFocused();
   });
 
-  test('works with the keyboard alone: Tab stays inside, Enter chooses, Escape leaves', async ({ page }) => {
+  test('works with the keyboard alone: Tab never reaches the page behind, Enter chooses, Escape leaves', async ({ page }) => {
     await visit(page, '/knowledge');
     await page.getByRole('button', { name: 'Decline All' }).click();
     await launcherOf(page).focus();
     await page.keyboard.press('Enter');
     const dialog = dialogOf(page);
     await expect(dialog.getByRole('searchbox')).toBeFocused();
-    // Tab through more stops than the dialog has: focus never leaves it.
+    // Tab through more stops than the dialog has: focus never reaches the page behind. Past the
+    // last stop a modal <dialog> lets focus out to the browser's own controls (the address bar),
+    // and the next Tab brings it back to the dialog's first stop.
+    const places: FocusPlace[] = [];
     for (let i = 0; i < 14; i += 1) {
       await page.keyboard.press('Tab');
-      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      places.push(await focusPlace(page));
     }
-    // Shift+Tab from the close button's side wraps around too.
+    expect(places).not.toContain('page');
+    expect(places.filter((p) => p === 'dialog').length).toBeGreaterThanOrEqual(13);
+    expect(places.at(-1)).toBe('dialog');
+    // Shift+Tab from the first stop does not reach the page either, and comes back round.
     await dialog.getByRole('button', { name: 'Close help assistant' }).focus();
     await page.keyboard.press('Shift+Tab');
-    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    expect(await focusPlace(page)).not.toBe('page');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusPlace(page)).toBe('dialog');
     await dialog.getByRole('button', { name: 'Close help assistant' }).focus();
     await page.keyboard.press('Tab');
     await expect(dialog.getByRole('searchbox')).toBeFocused();
@@ -159,6 +173,22 @@ test.describe('the help assistant', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(launcherOf(page)).toBeFocused();
+  });
+
+  test('the help button and Live Chat open it before any script has run', async ({ page }) => {
+    await page.route('**/_astro/*.js', (route) => route.abort());
+    await page.goto('/');
+    const liveChat = page.getByRole('button', { name: 'Live Chat' });
+    await liveChat.click();
+    const dialog = dialogOf(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('list', { name: 'Help categories' }).getByRole('button')).toHaveCount(help.categories.length);
+    await expect(dialog.getByRole('searchbox', { name: 'Search help articles' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(liveChat).toBeFocused();
+    await launcherOf(page).click();
+    await expect(dialog).toBeVisible();
   });
 
   test("the home page's Live Chat button opens it", async ({ page }) => {

@@ -124,7 +124,6 @@ test.describe('home page', () => {
     const button = page.getByRole('button', { name: 'Live Chat' });
     await button.scrollIntoViewIfNeeded();
     await expect(button).toBeVisible();
-    await islandHydrated(button);
     await button.click();
     await expect(page.getByRole('dialog')).toBeVisible();
   });

@@ -1,5 +1,6 @@
 import { Cookie, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { buttonVariants } from '../ui/button-variants.ts';
 import { setCookieBannerOffset } from './banner-offset.ts';
 import { appendScriptToHead, dismissedKey, loadConsentedScripts, readConsent, writeConsent, type ConsentChoices, type ConsentScript } from '../../lib/consent.ts';
 
@@ -80,7 +81,7 @@ export function CookieBanner({ scripts }: CookieBannerProps) {
             </a>
           </p>
         </div>
-        <button type="button" onClick={dismiss} aria-label="Close cookie banner" className="-mt-1 -mr-1 rounded-md p-1.5 text-slate-300 hover:bg-white/10 hover:text-white">
+        <button type="button" onClick={dismiss} aria-label="Close cookie banner" className={buttonVariants({ variant: 'ghost', size: 'icon', className: '-mt-1 -mr-1' })}>
           <X aria-hidden="true" className="size-4" />
         </button>
       </div>
@@ -100,13 +101,13 @@ export function CookieBanner({ scripts }: CookieBannerProps) {
         </label>
       </fieldset>
       <div className="mt-4 flex flex-wrap gap-2">
-        <button type="button" onClick={() => decide({ analytics: true, marketing: true })} className="rounded-lg bg-brand-600 px-3 py-2 text-xs font-semibold text-white hover:bg-brand-500">
+        <button type="button" onClick={() => decide({ analytics: true, marketing: true })} className={buttonVariants({ size: 'xs' })}>
           Accept All
         </button>
-        <button type="button" onClick={() => decide({ analytics: false, marketing: false })} className="rounded-lg bg-surface-700 px-3 py-2 text-xs font-semibold text-white ring-1 ring-white/10 hover:bg-surface-800">
+        <button type="button" onClick={() => decide({ analytics: false, marketing: false })} className={buttonVariants({ variant: 'secondary', size: 'xs' })}>
           Decline All
         </button>
-        <button type="button" onClick={() => decide(choices)} className="rounded-lg px-3 py-2 text-xs font-semibold text-brand-300 hover:bg-white/5 hover:text-white">
+        <button type="button" onClick={() => decide(choices)} className={buttonVariants({ variant: 'ghost', size: 'xs' })}>
           Save Choices
         </button>
       </div>

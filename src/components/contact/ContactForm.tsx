@@ -12,7 +12,7 @@ import {
 } from '../../../contracts/contact-rules.ts';
 import type { ErrorBody } from '../../../contracts/http-error.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { Button } from '../ui/Button.tsx';
+import { buttonVariants } from '../ui/button-variants.ts';
 import { contactFieldMeta, contactFormClasses as cls, fieldErrorId, fieldId } from './contact-form-styles.ts';
 
 const messageHintId = 'contact-message-hint';
@@ -187,10 +187,10 @@ export function ContactForm({ toasts, notSent }: ContactFormProps) {
       )}
       <div className={cls.actions}>
         <p className={cls.note}>We only use your details to answer your message.</p>
-        <Button type="submit" size="lg" disabled={sending} className="min-w-44">
+        <button type="submit" disabled={sending} className={buttonVariants({ size: 'lg', className: 'min-w-44' })}>
           {sending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Send aria-hidden="true" className="size-4" />}
           {sending ? 'Sending...' : 'Send Message'}
-        </Button>
+        </button>
       </div>
     </form>
   );

@@ -1,8 +1,9 @@
 import { ArrowLeft, Bot, ChevronRight, CreditCard, Gamepad2, Globe, LifeBuoy, Loader2, MessageCircle, Search, Server, Shield, Wrench, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
 import type { HelpCategory, HelpEntry, HelpFaq, HelpIconName, HelpLink } from '../../data/help.ts';
-import { onHelpAssistantToggle } from '../../lib/help-assistant-store.ts';
+import { helpDialogId, onHelpAssistantToggle } from '../../lib/help-assistant-store.ts';
 import { onCookieBannerOffset } from '../consent/banner-offset.ts';
+import { buttonVariants } from '../ui/button-variants.ts';
 import { createHelpSearch, noMatchMessage } from './help-search.ts';
 
 const icons: Record<HelpIconName, typeof Gamepad2> = {
@@ -15,7 +16,7 @@ const icons: Record<HelpIconName, typeof Gamepad2> = {
   'life-buoy': LifeBuoy,
 };
 
-/** A chat message (spec section 3): id, text, isBot, timestamp, optional category and links. */
+/** A chat message: id, text, isBot, timestamp, optional category and links. */
 interface ChatMessage {
   id: number;
   text: string;
@@ -39,12 +40,13 @@ export interface HelpAssistantProps {
   fallbackLinks: HelpLink[];
 }
 
-const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]), textarea, select, [tabindex]:not([tabindex="-1"])';
-
 /**
  * The help assistant on every page: a floating button opening a modal dialog with a search
- * box and three views (categories → faqs → chat). Other islands open it through
- * src/lib/help-assistant-store.ts.
+ * box and three views (categories → faqs → chat). The dialog is a native <dialog> shown modal:
+ * the browser keeps focus inside, makes the page behind inert, closes it on Escape and returns
+ * focus to where it was. Buttons open it declaratively (command="show-modal", see
+ * helpDialogId), so they work in the page's HTML before any script has run; islands can also
+ * call src/lib/help-assistant-store.ts.
  */
 export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: HelpAssistantProps) {
   const [open, setOpen] = useState(false);
@@ -59,10 +61,8 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
   const [typing, setTyping] = useState(false);
   const titleId = useId();
   const searchId = useId();
-  const launcher = useRef<HTMLButtonElement>(null);
-  const dialog = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
   const searchInput = useRef<HTMLInputElement>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
   const nextId = useRef(1);
   const messageEnd = useRef<HTMLDivElement>(null);
   const faqsHeading = useRef<HTMLHeadingElement>(null);
@@ -94,24 +94,40 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
     [entries],
   );
 
-  const show = () => {
-    returnFocus.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : launcher.current;
-    setOpen(true);
-  };
-  const hide = () => {
-    search.cancel();
-    setOpen(false);
-  };
+  const hide = () => setOpen(false);
 
-  useEffect(() => onHelpAssistantToggle((next) => (next ? show() : hide())));
+  useEffect(() => onHelpAssistantToggle(setOpen), []);
+
+  // The dialog may open without React: a command button, even before this island hydrated.
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (element.open) setOpen(true);
+    const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === 'open');
+    element.addEventListener('toggle', onToggle);
+    // Browsers without invoker commands: the same buttons open it once this island runs.
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest(`button[commandfor="${helpDialogId}"]`)) setOpen(true);
+    };
+    const commands = 'command' in HTMLButtonElement.prototype;
+    if (!commands) document.addEventListener('click', onClick);
+    return () => {
+      element.removeEventListener('toggle', onToggle);
+      if (!commands) document.removeEventListener('click', onClick);
+    };
+  }, []);
   useEffect(() => onCookieBannerOffset(setBannerOffset), []);
 
-  // Focus moves into the dialog when it opens and back to where it came from when it closes.
-  const wasOpen = useRef(false);
+  // The state drives the native dialog; Escape closes it natively and `onClose` follows.
   useEffect(() => {
-    if (open) searchInput.current?.focus();
-    else if (wasOpen.current) (returnFocus.current ?? launcher.current)?.focus();
-    wasOpen.current = open;
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      searchInput.current?.focus();
+    } else if (!open && element.open) {
+      element.close();
+    }
   }, [open]);
 
   useEffect(() => {
@@ -158,34 +174,12 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
     };
   }, [open]);
 
-  // Focus never wanders behind the modal (a removed button, a click on the page).
-  useEffect(() => {
-    if (!open) return;
-    const onFocusIn = (event: FocusEvent) => {
-      if (dialog.current && !dialog.current.contains(event.target as Node)) searchInput.current?.focus();
-    };
-    document.addEventListener('focusin', onFocusIn);
-    return () => document.removeEventListener('focusin', onFocusIn);
-  }, [open]);
-
-  const onDialogKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      hide();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(focusableSelector)].filter((el) => el.getClientRects().length > 0);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+  // A click on the backdrop (outside the dialog's box) closes it, as the dimmed page invites.
+  const onDialogClick = (event: ReactMouseEvent<HTMLDialogElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (!inside) hide();
   };
 
   const toCategories = () => {
@@ -217,163 +211,166 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
   return (
     <>
       <button
-        ref={launcher}
         type="button"
-        onClick={show}
+        command="show-modal"
+        commandfor={helpDialogId}
         aria-haspopup="dialog"
-        aria-expanded={open}
         aria-label="Open help assistant"
         style={{ '--cookie-banner-offset': `${bannerOffset}px` } as CSSProperties}
         className={`${typing ? 'max-sm:invisible ' : ''}fixed right-4 bottom-4 z-40 translate-y-[calc(-1*var(--cookie-banner-offset,0px))] inline-flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-xl shadow-brand-900/40 ring-1 ring-white/20 transition-transform hover:scale-105 hover:bg-brand-500 sm:right-6 sm:bottom-6 sm:translate-y-0`}
       >
         <MessageCircle aria-hidden="true" className="size-6" />
       </button>
-      {open && (
-        <div className="fixed inset-0 z-50 flex items-end justify-end sm:p-6">
-          <div className="absolute inset-0 bg-black/50 sm:bg-black/30" aria-hidden="true" onClick={hide} />
-          <div
-            ref={dialog}
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby={titleId}
-            onKeyDown={onDialogKeyDown}
-            className="relative flex h-[min(85dvh,40rem)] w-full flex-col overflow-hidden rounded-t-2xl border border-white/10 bg-surface-900 shadow-2xl sm:w-[24rem] sm:rounded-2xl"
-          >
-            <div className="flex items-center gap-3 border-b border-white/10 bg-gradient-to-r from-brand-700/60 to-surface-900 px-4 py-3">
-              {view !== 'categories' && (
-                <button type="button" onClick={toCategories} className="rounded-md p-1.5 text-slate-200 hover:bg-white/10" aria-label="Back to categories">
-                  <ArrowLeft aria-hidden="true" className="size-5" />
-                </button>
-              )}
-              <span className="inline-flex size-9 items-center justify-center rounded-full bg-brand-500/20 text-brand-300">
-                <Bot aria-hidden="true" className="size-5" />
-              </span>
-              <div className="min-w-0 flex-1">
-                <h2 id={titleId} className="text-base font-semibold text-white">
-                  Help Assistant
-                </h2>
-                <p className="text-xs text-slate-300">We usually answer in seconds, 24/7</p>
-              </div>
-              <button type="button" onClick={hide} className="rounded-md p-1.5 text-slate-200 hover:bg-white/10" aria-label="Close help assistant">
-                <X aria-hidden="true" className="size-5" />
-              </button>
-            </div>
+      <dialog
+        ref={dialog}
+        id={helpDialogId}
+        aria-labelledby={titleId}
+        onClose={() => {
+          search.cancel();
+          setOpen(false);
+        }}
+        onClick={onDialogClick}
+        className="fixed inset-x-0 top-auto bottom-0 m-0 h-[min(85dvh,40rem)] max-h-none w-full max-w-none flex-col overflow-hidden rounded-t-2xl border border-white/10 bg-surface-900 p-0 text-slate-200 shadow-2xl backdrop:bg-black/50 open:flex sm:right-6 sm:bottom-6 sm:left-auto sm:w-[24rem] sm:rounded-2xl sm:backdrop:bg-black/30"
+      >
+        {/* Rendered while closed too, so a dialog opened before hydration has its content. */}
+        <div className="flex items-center gap-3 border-b border-white/10 bg-gradient-to-r from-brand-700/60 to-surface-900 px-4 py-3">
+          {view !== 'categories' && (
+            <button type="button" onClick={toCategories} className={buttonVariants({ variant: 'ghost', size: 'icon' })} aria-label="Back to categories">
+              <ArrowLeft aria-hidden="true" className="size-5" />
+            </button>
+          )}
+          <span className="inline-flex size-9 items-center justify-center rounded-full bg-brand-500/20 text-brand-300">
+            <Bot aria-hidden="true" className="size-5" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <h2 id={titleId} className="text-base font-semibold text-white">
+              Help Assistant
+            </h2>
+            <p className="text-xs text-slate-300">We usually answer in seconds, 24/7</p>
+          </div>
+          <button type="button" onClick={hide} className={buttonVariants({ variant: 'ghost', size: 'icon' })} aria-label="Close help assistant">
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
 
-            <form
-              role="search"
-              className="border-b border-white/10 p-3"
-              onSubmit={(e) => {
-                e.preventDefault();
-                search.input(query);
+        <form
+          role="search"
+          className="border-b border-white/10 p-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            search.input(query);
+          }}
+        >
+          <label htmlFor={searchId} className="sr-only">
+            Search help articles
+          </label>
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+            {/* type="text": in a type="search" field Escape only clears the text; here it closes the dialog. */}
+            <input
+              ref={searchInput}
+              id={searchId}
+              autoFocus
+              type="text"
+              role="searchbox"
+              inputMode="search"
+              enterKeyHint="search"
+              value={query}
+              autoComplete="off"
+              placeholder="Search for help…"
+              onChange={(e) => {
+                setQuery(e.target.value);
+                search.input(e.target.value);
               }}
-            >
-              <label htmlFor={searchId} className="sr-only">
-                Search help articles
-              </label>
-              <div className="relative">
-                <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-                <input
-                  ref={searchInput}
-                  id={searchId}
-                  type="search"
-                  value={query}
-                  autoComplete="off"
-                  placeholder="Search for help…"
-                  onChange={(e) => {
-                    setQuery(e.target.value);
-                    search.input(e.target.value);
-                  }}
-                  className="w-full rounded-lg border border-white/10 bg-surface-950 py-2 pr-3 pl-9 text-sm text-white placeholder:text-slate-400 focus:border-brand-400 focus:outline-none"
-                />
-              </div>
-            </form>
+              className="w-full rounded-lg border border-white/10 bg-surface-950 py-2 pr-3 pl-9 text-sm text-white placeholder:text-slate-400 focus:border-brand-400 focus:outline-none"
+            />
+          </div>
+        </form>
 
-            <div className="flex-1 overflow-y-auto overscroll-contain p-3" aria-live="polite" aria-busy={loading}>
-              {loading ? (
-                <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-slate-300">
-                  <Loader2 aria-hidden="true" className="size-5 animate-spin text-brand-400 motion-reduce:animate-none" />
-                  Searching…
-                </p>
-              ) : view === 'categories' ? (
-                <div>
-                  <p className="px-1 pb-3 text-sm text-slate-300">Hi! What can we help you with?</p>
-                  <ul className="grid gap-2" aria-label="Help categories">
-                    {categories.map((c) => {
-                      const Icon = icons[c.icon];
-                      return (
-                        <li key={c.id}>
-                          <button
-                            type="button"
-                            onClick={() => chooseCategory(c)}
-                            className="flex w-full items-center gap-3 rounded-xl border border-white/5 bg-surface-800/70 p-3 text-left transition-colors hover:border-brand-400/50 hover:bg-surface-800"
-                          >
-                            <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-500/15 text-brand-300">
-                              <Icon aria-hidden="true" className="size-5" />
-                            </span>
-                            <span className="min-w-0 flex-1">
-                              <span className="block text-sm font-semibold text-white">{c.name}</span>
-                              <span className="block text-xs text-slate-300">{c.description}</span>
-                            </span>
-                            <ChevronRight aria-hidden="true" className="size-4 text-slate-400" />
-                          </button>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                </div>
-              ) : view === 'faqs' && category ? (
-                <div>
-                  <h3 ref={faqsHeading} tabIndex={-1} className="px-1 pb-3 text-sm font-semibold text-white focus:outline-none">
-                    {category.name}
-                  </h3>
-                  {categoryFaqs.length > 0 ? (
-                    <ul className="grid gap-2" aria-label={`${category.name} questions`}>
-                      {categoryFaqs.map((f) => (
-                        <li key={f.id}>
-                          <button
-                            type="button"
-                            onClick={() => chooseFaq(f)}
-                            className="flex w-full items-center gap-3 rounded-xl border border-white/5 bg-surface-800/70 p-3 text-left text-sm text-white transition-colors hover:border-brand-400/50 hover:bg-surface-800"
-                          >
-                            <span className="flex-1">{f.question}</span>
-                            <ChevronRight aria-hidden="true" className="size-4 text-slate-400" />
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <div className="rounded-xl border border-white/5 bg-surface-800/70 p-4 text-sm text-slate-300">
-                      <p>We don't have articles for {category.name} here yet. Our team is happy to help you directly.</p>
-                      <LinkList links={fallbackLinks} />
-                    </div>
-                  )}
-                </div>
-              ) : (
-                <ol ref={conversation} tabIndex={-1} className="flex flex-col gap-3 focus:outline-none" aria-label="Conversation">
-                  {messages.map((m) => (
-                    <li key={m.id} className={m.isBot ? 'mr-6' : 'ml-10 self-end'}>
-                      <div className={`rounded-2xl px-3.5 py-2.5 text-sm ${m.isBot ? 'rounded-tl-sm bg-surface-800 text-slate-200' : 'rounded-tr-sm bg-brand-600 text-white'}`}>
-                        <span className="sr-only">{m.isBot ? 'Assistant: ' : 'You: '}</span>
-                        {m.title && <strong className="mb-1 block text-white">{m.title}</strong>}
-                        <p>{m.text}</p>
-                        {m.links && m.links.length > 0 && <LinkList links={m.links} />}
-                      </div>
-                    </li>
-                  ))}
-                  {view === 'chat' && messages.some((m) => m.offerCategories) && (
-                    <li className="mr-6">
-                      <button type="button" onClick={toCategories} className="text-sm font-medium text-brand-300 underline-offset-4 hover:underline">
-                        Browse help categories
+        <div className="flex-1 overflow-y-auto overscroll-contain p-3" aria-live="polite" aria-busy={loading}>
+          {loading ? (
+            <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-slate-300">
+              <Loader2 aria-hidden="true" className="size-5 animate-spin text-brand-400 motion-reduce:animate-none" />
+              Searching…
+            </p>
+          ) : view === 'categories' ? (
+            <div>
+              <p className="px-1 pb-3 text-sm text-slate-300">Hi! What can we help you with?</p>
+              <ul className="grid gap-2" aria-label="Help categories">
+                {categories.map((c) => {
+                  const Icon = icons[c.icon];
+                  return (
+                    <li key={c.id}>
+                      <button
+                        type="button"
+                        onClick={() => chooseCategory(c)}
+                        className="flex w-full items-center gap-3 rounded-xl border border-white/5 bg-surface-800/70 p-3 text-left transition-colors hover:border-brand-400/50 hover:bg-surface-800"
+                      >
+                        <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-500/15 text-brand-300">
+                          <Icon aria-hidden="true" className="size-5" />
+                        </span>
+                        <span className="min-w-0 flex-1">
+                          <span className="block text-sm font-semibold text-white">{c.name}</span>
+                          <span className="block text-xs text-slate-300">{c.description}</span>
+                        </span>
+                        <ChevronRight aria-hidden="true" className="size-4 text-slate-400" />
                       </button>
                     </li>
-                  )}
-                </ol>
-              )}
-              <div ref={messageEnd} />
+                  );
+                })}
+              </ul>
             </div>
-          </div>
+          ) : view === 'faqs' && category ? (
+            <div>
+              <h3 ref={faqsHeading} tabIndex={-1} className="px-1 pb-3 text-sm font-semibold text-white focus:outline-none">
+                {category.name}
+              </h3>
+              {categoryFaqs.length > 0 ? (
+                <ul className="grid gap-2" aria-label={`${category.name} questions`}>
+                  {categoryFaqs.map((f) => (
+                    <li key={f.id}>
+                      <button
+                        type="button"
+                        onClick={() => chooseFaq(f)}
+                        className="flex w-full items-center gap-3 rounded-xl border border-white/5 bg-surface-800/70 p-3 text-left text-sm text-white transition-colors hover:border-brand-400/50 hover:bg-surface-800"
+                      >
+                        <span className="flex-1">{f.question}</span>
+                        <ChevronRight aria-hidden="true" className="size-4 text-slate-400" />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <div className="rounded-xl border border-white/5 bg-surface-800/70 p-4 text-sm text-slate-300">
+                  <p>We don't have articles for {category.name} here yet. Our team is happy to help you directly.</p>
+                  <LinkList links={fallbackLinks} />
+                </div>
+              )}
+            </div>
+          ) : (
+            <ol ref={conversation} tabIndex={-1} className="flex flex-col gap-3 focus:outline-none" aria-label="Conversation">
+              {messages.map((m) => (
+                <li key={m.id} className={m.isBot ? 'mr-6' : 'ml-10 self-end'}>
+                  <div className={`rounded-2xl px-3.5 py-2.5 text-sm ${m.isBot ? 'rounded-tl-sm bg-surface-800 text-slate-200' : 'rounded-tr-sm bg-brand-600 text-white'}`}>
+                    <span className="sr-only">{m.isBot ? 'Assistant: ' : 'You: '}</span>
+                    {m.title && <strong className="mb-1 block text-white">{m.title}</strong>}
+                    <p>{m.text}</p>
+                    {m.links && m.links.length > 0 && <LinkList links={m.links} />}
+                  </div>
+                </li>
+              ))}
+              {view === 'chat' && messages.some((m) => m.offerCategories) && (
+                <li className="mr-6">
+                  <button type="button" onClick={toCategories} className="text-sm font-medium text-brand-300 underline-offset-4 hover:underline">
+                    Browse help categories
+                  </button>
+                </li>
+              )}
+            </ol>
+          )}
+          <div ref={messageEnd} />
         </div>
-      )}
+      </dialog>
     </>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /**
  * Super simple support: text, the Live Chat button and the counters. Static HTML; the button
- * and the counters arrive as islands through the slots.
+ * (a command button that needs no script) and the counters (an island) arrive through the slots.
  */
 export function SupportBlock({ liveChat, counters }: { liveChat: ReactNode; counters: ReactNode }) {
   return (

@@ -33,12 +33,8 @@ export function LegalTabs({ documents }: { documents: LegalDocument[] }) {
       idPrefix="legal"
       selected={selected}
       onSelect={select}
-      listClassName="grid grid-cols-3 gap-1 rounded-xl border border-white/10 bg-surface-900/70 p-1"
-      tabClassName={(active) =>
-        `rounded-lg px-2 py-2.5 text-xs font-semibold transition-colors sm:px-4 sm:text-sm ${
-          active ? 'bg-brand-600 text-white shadow' : 'text-slate-300 hover:bg-white/5 hover:text-white'
-        }`
-      }
+      size="compact"
+      listClassName="grid grid-cols-3"
       panelClassName="mt-6 rounded-2xl border border-white/10 bg-surface-900/70 p-6 sm:p-8"
       items={documents.map((doc) => ({ id: doc.id, label: doc.title, panel: <LegalDocumentView doc={doc} /> }))}
     />

@@ -1,6 +1,6 @@
 import { KeyRound, Loader2, Server } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Button } from '../ui/Button.tsx';
+import { buttonVariants } from '../ui/button-variants.ts';
 import { rememberedServerId } from './panel-api.ts';
 
 interface ConnectFormProps {
@@ -83,10 +83,10 @@ export function ConnectForm({ connecting, error, onConnect }: ConnectFormProps) 
           {hint}
         </p>
       )}
-      <Button type="submit" size="lg" className="mt-6 w-full" disabled={connecting}>
+      <button type="submit" disabled={connecting} className={buttonVariants({ size: 'lg', className: 'mt-6 w-full' })}>
         {connecting && <Loader2 aria-hidden className="size-4 animate-spin" />}
         {connecting ? 'Connecting...' : 'Connect'}
-      </Button>
+      </button>
       <p className="mt-4 text-xs leading-relaxed text-slate-400">
         Your key is checked by our server and kept there, encrypted; this browser only remembers the Server ID.
       </p>

@@ -1,9 +1,9 @@
 import { ArrowDown, Send, Terminal } from 'lucide-react';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Button } from '../ui/Button.tsx';
 import type { ConsoleMessage } from '../../../contracts/panel.ts';
 import { parseAnsi } from '../../lib/ansi.ts';
 import { emptyHistory, newer, older, remember } from '../../lib/command-history.ts';
+import { buttonVariants } from '../ui/button-variants.ts';
 import type { PowerState, ServerResources } from './panel-api.ts';
 
 /** Lines the browser keeps, as the server does. */
@@ -230,9 +230,9 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
         <span id="console-command-hint" className="sr-only">
           Up and Down arrows recall earlier commands.
         </span>
-        <Button type="submit" disabled={!command.trim() || sending}>
+        <button type="submit" disabled={!command.trim() || sending} className={buttonVariants()}>
           <Send aria-hidden className="size-4" /> Send
-        </Button>
+        </button>
       </form>
     </section>
   );

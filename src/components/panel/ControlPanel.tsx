@@ -36,12 +36,8 @@ export function ControlPanel({ samples }: { samples: SamplePanel[] }) {
       idPrefix="panel"
       selected={selected}
       onSelect={setSelected}
-      listClassName="grid grid-cols-2 gap-1 rounded-xl border border-white/10 bg-surface-900/70 p-1 sm:flex"
-      tabClassName={(active) =>
-        `flex flex-1 items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors ${
-          active ? 'bg-brand-600 text-white shadow' : 'text-slate-300 hover:bg-white/5 hover:text-white'
-        }`
-      }
+      listClassName="grid grid-cols-2 sm:flex"
+      tabClassName="flex-1 whitespace-nowrap"
       panelClassName="mt-6"
       items={[
         { id: 'game', label: label('game', 'Game Panel'), panel: <GamePanel /> },

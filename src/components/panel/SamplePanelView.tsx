@@ -72,18 +72,22 @@ function SectionView({ section }: { section: SampleSection }) {
 /** A static sample tab (Web, VPS, Dev): clearly labelled as sample content. */
 export function SamplePanelView({ panel }: { panel: SamplePanel }) {
   return (
-    <div className="space-y-5">
-      <div className="flex items-start gap-3 rounded-xl border border-yellow-400/25 bg-yellow-500/10 px-4 py-3 text-sm text-yellow-100">
-        <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
-        <p>
-          <strong className="font-semibold">Sample content.</strong> {panel.intro} These figures are examples, not your account.
-        </p>
+    <>
+      {/* The sections are h3s under this heading, so the outline never skips a level. */}
+      <h2 className="sr-only">{panel.label}</h2>
+      <div className="space-y-5">
+        <div className="flex items-start gap-3 rounded-xl border border-yellow-400/25 bg-yellow-500/10 px-4 py-3 text-sm text-yellow-100">
+          <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <p>
+            <strong className="font-semibold">Sample content.</strong> {panel.intro} These figures are examples, not your account.
+          </p>
+        </div>
+        <div className="grid gap-5 lg:grid-cols-2">
+          {panel.sections.map((section) => (
+            <SectionView key={section.title} section={section} />
+          ))}
+        </div>
       </div>
-      <div className="grid gap-5 lg:grid-cols-2">
-        {panel.sections.map((section) => (
-          <SectionView key={section.title} section={section} />
-        ))}
-      </div>
-    </div>
+    </>
   );
 }

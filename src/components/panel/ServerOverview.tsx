@@ -1,5 +1,5 @@
 import { LogOut, Play, RotateCw, Square } from 'lucide-react';
-import { Button } from '../ui/Button.tsx';
+import { buttonVariants } from '../ui/button-variants.ts';
 import type { PowerAction, PowerState, ServerDetails } from './panel-api.ts';
 
 const stateLabels: Record<PowerState, string> = { offline: 'Offline', starting: 'Starting', running: 'Running', stopping: 'Stopping' };
@@ -45,18 +45,18 @@ export function ServerOverview({ server, pendingAction, onPower, onDisconnect }:
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Button size="sm" className="bg-green-600 hover:bg-green-500 shadow-green-900/30" disabled={!enabled.start || busy} onClick={() => onPower('start')}>
+        <button type="button" className={buttonVariants({ variant: 'success', size: 'sm' })} disabled={!enabled.start || busy} onClick={() => onPower('start')}>
           <Play aria-hidden className="size-4" /> Start
-        </Button>
-        <Button size="sm" variant="secondary" disabled={!enabled.restart || busy} onClick={() => onPower('restart')}>
+        </button>
+        <button type="button" className={buttonVariants({ variant: 'secondary', size: 'sm' })} disabled={!enabled.restart || busy} onClick={() => onPower('restart')}>
           <RotateCw aria-hidden className={`size-4 ${pendingAction === 'restart' ? 'animate-spin' : ''}`} /> Restart
-        </Button>
-        <Button size="sm" className="bg-red-600 hover:bg-red-500 shadow-red-900/30" disabled={!enabled.stop || busy} onClick={() => onPower('stop')}>
+        </button>
+        <button type="button" className={buttonVariants({ variant: 'destructive', size: 'sm' })} disabled={!enabled.stop || busy} onClick={() => onPower('stop')}>
           <Square aria-hidden className="size-4" /> Stop
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDisconnect}>
+        </button>
+        <button type="button" className={buttonVariants({ variant: 'ghost', size: 'sm' })} onClick={onDisconnect}>
           <LogOut aria-hidden className="size-4" /> Disconnect
-        </Button>
+        </button>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { Sparkles, Star } from 'lucide-react';
 import type { CSSProperties } from 'react';
-import { buttonClasses } from '../ui/button-styles.ts';
+import { ButtonLink } from '../ui/Button.tsx';
 import { Icon } from './Icon.tsx';
 import type { PlanCardData } from './plan-card-data.ts';
 import { CheckList } from '../ui/CheckList.tsx';
@@ -69,9 +69,9 @@ export function PlanCard({ plan, index, variant = 'plan', headingLevel: Heading 
       {plan.plugins.length > 0 && <TagList title="Popular Plugins" items={plan.plugins} />}
       {plan.tools.length > 0 && <TagList title="Included Tools" items={plan.tools} />}
       <div className="mt-auto pt-6">
-        <a href={plan.cta.href} aria-label={`${plan.cta.label}: ${plan.name}`} className={buttonClasses(emphasised ? 'primary' : 'secondary', 'md', 'w-full')}>
+        <ButtonLink href={plan.cta.href} aria-label={`${plan.cta.label}: ${plan.name}`} variant={emphasised ? 'primary' : 'secondary'} className="w-full">
           {plan.cta.label}
-        </a>
+        </ButtonLink>
       </div>
     </article>
   );

@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 import { pageInfo } from '../../data/pages.ts';
 import { fromPrice, type PlanLine } from '../../data/plans.ts';
 import { formatPrice } from '../../lib/price.ts';
-import { buttonClasses } from '../ui/button-styles.ts';
+import { ButtonLink } from '../ui/Button.tsx';
 import { Icon } from './Icon.tsx';
 import { CheckList } from '../ui/CheckList.tsx';
 
@@ -48,9 +48,9 @@ export function VpsOverview({ lines }: { lines: readonly PlanLine[] }) {
           Not sure which server you need?
         </h2>
         <p className="mt-3 text-slate-300">Tell us about your workload and we will recommend a plan. Every line comes with a 7-day money-back guarantee (terms apply).</p>
-        <a href="/contact" className={buttonClasses('primary', 'lg', 'mt-6')}>
+        <ButtonLink href="/contact" size="lg" className="mt-6">
           Talk to an expert
-        </a>
+        </ButtonLink>
       </section>
     </>
   );

@@ -11,8 +11,10 @@ function loadIndex(): Promise<SearchItem[]> {
 }
 
 /**
- * The header search (spec sections 2, 4, 5): suggestions open at 2+ characters with a match,
- * close when cleared, under 2 characters, on Escape or a click outside. A WAI-ARIA combobox.
+ * The header search: suggestions open at 2+ characters with a match, close when cleared, under
+ * 2 characters, on Escape or a click outside. A WAI-ARIA combobox with a listbox popup; the
+ * input is type="text" (a combobox role is not allowed on type="search"), with the search
+ * keyboard on phones from inputMode and enterKeyHint.
  */
 export function SearchBox({ id: idProp }: { id?: string }) {
   const generated = useId();
@@ -44,6 +46,8 @@ export function SearchBox({ id: idProp }: { id?: string }) {
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Escape') {
+      // Only the suggestions close; a menu around the box stays open (see Header.astro).
+      if (expanded) event.preventDefault();
       setOpen(false);
     } else if (event.key === 'ArrowDown' && results.length) {
       event.preventDefault();
@@ -67,8 +71,10 @@ export function SearchBox({ id: idProp }: { id?: string }) {
       <input
         ref={input}
         id={`${id}-input`}
-        type="search"
+        type="text"
         role="combobox"
+        inputMode="search"
+        enterKeyHint="search"
         autoComplete="off"
         aria-autocomplete="list"
         aria-expanded={expanded}
@@ -82,7 +88,7 @@ export function SearchBox({ id: idProp }: { id?: string }) {
           setOpen(true);
         }}
         onKeyDown={onKeyDown}
-        className="w-full rounded-lg border border-white/10 bg-surface-900/80 py-2 pr-9 pl-9 text-sm text-slate-100 placeholder:text-slate-400 focus:border-brand-400 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+        className="w-full rounded-lg border border-white/10 bg-surface-900/80 py-2 pr-9 pl-9 text-sm text-slate-100 placeholder:text-slate-400 focus:border-brand-400 focus:outline-none"
       />
       {query !== '' && (
         <button

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../ui/Button.tsx';
+import { buttonVariants } from '../ui/button-variants.ts';
 import type { CheckType } from './status-api.ts';
 
 export interface NewServer {
@@ -106,10 +106,10 @@ export function AddServerForm({ onAdd }: { onAdd: (server: NewServer) => Promise
             <option value="http">HTTP</option>
           </select>
         </div>
-        <Button type="submit" disabled={busy} className="md:mt-6">
+        <button type="submit" disabled={busy} className={buttonVariants({ className: 'md:mt-6' })}>
           <Plus className="size-4" aria-hidden="true" />
           {busy ? 'Checking…' : 'Add Server'}
-        </Button>
+        </button>
       </form>
     </section>
   );

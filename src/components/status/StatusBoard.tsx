@@ -1,7 +1,7 @@
 import { AlertTriangle, CheckCircle2, RefreshCw, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
-import { Button } from '../ui/Button.tsx';
+import { buttonVariants } from '../ui/button-variants.ts';
 import { AddServerForm, type NewServer } from './AddServerForm.tsx';
 import { loadOwnServers, saveOwnServers, type OwnServer } from './own-servers.ts';
 import { ServerCard, ServerCardSkeleton } from './ServerCard.tsx';
@@ -217,9 +217,9 @@ export function StatusBoard() {
       <div className="rounded-2xl bg-surface-900/80 p-8 text-center ring-1 ring-red-400/30" role="alert">
         <p className="text-lg font-semibold text-white">The network status could not be loaded.</p>
         <p className="mt-1 text-sm text-slate-400">Check your connection and try again.</p>
-        <Button variant="secondary" className="mt-4" onClick={() => void load()}>
+        <button type="button" className={buttonVariants({ variant: 'secondary', className: 'mt-4' })} onClick={() => void load()}>
           <RefreshCw className="size-4" aria-hidden="true" /> Try again
-        </Button>
+        </button>
       </div>
     );
   }

@@ -1,4 +1,16 @@
+import { cva, type VariantProps } from 'class-variance-authority';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+/** The one tab style: a segmented bar whose selected tab is filled with the brand colour. */
+const tabList = 'gap-1 rounded-xl border border-white/10 bg-surface-900/70 p-1';
+const tab = cva('inline-flex items-center justify-center gap-2 rounded-lg py-2.5 font-semibold transition-colors', {
+  variants: {
+    selected: { true: 'bg-brand-600 text-white shadow', false: 'text-slate-300 hover:bg-white/5 hover:text-white' },
+    /** compact: narrower tabs on phones, where three share a row. */
+    size: { md: 'px-4 text-sm', compact: 'px-2 text-xs sm:px-4 sm:text-sm' },
+  },
+  defaultVariants: { size: 'md' },
+});
 
 export interface TabItem<Id extends string> {
   id: Id;
@@ -16,16 +28,19 @@ interface TabsProps<Id extends string> {
   items: readonly TabItem<Id>[];
   selected: Id;
   onSelect: (id: Id) => void;
-  listClassName: string;
-  tabClassName: (active: boolean) => string;
-  panelClassName: string;
+  size?: VariantProps<typeof tab>['size'];
+  /** Layout only (columns, flex): the look is the one tab style above. */
+  listClassName?: string;
+  /** Layout only (flex-1, wrapping). */
+  tabClassName?: string;
+  panelClassName?: string;
 }
 
 /**
  * WAI-ARIA tabs with automatic activation: one tab stop, Left/Right/Home/End move and select,
  * panels stay mounted (hidden) so live content keeps running behind another tab.
  */
-export function Tabs<Id extends string>({ label, idPrefix, items, selected, onSelect, listClassName, tabClassName, panelClassName }: TabsProps<Id>) {
+export function Tabs<Id extends string>({ label, idPrefix, items, selected, onSelect, size, listClassName, tabClassName, panelClassName }: TabsProps<Id>) {
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -40,7 +55,7 @@ export function Tabs<Id extends string>({ label, idPrefix, items, selected, onSe
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className={listClassName}>
+      <div role="tablist" aria-label={label} className={`${tabList} ${listClassName ?? ''}`}>
         {items.map((item, index) => {
           const active = item.id === selected;
           return (
@@ -57,7 +72,7 @@ export function Tabs<Id extends string>({ label, idPrefix, items, selected, onSe
               tabIndex={active ? 0 : -1}
               onClick={() => onSelect(item.id)}
               onKeyDown={(e) => onKeyDown(e, index)}
-              className={tabClassName(active)}
+              className={tab({ selected: active, size, className: tabClassName })}
             >
               {item.label}
             </button>
