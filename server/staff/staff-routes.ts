@@ -23,10 +23,28 @@ import {
   staffPasskeyList,
   staffSessionList,
 } from '../../contracts/staff.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { meOf, type Acting } from './staff-service.ts';
 import type { ClientMeta, SignedIn } from './staff-signin.ts';
 
 const noContent = z.null().describe('No content');
+
+/**
+ * Ceremonies started without a session write a challenge row each: at most this many a minute
+ * from one address (per instance), on top of the failed sign-in throttle (in the database).
+ */
+const ceremonyRateLimit = {
+  rateLimit: {
+    max: 30,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new HttpError(429, 'rate_limited', `Too many passkey requests from your address. Please wait ${seconds} seconds and try again.`, {
+        headers: { 'retry-after': String(seconds) },
+      });
+    },
+  },
+};
 
 function metaOf(request: FastifyRequest): ClientMeta {
   return { clientIp: request.ip, userAgent: request.headers['user-agent'] };
@@ -61,7 +79,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/signin/options',
-    { schema: { response: { 200: authenticationOptions, ...errorResponses(429, 503) } } },
+    { config: ceremonyRateLimit, schema: { response: { 200: authenticationOptions, ...errorResponses(429, 503) } } },
     async (request) => signIn.signInOptions(metaOf(request)),
   );
 
@@ -77,7 +95,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/enrolment/options',
-    { schema: { body: enrolmentOptionsBody, response: { 200: registrationOptions, ...errorResponses(400, 403, 404, 410, 429, 503) } } },
+    { config: ceremonyRateLimit, schema: { body: enrolmentOptionsBody, response: { 200: registrationOptions, ...errorResponses(400, 403, 404, 410, 429, 503) } } },
     async (request) => signIn.enrolmentOptions(request.body.token, request.body.displayName, metaOf(request)),
   );
 

@@ -171,3 +171,23 @@ describe.each(dialects)('the team and roles (%s)', (dialect) => {
     expect((await as(admin, 'GET', '/api/staff/members')).json().members).toHaveLength(2);
   });
 });
+
+describe('passkey ceremonies without a session', () => {
+  it('are rate limited per address, with Retry-After', async () => {
+    const database = await createTestDatabase('sqlite');
+    const app = await buildApp(testConfig(database.url));
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 31; i++) codes.push((await app.inject({ method: 'POST', url: '/api/staff/signin/options' })).statusCode);
+      expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
+      const refused = await app.inject({ method: 'POST', url: '/api/staff/signin/options' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.message).toMatch(/Too many passkey requests from your address/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await app.inject({ method: 'POST', url: '/api/staff/signin/options', remoteAddress: '198.51.100.9' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  });
+});
