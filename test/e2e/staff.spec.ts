@@ -113,6 +113,7 @@ for (const dialect of dialects) {
       const reuse = await browser.newPage({ baseURL: origin });
       await reuse.goto(link);
       await expect(reuse.getByRole('alert')).toContainText('This enrolment link was already used');
+      await shoot(reuse, 'enrol-used');
       await reuse.close();
 
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
@@ -120,6 +121,12 @@ for (const dialect of dialects) {
       await expect(page.getByText('You are signed out.')).toBeVisible();
       await page.reload();
       await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+      // Keyboard: the first Tab reaches the skip link, which leads into the page.
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeFocused();
       await scan(page, '/staff (sign-in)');
       await shoot(page, 'signin');
       await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
@@ -219,6 +226,8 @@ for (const dialect of dialects) {
       await section(adminPage, 'Staff').click();
       await adminPage.getByRole('button', { name: 'Disable sam@example.com' }).click();
       await expect(adminPage.getByRole('dialog', { name: 'Disable sam@example.com?' })).toBeVisible();
+      await expect(adminPage.getByRole('dialog').getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await scan(adminPage, '/staff#team (confirm dialog)');
       await adminPage.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
       await expect(adminPage.getByText('sam@example.com is disabled; their sessions have ended.')).toBeVisible();
       await section(page, 'My account').click();
