@@ -2,6 +2,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { isPrivateRoute } from './src/data/private-routes.ts';
 import { site } from './src/data/site.ts';
 
 // Static output: every route is prerendered; the Fastify server in server/ serves dist/.
@@ -10,6 +11,6 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'never' },
-  integrations: [react(), sitemap({ filter: (page) => !page.includes('/404') && !page.includes('/contact/not-sent') })],
+  integrations: [react(), sitemap({ filter: (page) => !page.includes('/404') && !page.includes('/contact/not-sent') && !isPrivateRoute(page) })],
   vite: { plugins: [tailwindcss()] },
 });

@@ -5,6 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { auditConsolePlugin, auditPlugin } from './audit/audit-plugin.ts';
 import type { AppConfig } from './config/config.ts';
 import { contactPlugin } from './contact/contact-plugin.ts';
 import { healthRoutes } from './health/health-routes.ts';
@@ -21,6 +22,7 @@ import { readiness } from './plugins/readiness.ts';
 import { sameOrigin } from './plugins/same-origin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { notFound, staticSite } from './plugins/static-site.ts';
+import { staffAccessPlugin, staffPlugin } from './staff/staff-plugin.ts';
 import { statusPlugin } from './status/status-plugin.ts';
 
 declare module 'fastify' {
@@ -49,6 +51,11 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 
 /** The largest request body any route takes unless it declares its own limit. */
 export const bodyLimitBytes = 64 * 1024;
+
+export interface BuildOptions {
+  /** The clock of staff sessions, enrolment links and the audit log; tests move it. */
+  now?: () => number;
+}
 
 /**
  * Builds the whole server (API and built site) without listening, so tests can call it with
@@ -107,12 +114,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(metrics);
   await app.register(readiness);
   await app.register(openApi);
+  // The audit log and the staff guard, app-wide: every capability records and guards with them.
+  await app.register(auditPlugin, { now: options.now });
+  await app.register(staffAccessPlugin, { now: options.now });
 
   // Routes, one folder per capability.
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(panelPlugin, { prefix: '/api/panel' });
   await app.register(statusPlugin, { prefix: '/api/status' });
   await app.register(contactPlugin, { prefix: '/api/contact' });
+  await app.register(staffPlugin, { prefix: '/api/staff' });
+  await app.register(auditConsolePlugin, { prefix: '/api/staff/audit' });
 
   // The built site, and the 404 page for everything else.
   await app.register(staticSite, { siteDir: config.siteDir });

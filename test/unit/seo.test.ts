@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isPrivateRoute } from '../../src/data/private-routes.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeBase } from '../../src/data/knowledge.ts';
 import { allPages } from '../../src/data/pages.ts';
@@ -11,14 +12,15 @@ const absolute = (route: string) => new URL(route, site.url).href;
 
 describe('titles and descriptions in src/data/pages.ts', () => {
   it('has one entry per page of src/pages (the 404 page aside), and no duplicates', () => {
-    // Not public routes: the 404 page, and the contact form's answer page, a template the server fills.
+    // Not public routes: the 404 page, the contact form's answer page (a template the server
+    // fills) and the staff console (src/data/private-routes.ts).
     const notRoutes = new Set(['/404', '/contact/not-sent']);
     const pagesDir = path.resolve(import.meta.dirname, '../../src/pages');
     const pageFiles = fs
       .readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.astro'))
       .map((f) => `/${f.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/')
-      .filter((route) => !notRoutes.has(route));
+      .filter((route) => !notRoutes.has(route) && !isPrivateRoute(route));
     expect([...routes].sort()).toEqual(pageFiles.sort());
   });
 

@@ -3,6 +3,8 @@ import type { Dialect } from '../database.ts';
 import * as panel from './0001-panel.ts';
 import * as status from './0002-status.ts';
 import * as contact from './0003-contact.ts';
+import * as audit from './0004-audit.ts';
+import * as staff from './0005-staff.ts';
 import type { DialectMigration } from './column-types.ts';
 
 /**
@@ -15,6 +17,8 @@ const all: Record<string, DialectMigration> = {
   '0001-panel': panel,
   '0002-status': status,
   '0003-contact': contact,
+  '0004-audit': audit,
+  '0005-staff': staff,
 };
 
 export const migrationNames = Object.keys(all);

@@ -1,0 +1,73 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { can, type StaffPermission } from '../../contracts/staff-rules.ts';
+import type { AuditLog } from '../audit/audit-service.ts';
+import { HttpError } from '../lib/http-error.ts';
+import type { StaffCookie } from './staff-cookie.ts';
+import type { NoSession, StaffPrincipal, StaffSessions } from './staff-sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff member, set by a staffAccess guard. */
+    staff: StaffPrincipal | null;
+  }
+}
+
+const noSession: Record<NoSession, [code: string, message: string]> = {
+  none: ['unauthenticated', 'Please sign in to the staff console.'],
+  ended: ['session_ended', 'Your session has ended (it was signed out, or your account was disabled). Please sign in again.'],
+  expired: ['session_expired', 'Your session reached its 12-hour limit. Please sign in again.'],
+  idle: ['session_expired', 'You were signed out after an hour without activity. Please sign in again.'],
+};
+
+const forbiddenMessages: Record<StaffPermission, string> = {
+  'console.use': 'You may not use the staff console.',
+  'audit.read': 'Your role may not read the audit log.',
+  'staff.manage': 'Only admins can manage staff.',
+  'monitors.manage': 'Only admins can manage monitors.',
+  'contact.handle': 'Your role may not handle contact messages.',
+};
+
+/**
+ * The guard of every staff route, for this capability and the others that add console
+ * sections: `preHandler: app.staffAccess.require('staff.manage')`. The session is read from
+ * the database on every request; a missing permission is a 403 with the error envelope,
+ * recorded in the audit log.
+ */
+export class StaffAccess {
+  private readonly sessions: StaffSessions;
+  private readonly audit: AuditLog;
+  readonly cookie: StaffCookie;
+
+  constructor(sessions: StaffSessions, audit: AuditLog, cookie: StaffCookie) {
+    this.sessions = sessions;
+    this.audit = audit;
+    this.cookie = cookie;
+  }
+
+  /** The signed-in person, or a 401 that says why (and clears a cookie that no longer works). */
+  async principal(request: FastifyRequest, reply: FastifyReply): Promise<StaffPrincipal> {
+    const result = await this.sessions.authenticate(request.cookies[this.cookie.name]);
+    if (typeof result !== 'string') return result;
+    if (result !== 'none') void reply.clearCookie(this.cookie.name, this.cookie.options);
+    const [code, message] = noSession[result];
+    throw new HttpError(401, code, message);
+  }
+
+  require(permission: StaffPermission): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+    return async (request, reply) => {
+      const me = await this.principal(request, reply);
+      if (!can(me.role, permission)) {
+        await this.audit.record({
+          actor: { kind: 'staff', id: me.id, label: me.email },
+          action: 'staff.forbidden',
+          target: `${request.method} ${request.routeOptions.url ?? request.url}`,
+          outcome: 'refused',
+          clientIp: request.ip,
+          detail: { permission, role: me.role },
+        });
+        throw new HttpError(403, 'forbidden', forbiddenMessages[permission]);
+      }
+      request.staff = me;
+    };
+  }
+}

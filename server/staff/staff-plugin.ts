@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { brandName } from '../../contracts/brand.ts';
+import { sessionIdleMs } from './staff-sessions.ts';
+import { StaffAccess } from './staff-access.ts';
+import { staffCookie } from './staff-cookie.ts';
+import { OwnAccount } from './staff-own-account.ts';
+import { relyingPartyOf } from './staff-relying-party.ts';
+import { purgeExpired } from './staff-repository.ts';
+import { staffRoutes } from './staff-routes.ts';
+import { StaffService } from './staff-service.ts';
+import { StaffSessions } from './staff-sessions.ts';
+import { StaffSignIn } from './staff-signin.ts';
+import { defaultThrottle, SignInThrottle, type ThrottleLimits } from './staff-throttle.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The staff capability's services (the team, sign-in, the signed-in person's own account). */
+    staff: { service: StaffService; signIn: StaffSignIn; own: OwnAccount; sessions: StaffSessions };
+    /** Guards for staff routes of every capability: `preHandler: app.staffAccess.require(permission)`. */
+    staffAccess: StaffAccess;
+  }
+}
+
+export interface StaffPluginOptions {
+  /** The clock of sessions, links and challenges (tests move it). */
+  now?: () => number;
+  throttle?: ThrottleLimits;
+}
+
+/** How often run-out sessions, challenges, links and old failures are deleted. */
+const housekeepingEveryMs = 10 * 60_000;
+/** Used and expired links are kept a week, so a reused link still gets its own message. */
+const keepLinksMs = 7 * 24 * 60 * 60_000;
+
+/**
+ * The staff capability's services and guard, app-wide (after the audit log, before any route
+ * that a staff member calls). Its routes are `staffPlugin`, under /api/staff.
+ */
+export const staffAccessPlugin = fp(async (app: FastifyInstance, options: StaffPluginOptions) => {
+  const now = options.now ?? Date.now;
+  const rp = relyingPartyOf(app.config.publicUrl, brandName);
+  const deps = { db: app.db, dialect: app.dialect, audit: app.audit, now, publicUrl: app.config.publicUrl };
+  const sessions = new StaffSessions(app.db, now);
+  const throttle = new SignInThrottle(app.db, now, options.throttle ?? defaultThrottle);
+  const signIn = new StaffSignIn(deps, rp, sessions, throttle);
+  app.decorate('staff', { service: new StaffService(deps), signIn, own: new OwnAccount(deps, signIn, sessions), sessions });
+  app.decorate('staffAccess', new StaffAccess(sessions, app.audit, staffCookie('problem' in rp ? app.config.publicUrl.startsWith('https:') : rp.secure)));
+  app.decorateRequest('staff', null);
+
+  if ('problem' in rp) app.addHook('onReady', async () => app.log.warn(`staff sign-in is off: ${rp.problem}`));
+
+  app.jobs.every({ name: 'staff housekeeping', everyMs: housekeepingEveryMs }, async () => {
+    const at = now();
+    const removed = await purgeExpired(app.db, {
+      now: at,
+      idleBefore: at - sessionIdleMs,
+      linksBefore: at - keepLinksMs,
+      failuresBefore: at - throttle.limits.windowMs,
+    });
+    if (Object.values(removed).some((n) => n > 0)) app.log.debug({ removed }, 'staff: run-out rows removed');
+  });
+});
+
+/** /api/staff: sign-in, enrolment, the signed-in person's account, the team. */
+export async function staffPlugin(app: FastifyInstance): Promise<void> {
+  await app.register(staffRoutes);
+}

@@ -1,0 +1,153 @@
+/**
+ * The WebAuthn ceremonies, through @simplewebauthn/server: options with user verification
+ * required and discoverable credentials, and verification of the browser's answer against the
+ * one challenge we handed out, our origin and our relying party id. Refusals are HttpErrors
+ * whose code says why, in words a person understands.
+ */
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import type { AuthenticationCredential, AuthenticationOptions, RegistrationCredential, RegistrationOptions } from '../../contracts/staff.ts';
+import { HttpError } from '../lib/http-error.ts';
+import type { Passkey } from './staff-repository.ts';
+import type { RelyingParty } from './staff-relying-party.ts';
+
+/** EdDSA, ES256, RS256: what passkey providers use. */
+const algorithms = [-8, -7, -257];
+/** How long the browser may wait for the person; the challenge lives a little longer. */
+export const ceremonyTimeoutMs = 120_000;
+export const challengeLifetimeMs = 5 * 60_000;
+
+export const stale = () =>
+  new HttpError(400, 'webauthn_stale', 'This passkey request has expired or was already used. Please start again.');
+
+export const unverified = () =>
+  new HttpError(400, 'webauthn_failed', "Your passkey's answer could not be verified. Please try again, or use another passkey.");
+
+/** What the browser says it signed: checked before the library so each refusal has its own message. */
+function clientData(clientDataJSON: string): { type?: unknown; challenge?: unknown; origin?: unknown } {
+  try {
+    const parsed = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as unknown;
+    if (parsed && typeof parsed === 'object') return parsed as { type?: unknown; challenge?: unknown; origin?: unknown };
+  } catch {
+    // fall through
+  }
+  throw unverified();
+}
+
+/**
+ * Refuses an answer made for another ceremony, another challenge (a replay of an old answer)
+ * or another site, before the signature is looked at.
+ */
+export function checkClientData(rp: RelyingParty, clientDataJSON: string, expected: { type: 'webauthn.create' | 'webauthn.get'; challenge: string }): void {
+  const data = clientData(clientDataJSON);
+  if (data.type !== expected.type) throw unverified();
+  if (data.origin !== rp.origin) {
+    throw new HttpError(
+      400,
+      'webauthn_origin',
+      `Your browser answered for ${typeof data.origin === 'string' ? data.origin : 'another site'}, but the staff console is at ${rp.origin}. Open ${rp.origin}/staff and try again there.`,
+    );
+  }
+  if (data.challenge !== expected.challenge) {
+    throw new HttpError(400, 'webauthn_stale', 'This passkey answer belongs to an earlier request (it was replayed or is out of date). Please start again.');
+  }
+}
+
+export async function registrationOptions(
+  rp: RelyingParty,
+  user: { email: string; displayName: string; userHandle: string },
+  existing: readonly Passkey[],
+): Promise<RegistrationOptions['options']> {
+  const options: PublicKeyCredentialCreationOptionsJSON = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: user.email,
+    userID: new Uint8Array(Buffer.from(user.userHandle, 'base64url')),
+    userDisplayName: user.displayName,
+    timeout: ceremonyTimeoutMs,
+    attestationType: 'none',
+    // A second passkey on the same authenticator would be the same key twice.
+    excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports })),
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    supportedAlgorithmIDs: algorithms,
+  });
+  return { ...options, rp: { ...options.rp } };
+}
+
+export interface NewCredential {
+  id: string;
+  publicKey: string;
+  counter: number;
+  transports: string[];
+  synced: boolean;
+}
+
+export async function verifyRegistration(rp: RelyingParty, challenge: string, credential: RegistrationCredential): Promise<NewCredential> {
+  checkClientData(rp, credential.response.clientDataJSON, { type: 'webauthn.create', challenge });
+  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  try {
+    verified = await verifyRegistrationResponse({
+      response: credential as RegistrationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+      supportedAlgorithmIDs: algorithms,
+    });
+  } catch (error) {
+    if (/user verification/i.test((error as Error).message)) {
+      throw new HttpError(400, 'webauthn_unverified', 'Your device did not verify you (no PIN, fingerprint or face). Staff passkeys need it; please try again.');
+    }
+    throw unverified();
+  }
+  if (!verified.verified) throw unverified();
+  const info = verified.registrationInfo;
+  return {
+    id: info.credential.id,
+    publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
+    counter: info.credential.counter,
+    transports: credential.response.transports ?? info.credential.transports ?? [],
+    synced: info.credentialDeviceType === 'multiDevice',
+  };
+}
+
+/** No allowed credentials: the person picks a passkey, and the passkey says whose it is. */
+export async function authenticationOptions(rp: RelyingParty): Promise<AuthenticationOptions['options']> {
+  const options: PublicKeyCredentialRequestOptionsJSON = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', timeout: ceremonyTimeoutMs });
+  return { ...options };
+}
+
+/** Verifies a sign-in; returns the passkey's new signature counter. */
+export async function verifyAuthentication(rp: RelyingParty, challenge: string, credential: AuthenticationCredential, passkey: Passkey): Promise<number> {
+  let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  try {
+    verified = await verifyAuthenticationResponse({
+      response: credential as AuthenticationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: { id: passkey.id, publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')), counter: passkey.counter, transports: passkey.transports },
+      requireUserVerification: true,
+    });
+  } catch (error) {
+    const message = (error as Error).message;
+    if (/counter value/i.test(message)) {
+      // A counter that went backwards: this answer was made before, or the key was copied.
+      throw new HttpError(400, 'webauthn_replayed', 'This passkey answer was already used. Please sign in again; if it keeps happening, tell an admin.');
+    }
+    if (/user verification/i.test(message)) {
+      throw new HttpError(400, 'webauthn_unverified', 'Your device did not verify you (no PIN, fingerprint or face). Please try again.');
+    }
+    throw unverified();
+  }
+  if (!verified.verified) throw unverified();
+  return verified.authenticationInfo.newCounter;
+}

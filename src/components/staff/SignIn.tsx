@@ -1,0 +1,51 @@
+import { Fingerprint } from 'lucide-react';
+import { useState } from 'react';
+import type { StaffMe } from '../../../contracts/staff.ts';
+import { staffConsoleTexts } from '../../data/staff-console.ts';
+import { Button } from '../ui/Button.tsx';
+import { Notice } from './Notice.tsx';
+import { askPasskey } from './passkey-ceremony.ts';
+import { staffApi } from './staff-api.ts';
+import { card, muted } from './staff-styles.ts';
+
+const texts = staffConsoleTexts.signIn;
+
+/** "Sign in with a passkey": the passkey says who the person is, so nothing is typed. */
+export function SignIn({ notice, onSignedIn }: { notice?: string; onSignedIn: (me: StaffMe) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const signIn = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { challengeId, options } = await staffApi.signInOptions();
+      const credential = await askPasskey(options);
+      onSignedIn(await staffApi.signIn(challengeId, credential));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main id="main" tabIndex={-1} className="flex min-h-screen items-center justify-center px-4 py-12 focus:outline-none">
+      <div className={`${card} w-full max-w-md`}>
+        <p className="text-sm font-semibold tracking-wide text-brand-300 uppercase">{staffConsoleTexts.brand}</p>
+        <h1 className="mt-2 text-2xl font-bold text-white">{texts.title}</h1>
+        <p className="mt-3 text-slate-300">{texts.lead}</p>
+        <div className="mt-4 space-y-3">
+          {notice && !error ? <Notice tone="info">{notice}</Notice> : null}
+          <Notice tone="error">{error}</Notice>
+        </div>
+        <Button size="lg" className="mt-4 w-full" onClick={signIn} disabled={busy} aria-describedby="signin-help">
+          <Fingerprint aria-hidden="true" className="size-5" />
+          {busy ? 'Waiting for your passkey…' : texts.button}
+        </Button>
+        <p id="signin-help" className={`mt-4 ${muted}`}>
+          {texts.help}
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The browser's half of a passkey ceremony (@simplewebauthn/browser), with the browser's
+ * refusals turned into sentences a person can act on.
+ */
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  WebAuthnError,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import type { AuthenticationCredential, AuthenticationOptions, RegistrationCredential, RegistrationOptions } from '../../../contracts/staff.ts';
+
+export class CeremonyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CeremonyError';
+  }
+}
+
+const unsupported = 'This browser cannot use passkeys. Use a current Chrome, Edge, Safari or Firefox.';
+
+function explain(error: unknown, kind: 'create' | 'get'): CeremonyError {
+  const code = error instanceof WebAuthnError ? error.code : undefined;
+  const name = error instanceof Error ? error.name : '';
+  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError') {
+    return new CeremonyError('This device already holds a passkey for your account. Use another device or security key.');
+  }
+  if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID' || name === 'SecurityError') {
+    return new CeremonyError(`Passkeys do not work at this address (${location.origin}). Open the staff console at its usual address.`);
+  }
+  if (code === 'ERROR_AUTHENTICATOR_MISSING_DISCOVERABLE_CREDENTIAL_SUPPORT' || code === 'ERROR_AUTHENTICATOR_MISSING_USER_VERIFICATION_SUPPORT') {
+    return new CeremonyError('This authenticator cannot hold a passkey that checks it is you. Use your phone, your computer, or a security key with a PIN.');
+  }
+  if (name === 'NotAllowedError' || code === 'ERROR_CEREMONY_ABORTED' || name === 'AbortError') {
+    return new CeremonyError(
+      kind === 'create'
+        ? 'The passkey prompt was closed or timed out, so no passkey was created. Try again when you are ready.'
+        : 'The passkey prompt was closed or timed out, or no passkey for this site was found. Try again, or ask an admin for an enrolment link.',
+    );
+  }
+  return new CeremonyError(`Your browser could not use a passkey: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+export async function createPasskey(options: RegistrationOptions['options']): Promise<RegistrationCredential> {
+  if (!browserSupportsWebAuthn()) throw new CeremonyError(unsupported);
+  try {
+    const credential = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
+    return credential as RegistrationCredential;
+  } catch (error) {
+    throw explain(error, 'create');
+  }
+}
+
+export async function askPasskey(options: AuthenticationOptions['options']): Promise<AuthenticationCredential> {
+  if (!browserSupportsWebAuthn()) throw new CeremonyError(unsupported);
+  try {
+    const credential = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
+    return credential as AuthenticationCredential;
+  } catch (error) {
+    throw explain(error, 'get');
+  }
+}

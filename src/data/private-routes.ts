@@ -1,0 +1,11 @@
+/**
+ * Routes that are not part of the public site: never in a sitemap or the search index, and
+ * disallowed in robots.txt (their pages also carry noindex).
+ */
+export const privateRoutePrefixes = ['/staff'] as const;
+
+/** True for a private route's path or full URL ("/staff", "/staff/enrol", "https://…/staff"). */
+export function isPrivateRoute(pathOrUrl: string): boolean {
+  const path = pathOrUrl.startsWith('/') ? pathOrUrl : new URL(pathOrUrl).pathname;
+  return privateRoutePrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}

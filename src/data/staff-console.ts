@@ -1,0 +1,39 @@
+import type { StaffPermission } from '../../contracts/staff-rules.ts';
+
+export interface ConsoleSection {
+  /** The fragment that opens it: /staff#audit. */
+  id: 'overview' | 'team' | 'account' | 'audit';
+  label: string;
+  /** The heading of its page. */
+  title: string;
+  /** What a person needs to see it (the server checks the same permission). */
+  permission: StaffPermission;
+  /** The second key of its shortcut: g then this key. */
+  key: string;
+}
+
+/**
+ * The staff console's navigation, in order. The contact inbox (permission contact.handle, with
+ * its unanswered count) and the monitors (monitors.manage) join here once their routes exist.
+ */
+export const consoleSections: readonly ConsoleSection[] = [
+  { id: 'overview', label: 'Overview', title: 'Overview', permission: 'console.use', key: 'o' },
+  { id: 'team', label: 'Staff', title: 'Staff', permission: 'staff.manage', key: 's' },
+  { id: 'account', label: 'My account', title: 'My account', permission: 'console.use', key: 'm' },
+  { id: 'audit', label: 'Audit log', title: 'Audit log', permission: 'audit.read', key: 'l' },
+];
+
+export const staffConsoleTexts = {
+  brand: 'Hostfront Staff',
+  signIn: {
+    title: 'Staff sign-in',
+    lead: 'Sign in with the passkey on your phone, computer or security key. There is no password and no e-mail to type.',
+    button: 'Sign in with a passkey',
+    help: 'No passkey yet? Ask an admin for an enrolment link.',
+  },
+  enrol: {
+    title: 'Create your passkey',
+    lead: 'Your passkey is how you sign in to the staff console: your device checks it is you (PIN, fingerprint or face) and no password is ever sent.',
+    button: 'Create passkey',
+  },
+} as const;
