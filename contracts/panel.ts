@@ -3,6 +3,7 @@
  * with a server id and access key, then a session cookie) and the live console socket.
  */
 import { z } from 'zod';
+import { maxCommandLength } from './panel-rules.ts';
 
 /** Power state, as Pterodactyl names it. */
 export const powerState = z.enum(['offline', 'starting', 'running', 'stopping']);
@@ -32,9 +33,6 @@ export const serverResources = z.object({
   /** Milliseconds since the process started; 0 when offline. */
   uptime: z.number(),
 });
-
-/** The longest console command accepted. */
-export const maxCommandLength = 1000;
 
 export const connectBody = z.strictObject({
   serverId: z.string().min(1).max(100),

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { consoleCommand, maxCommandLength, type ConsoleMessage } from '../../contracts/panel.ts';
+import { consoleCommand, type ConsoleMessage } from '../../contracts/panel.ts';
+import { checkCommand } from '../../contracts/panel-rules.ts';
+import { clientKey } from '../lib/client-key.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { isSameOrigin } from '../plugins/same-origin.ts';
 import type { Membership } from './console-hub.ts';
@@ -8,10 +10,13 @@ import { credentialsOf, type PanelService } from './panel-service.ts';
 import { panelCookieBase } from './panel-routes.ts';
 import { cookieOptions } from '../lib/session-cookie.ts';
 import type { PanelSession } from './session-store.ts';
+import { SocketLimits } from './socket-limits.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     panelSession?: PanelSession;
+    /** Gives back the console's place among the caps (server/panel/socket-limits.ts). */
+    releaseSocketPlace?: () => void;
   }
 }
 
@@ -22,7 +27,7 @@ const keepAliveMs = 30_000;
  * GET /api/panel/console: the live console as a WebSocket. The server sends JSON arrays of
  * console messages (contracts/panel.ts); the browser sends `{"type":"command","command"}`.
  */
-export function consoleRoutes(app: FastifyInstance, service: PanelService): void {
+export function consoleRoutes(app: FastifyInstance, service: PanelService, limits: SocketLimits = new SocketLimits()): void {
   const sessionCookie = cookieOptions(app.config, panelCookieBase).name;
   app.get(
     '/console',
@@ -32,10 +37,15 @@ export function consoleRoutes(app: FastifyInstance, service: PanelService): void
         // Browsers always send Origin on a WebSocket: another site's page must not ride the cookie.
         if (!isSameOrigin(request)) throw new HttpError(403, 'cross_origin', 'The console opens only from this site.');
         request.panelSession = await service.require(request.cookies[sessionCookie]);
+        const release = limits.acquire(request.panelSession.idHash, clientKey(request.ip));
+        request.releaseSocketPlace = release;
+        // Given back when the socket closes, also when the upgrade never completes.
+        request.raw.socket.once('close', release);
       },
     },
     (socket: WebSocket, request) => {
       const session = request.panelSession!;
+      const releasePlace = request.releaseSocketPlace!;
       service.sockets.add(session.idHash, socket);
       const sendMessages = (messages: ConsoleMessage[]) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(messages));
@@ -83,8 +93,9 @@ export function consoleRoutes(app: FastifyInstance, service: PanelService): void
           }
           const message = consoleCommand.safeParse(parsed);
           if (!message.success) return sendError('Unknown message type.');
-          const command = message.data.command.trim();
-          if (!command || command.length > maxCommandLength) return sendError('Type a command to send (at most 1,000 characters).');
+          const checked = checkCommand(message.data.command);
+          if (!checked.ok) return sendError(checked.message);
+          const { command } = checked;
           const current = await service.find(request.cookies[sessionCookie]);
           if (!current) return socket.close(4401, 'Session ended');
           const joined = await joining;
@@ -100,6 +111,7 @@ export function consoleRoutes(app: FastifyInstance, service: PanelService): void
 
       socket.on('close', () => {
         closed = true;
+        releasePlace();
         clearTimeout(expiry);
         clearInterval(keepAlive);
         service.sockets.remove(session.idHash, socket);

@@ -115,8 +115,19 @@ export async function connectFailures(db: Db, clientIp: string, since: number): 
   return { count: Number(row.count), oldest: row.oldest === null ? null : Number(row.oldest) };
 }
 
+/** Failed attempts naming this server id since `since`, from any address, and the oldest of them. */
+export async function serverConnectFailures(db: Db, serverId: string, since: number): Promise<{ count: number; oldest: number | null }> {
+  const row = await db
+    .selectFrom('panel_connect_failures')
+    .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.min('at').as('oldest')])
+    .where('server_id', '=', serverId)
+    .where('at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest === null ? null : Number(row.oldest) };
+}
+
 /** Records a failure and forgets those before `forgetBefore` (they no longer count). */
-export async function recordConnectFailure(db: Db, clientIp: string, at: number, forgetBefore: number): Promise<void> {
-  await db.insertInto('panel_connect_failures').values({ client_ip: clientIp, at }).execute();
+export async function recordConnectFailure(db: Db, clientIp: string, serverId: string, at: number, forgetBefore: number): Promise<void> {
+  await db.insertInto('panel_connect_failures').values({ client_ip: clientIp, server_id: serverId, at }).execute();
   await db.deleteFrom('panel_connect_failures').where('at', '<=', forgetBefore).execute();
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../contracts/http-error.ts';
 import { commandBody, connectAnswer, connectBody, powerBody, serverDetails, serverResources, sessionAnswer } from '../../contracts/panel.ts';
+import { checkCommand } from '../../contracts/panel-rules.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { cookieOptions } from '../lib/session-cookie.ts';
 import type { PanelService } from './panel-service.ts';
@@ -67,8 +68,9 @@ export function panelRoutes(app: FastifyInstance, service: PanelService): void {
 
   api.post('/command', { schema: { body: commandBody, response: { 204: noContent, ...errors } } }, async (request, reply) => {
     const session = await service.require(request.cookies[sessionCookie]);
-    const command = request.body.command.trim();
-    if (!command) throw new HttpError(400, 'invalid', 'Type a command to send.', { fields: { command: 'must not be blank' } });
+    const checked = checkCommand(request.body.command);
+    if (!checked.ok) throw new HttpError(400, 'invalid', checked.message, { fields: { command: checked.message } });
+    const { command } = checked;
     await service.command(session, command, request.ip, () => service.withEngine(session, (c) => service.driver.sendCommand(c, command), () => clearCookie(reply)));
     return reply.status(204).send();
   });

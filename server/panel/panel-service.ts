@@ -43,7 +43,7 @@ export class PanelService {
    * customer hears one answer.
    */
   async connect(input: { serverId: string; key: string; clientIp: string; previousCookie: string | undefined }): Promise<{ cookie: string; server: ServerDetails }> {
-    return this.throttle.guard(input.clientIp, async () => {
+    return this.throttle.guard(input.clientIp, input.serverId, async () => {
       let server: ServerDetails;
       try {
         server = await this.driver.getServer({ serverId: input.serverId, key: input.key });

@@ -38,5 +38,7 @@ export interface PanelAuditTable {
 export interface PanelConnectFailureTable {
   id: Generated<number>;
   client_ip: string;
+  /** The server id the attempt named (null for attempts stored before it was recorded). */
+  server_id: string | null;
   at: number;
 }

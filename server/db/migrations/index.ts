@@ -5,6 +5,7 @@ import * as status from './0002-status.ts';
 import * as contact from './0003-contact.ts';
 import * as audit from './0004-audit.ts';
 import * as staff from './0005-staff.ts';
+import * as panelConnectServer from './0006-panel-connect-server.ts';
 import type { DialectMigration } from './column-types.ts';
 
 /**
@@ -19,6 +20,7 @@ const all: Record<string, DialectMigration> = {
   '0003-contact': contact,
   '0004-audit': audit,
   '0005-staff': staff,
+  '0006-panel-connect-server': panelConnectServer,
 };
 
 export const migrationNames = Object.keys(all);

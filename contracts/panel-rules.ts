@@ -1,0 +1,22 @@
+/**
+ * The panel's rules that the browser and the server both apply. No dependencies, so the page's
+ * bundle carries only these few lines.
+ */
+
+/** The longest console command accepted. */
+export const maxCommandLength = 1000;
+
+/** Control characters: a line break would make one audited command run as several. */
+const controlCharacter = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Checks one console command as typed: at most 1,000 characters, one line, no control
+ * characters. Returns the command to send (spaces around it trimmed), or what is wrong.
+ */
+export function checkCommand(raw: string): { ok: true; command: string } | { ok: false; message: string } {
+  const command = raw.trim();
+  if (!command) return { ok: false, message: 'Type a command to send.' };
+  if (command.length > maxCommandLength) return { ok: false, message: `A command is at most ${maxCommandLength.toLocaleString('en-US')} characters.` };
+  if (controlCharacter.test(command)) return { ok: false, message: 'A command is one line, without control characters: send each command on its own.' };
+  return { ok: true, command };
+}
