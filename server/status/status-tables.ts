@@ -29,8 +29,24 @@ export interface StatusHourlyTable {
   latency_sum: number;
 }
 
+/**
+ * Every incident and maintenance change, in order, written in the transaction that made it: the
+ * board's push, subscribers' notifications and the feed all read from here (contracts/incidents.ts).
+ */
+export interface StatusEventTable {
+  id: Generated<number>;
+  at: number;
+  /** One of contracts/incidents.ts statusEventKinds. */
+  kind: string;
+  /** The incident's or maintenance's id. */
+  subject_id: string;
+  /** JSON: the incident or maintenance as it was after the change. */
+  payload: string;
+}
+
 /** The status capability's tables, as Kysely sees them (times in epoch milliseconds). */
 export interface StatusTables {
   status_result: StatusResultTable;
   status_hourly: StatusHourlyTable;
+  status_event: StatusEventTable;
 }

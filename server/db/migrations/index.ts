@@ -6,6 +6,7 @@ import * as contact from './0003-contact.ts';
 import * as audit from './0004-audit.ts';
 import * as staff from './0005-staff.ts';
 import * as panelConnectServer from './0006-panel-connect-server.ts';
+import * as statusEvents from './0007-status-events.ts';
 import type { DialectMigration } from './column-types.ts';
 
 /**
@@ -21,6 +22,7 @@ const all: Record<string, DialectMigration> = {
   '0004-audit': audit,
   '0005-staff': staff,
   '0006-panel-connect-server': panelConnectServer,
+  '0007-status-events': statusEvents,
 };
 
 export const migrationNames = Object.keys(all);

@@ -1,0 +1,41 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { StatusEventKind } from '../../contracts/incidents.ts';
+import type { Database } from '../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** One change of an incident or a maintenance, as the event log keeps it. */
+export interface StatusEvent<P = unknown> {
+  id: number;
+  at: number;
+  kind: StatusEventKind;
+  /** The incident's or maintenance's id. */
+  subjectId: string;
+  /** The incident or maintenance as it was after the change. */
+  payload: P;
+}
+
+/**
+ * Appends an event. Call it with the transaction that makes the change, so the event exists
+ * exactly when the change does. Returns its id (events are read in id order).
+ */
+export async function recordStatusEvent(db: Db, event: Omit<StatusEvent, 'id'>): Promise<number> {
+  const row = await db
+    .insertInto('status_event')
+    .values({ at: event.at, kind: event.kind, subject_id: event.subjectId, payload: JSON.stringify(event.payload) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Events after `afterId`, oldest first, at most `limit`. */
+export async function statusEventsAfter(db: Db, afterId: number, limit: number): Promise<StatusEvent[]> {
+  const rows = await db.selectFrom('status_event').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map((r) => ({ id: Number(r.id), at: Number(r.at), kind: r.kind as StatusEventKind, subjectId: r.subject_id, payload: JSON.parse(r.payload) as unknown }));
+}
+
+/** The newest event's id, or 0 when there is none. */
+export async function lastStatusEventId(db: Db): Promise<number> {
+  const row = await db.selectFrom('status_event').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return row?.id === null || row?.id === undefined ? 0 : Number(row.id);
+}
