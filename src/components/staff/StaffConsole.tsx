@@ -36,5 +36,8 @@ export function StaffConsole() {
     );
   }
   if (state.kind === 'signed-out') return <SignIn notice={state.notice} onSignedIn={(me) => setState({ kind: 'signed-in', me })} />;
-  return <ConsoleShell me={state.me} onSignedOut={(notice) => setState({ kind: 'signed-out', notice })} />;
+  // The first reason wins: requests still in flight when a session ends come back 401 too
+  // (without the cookie the first answer cleared, they only say "please sign in").
+  const signedOut = (notice?: string) => setState((current) => (current.kind === 'signed-in' ? { kind: 'signed-out', notice } : current));
+  return <ConsoleShell me={state.me} onSignedOut={signedOut} />;
 }
