@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config/config.ts';
 import { shellOperator } from '../server/staff/staff-service.ts';
@@ -91,6 +92,12 @@ if (fs.existsSync(path.join(dist, 'staff', 'index.html'))) {
   for (const route of ['/staff', '/staff/enrol']) {
     const w = pageWeights(route);
     console.log(`  ${route.padEnd(13)} JS ${w.jsKb} KB   CSS ${w.cssKb} KB   HTML ${w.htmlKb} KB`);
+  }
+  // Sections the console loads when first opened (a dynamic import), on top of /staff.
+  const assets = path.join(dist, '_astro');
+  for (const file of fs.readdirSync(assets).filter((f) => /^InboxSection\.[\w-]+\.js$/.test(f))) {
+    const kb = Math.round((zlib.gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length / 1024) * 10) / 10;
+    console.log(`  ${'inbox (lazy)'.padEnd(13)} JS ${kb} KB more, when the inbox is first opened`);
   }
 } else {
   console.log('\n(no dist/: npm run build to see the staff pages\' weights)');

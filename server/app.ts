@@ -122,7 +122,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(panelPlugin, { prefix: '/api/panel' });
   await app.register(statusPlugin, { prefix: '/api/status' });
-  await app.register(contactPlugin, { prefix: '/api/contact' });
+  // /api/contact, and the staff console's inbox under /api/staff/contact (one outbox for both).
+  await app.register(contactPlugin);
   await app.register(staffPlugin, { prefix: '/api/staff' });
   await app.register(auditConsolePlugin, { prefix: '/api/staff/audit' });
 

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Database } from '../db/schema.ts';
-import { outboxBacklog } from './contact-repository.ts';
+import { countMessages, outboxBacklog } from './contact-repository.ts';
 import type { ContactAttemptOutcome, ContactChannelName } from './contact-tables.ts';
 
 /**
  * The contact outbox's metrics: its backlog per channel (read from the database when scraped,
- * so every instance reports the shared queue) and failed delivery attempts. Returns the hook the
+ * so every instance reports the shared queue), failed delivery attempts, and the messages the
+ * staff console's inbox has not marked answered. Returns the hook the
  * outbox calls after each attempt.
  */
 export function registerContactMetrics(
@@ -35,6 +36,14 @@ export function registerContactMetrics(
     async collect() {
       const now = Date.now();
       for (const row of await backlog()) this.set({ channel: row.channel }, row.oldestCreatedAt === null ? 0 : (now - row.oldestCreatedAt) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'hostfront_contact_unanswered_messages',
+    help: 'Contact messages no staff member has marked answered yet.',
+    registers: [registry],
+    async collect() {
+      this.set(await countMessages(db, { answered: false }));
     },
   });
   const failures = new Counter({

@@ -4,6 +4,8 @@ import { scheduleRetention } from '../jobs/retention.ts';
 import type { ContactChannel } from './channels/channel.ts';
 import { DiscordWebhookChannel } from './channels/discord-webhook.ts';
 import { EmailChannel } from './channels/email-channel.ts';
+import { contactConsoleRoutes } from './contact-console-routes.ts';
+import { ContactInbox } from './contact-inbox.ts';
 import { registerContactMetrics } from './contact-metrics.ts';
 import { ContactOutbox, type OutboxOptions } from './contact-outbox.ts';
 import { contactRoutes } from './contact-routes.ts';
@@ -24,8 +26,9 @@ export function configuredChannels(contact: FastifyInstance['config']['contact']
 }
 
 /**
- * The contact capability: POST /api/contact stores each message before answering, and the
- * outbox worker (started when the app is ready, stopped when it closes) delivers it.
+ * The contact capability: POST /api/contact stores each message before answering, the outbox
+ * worker (started when the app is ready, stopped when it closes) delivers it, and the staff
+ * console's inbox (/api/staff/contact) reads them and queues them again through the same outbox.
  */
 export async function contactPlugin(app: FastifyInstance, options: ContactPluginOptions = {}): Promise<void> {
   const channels = configuredChannels(app.config.contact);
@@ -35,7 +38,16 @@ export async function contactPlugin(app: FastifyInstance, options: ContactPlugin
     channels.map((c) => c.name),
   );
   const outbox = new ContactOutbox(app.db, channels, app.log, { dialect: app.dialect, onAttempt, ...options.outbox });
-  contactRoutes(app, { outbox, siteDir: app.config.siteDir });
+  const inbox = new ContactInbox({
+    db: app.db,
+    dialect: app.dialect,
+    audit: app.audit,
+    channels: channels.map((c) => c.name),
+    maxAgeMs: outbox.options.maxAgeMs,
+    wake: () => outbox.wake(),
+  });
+  await app.register(async (scope) => contactRoutes(scope, { outbox, siteDir: app.config.siteDir }), { prefix: '/api/contact' });
+  await app.register(async (scope) => contactConsoleRoutes(scope, { inbox }), { prefix: '/api/staff/contact' });
 
   // Reported, not required: a chat service's outage must not take the site out of rotation.
   app.readiness.add(

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type {
@@ -23,6 +23,14 @@ export interface ContactMessage {
   ip: string;
   userAgent: string | null;
   createdAt: number;
+}
+
+/** A message as stored, with what the staff console keeps about it. */
+export interface StoredMessage extends ContactMessage {
+  /** When a staff member marked it answered; null while unanswered. */
+  answeredAt: number | null;
+  /** Their e-mail as it was then. */
+  answeredBy: string | null;
 }
 
 /** One channel's delivery of one message: its state in the outbox. */
@@ -73,6 +81,12 @@ const toMessage = (r: Selectable<ContactMessagesTable>): ContactMessage => ({
   ip: r.ip,
   userAgent: r.user_agent,
   createdAt: r.created_at,
+});
+
+const toStored = (r: Selectable<ContactMessagesTable>): StoredMessage => ({
+  ...toMessage(r),
+  answeredAt: r.answered_at === null ? null : Number(r.answered_at),
+  answeredBy: r.answered_by,
 });
 
 const toDelivery = (r: Selectable<ContactDeliveriesTable>): ContactDelivery => ({
@@ -332,26 +346,107 @@ export async function nextDueAt(db: Kysely<Database>, channel: ContactChannelNam
   return row?.next === null || row?.next === undefined ? undefined : Number(row.next);
 }
 
-// ----- For operators (the CLI) -----
+// ----- For operators (the CLI and the staff console) -----
 
 export interface MessageSummary {
-  message: ContactMessage;
+  message: StoredMessage;
   deliveries: ContactDelivery[];
 }
 
-/** Newest first; with `failed`, only messages with a delivery that failed for good. */
-export async function listMessages(db: Kysely<Database>, options: { failed: boolean; limit: number }): Promise<MessageSummary[]> {
-  let query = db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(options.limit);
-  if (options.failed) {
-    query = query.where(({ exists, selectFrom }) =>
-      exists(selectFrom('contact_deliveries as d').select('d.id').whereRef('d.message_id', '=', 'contact_messages.id').where('d.status', '=', 'failed')),
+/** Which messages a list shows; every condition given must hold. */
+export interface MessageFilter {
+  /** Only messages with a delivery that failed for good. */
+  failed?: boolean;
+  /** Only answered (true) or unanswered (false) messages. */
+  answered?: boolean;
+  /**
+   * Words that must each appear in the name, e-mail, subject or text, ignoring case (SQLite's
+   * LIKE folds ASCII letters only; PostgreSQL's ILIKE folds every letter). `%`, `_` and `\`
+   * match themselves. Needs the dialect.
+   */
+  words?: readonly string[];
+  dialect?: Dialect;
+}
+
+/** `%`, `_` and `\` typed by a person match themselves, not any text (with `escape '\'`). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const searchedColumns = ['name', 'email', 'subject', 'message'] as const;
+
+function matching(eb: ExpressionBuilder<Database, 'contact_messages'>, filter: MessageFilter): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.failed) {
+    conditions.push(
+      eb.exists(eb.selectFrom('contact_deliveries as d').select('d.id').whereRef('d.message_id', '=', 'contact_messages.id').where('d.status', '=', 'failed')),
     );
   }
-  const messages = (await query.execute()).map(toMessage);
+  if (filter.answered !== undefined) conditions.push(eb('contact_messages.answered_at', filter.answered ? 'is not' : 'is', null));
+  const operator = filter.dialect === 'postgres' ? 'ilike' : 'like';
+  for (const word of filter.words ?? []) {
+    const pattern = sql<string>`${containsPattern(word)} escape '\\'`;
+    conditions.push(eb.or(searchedColumns.map((column) => eb(`contact_messages.${column}`, operator, pattern))));
+  }
+  return eb.and(conditions);
+}
+
+/**
+ * Newest first (ties by id), one page: `before` is the last message of the previous page.
+ * Reads one more row than `limit` to know whether another page follows.
+ */
+export async function listMessages(
+  db: Kysely<Database>,
+  options: MessageFilter & { limit: number; before?: { createdAt: number; id: string } },
+): Promise<MessageSummary[]> {
+  let query = db
+    .selectFrom('contact_messages')
+    .selectAll()
+    .where((eb) => matching(eb, options))
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(options.limit);
+  const before = options.before;
+  if (before) {
+    query = query.where((eb) =>
+      eb.or([eb('created_at', '<', before.createdAt), eb.and([eb('created_at', '=', before.createdAt), eb('id', '>', before.id)])]),
+    );
+  }
+  const messages = (await query.execute()).map(toStored);
   return withDeliveries(db, messages);
 }
 
-async function withDeliveries(db: Kysely<Database>, messages: ContactMessage[]): Promise<MessageSummary[]> {
+/** How many messages the filter matches. */
+export async function countMessages(db: Kysely<Database>, filter: MessageFilter): Promise<number> {
+  const row = await db
+    .selectFrom('contact_messages')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where((eb) => matching(eb, filter))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** One message by its full id. */
+export async function messageById(db: Kysely<Database>, id: string): Promise<StoredMessage | undefined> {
+  const row = await db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toStored(row) : undefined;
+}
+
+/**
+ * Marks a message answered (`by` and `at`) or unanswered (null), only if it is not so already:
+ * returns false when it was (someone else was quicker), so each change is recorded once.
+ */
+export async function setAnswered(db: Db, id: string, answered: { at: number; by: string } | null): Promise<boolean> {
+  const result = await db
+    .updateTable('contact_messages')
+    .set(answered ? { answered_at: answered.at, answered_by: answered.by } : { answered_at: null, answered_by: null })
+    .where('id', '=', id)
+    .where('answered_at', answered ? 'is' : 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+async function withDeliveries(db: Kysely<Database>, messages: StoredMessage[]): Promise<MessageSummary[]> {
   if (messages.length === 0) return [];
   const deliveries = (
     await db
@@ -385,7 +480,8 @@ export async function attemptsOf(db: Kysely<Database>, messageId: string): Promi
 
 /**
  * Puts a message's undelivered deliveries back in the queue, due now, with a fresh 24 h
- * window, and adds a delivery for each given channel it lacks. Returns the deliveries queued.
+ * window, and adds a delivery for each given channel it lacks. With `only`, does that for that
+ * one channel. Returns the deliveries queued.
  */
 export async function retryMessage(
   db: Kysely<Database>,
@@ -393,12 +489,14 @@ export async function retryMessage(
   channels: readonly ContactChannelName[],
   now: number,
   maxAgeMs: number,
+  options: { only?: ContactChannelName } = {},
 ): Promise<ContactChannelName[]> {
+  const wanted = (channel: ContactChannelName) => options.only === undefined || options.only === channel;
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('contact_deliveries').selectAll().where('message_id', '=', messageId).execute();
     const queued: ContactChannelName[] = [];
     for (const delivery of existing) {
-      if (delivery.status === 'delivered') continue;
+      if (delivery.status === 'delivered' || !wanted(delivery.channel)) continue;
       await trx
         .updateTable('contact_deliveries')
         .set({ status: 'pending', next_attempt_at: now, expires_at: now + maxAgeMs, claimed_until: null, claimed_by: null, updated_at: now })
@@ -407,7 +505,7 @@ export async function retryMessage(
       queued.push(delivery.channel);
     }
     for (const channel of channels) {
-      if (existing.some((d) => d.channel === channel)) continue;
+      if (existing.some((d) => d.channel === channel) || !wanted(channel)) continue;
       await trx.insertInto('contact_deliveries').values(newDelivery(messageId, channel, now, now + maxAgeMs)).execute();
       queued.push(channel);
     }

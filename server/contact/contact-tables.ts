@@ -17,6 +17,10 @@ export interface ContactMessagesTable {
   ip: string;
   user_agent: string | null;
   created_at: number;
+  /** When a staff member marked it answered in the console; null while unanswered. */
+  answered_at: number | null;
+  /** Who did: their e-mail as it was then (kept when the account is removed). */
+  answered_by: string | null;
 }
 
 /** One row per message and channel: that channel's own delivery state (the outbox). */

@@ -2,7 +2,7 @@ import type { StaffPermission } from '../../contracts/staff-rules.ts';
 
 export interface ConsoleSection {
   /** The fragment that opens it: /staff#audit. */
-  id: 'overview' | 'team' | 'account' | 'audit';
+  id: 'overview' | 'inbox' | 'team' | 'account' | 'audit';
   label: string;
   /** The heading of its page. */
   title: string;
@@ -13,11 +13,12 @@ export interface ConsoleSection {
 }
 
 /**
- * The staff console's navigation, in order. The contact inbox (permission contact.handle, with
- * its unanswered count) and the monitors (monitors.manage) join here once their routes exist.
+ * The staff console's navigation, in order. The inbox shows its count of unanswered messages
+ * beside its label; the monitors (monitors.manage) join here once their routes exist.
  */
 export const consoleSections: readonly ConsoleSection[] = [
   { id: 'overview', label: 'Overview', title: 'Overview', permission: 'console.use', key: 'o' },
+  { id: 'inbox', label: 'Inbox', title: 'Contact inbox', permission: 'contact.handle', key: 'i' },
   { id: 'team', label: 'Staff', title: 'Staff', permission: 'staff.manage', key: 's' },
   { id: 'account', label: 'My account', title: 'My account', permission: 'console.use', key: 'm' },
   { id: 'audit', label: 'Audit log', title: 'Audit log', permission: 'audit.read', key: 'l' },

@@ -1,5 +1,5 @@
 import { DoorOpen } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StaffMe } from '../../../contracts/staff.ts';
 import { roleLabels } from '../../../contracts/staff-rules.ts';
 import { consoleSections, staffConsoleTexts, type ConsoleSection } from '../../data/staff-console.ts';
@@ -11,6 +11,21 @@ import { OverviewSection } from './OverviewSection.tsx';
 import { staffApi } from './staff-api.ts';
 import { badge, badgeTones } from './staff-styles.ts';
 import { TeamSection } from './TeamSection.tsx';
+import { useUnansweredCount } from './unanswered-count.ts';
+
+// The inbox loads when it is first opened, so the console's first screen stays as light as before.
+const InboxSection = lazy(() =>
+  import('./InboxSection.tsx').then(
+    (m) => ({ default: m.InboxSection }),
+    () => ({
+      default: () => (
+        <p role="alert" className="text-sm text-rose-200">
+          The inbox could not be loaded. Check your connection and reload the page.
+        </p>
+      ),
+    }),
+  ),
+);
 
 export interface SectionProps {
   me: StaffMe;
@@ -20,9 +35,10 @@ export interface SectionProps {
   signedOut: (notice: string) => void;
 }
 
-function sectionFromHash(allowed: readonly ConsoleSection[]): ConsoleSection['id'] {
-  const id = location.hash.replace(/^#/, '');
-  return allowed.find((s) => s.id === id)?.id ?? 'overview';
+/** The section a fragment opens (its first part: #inbox/<id> is the inbox), if it names one. */
+function sectionOfHash(allowed: readonly ConsoleSection[]): ConsoleSection['id'] | undefined {
+  const id = location.hash.replace(/^#/, '').split('/')[0];
+  return allowed.find((s) => s.id === id)?.id;
 }
 
 const isTyping = (target: EventTarget | null) =>
@@ -34,7 +50,8 @@ const isTyping = (target: EventTarget | null) =>
  */
 export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (notice?: string) => void }) {
   const sections = useMemo(() => consoleSections.filter((s) => me.permissions.includes(s.permission)), [me.permissions]);
-  const [current, setCurrent] = useState<ConsoleSection['id']>(() => sectionFromHash(sections));
+  const [current, setCurrent] = useState<ConsoleSection['id']>(() => sectionOfHash(sections) ?? 'overview');
+  const unanswered = useUnansweredCount(me.permissions.includes('contact.handle'));
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
@@ -48,8 +65,11 @@ export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (n
 
   useEffect(() => {
     const onHash = () => {
+      // Another fragment (the skip link's #main) leaves the section as it is.
+      const next = sectionOfHash(sections);
+      if (!next) return;
       moved.current = true;
-      setCurrent(sectionFromHash(sections));
+      setCurrent(next);
     };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
@@ -117,6 +137,15 @@ export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (n
                   }`}
                 >
                   {section.label}
+                  {section.id === 'inbox' && unanswered ? (
+                    <>
+                      {' '}
+                      <span className="ml-1 inline-block min-w-5 rounded-full bg-amber-400 px-1.5 text-center text-xs font-bold text-surface-950">
+                        {unanswered}
+                        <span className="sr-only"> unanswered</span>
+                      </span>
+                    </>
+                  ) : null}
                 </a>
               </li>
             ))}
@@ -132,6 +161,11 @@ export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (n
         </h1>
         <div className="mt-6">
           {current === 'overview' ? <OverviewSection {...props} /> : null}
+          {current === 'inbox' ? (
+            <Suspense fallback={<p className="text-sm text-slate-400">Loading the inbox…</p>}>
+              <InboxSection {...props} />
+            </Suspense>
+          ) : null}
           {current === 'team' ? <TeamSection {...props} /> : null}
           {current === 'account' ? <AccountSection {...props} /> : null}
           {current === 'audit' ? <AuditSection {...props} /> : null}

@@ -18,6 +18,9 @@ const actionLabels: Record<string, string> = {
   'staff.passkey_rename': 'Renamed a passkey',
   'staff.passkey_remove': 'Removed a passkey',
   'staff.forbidden': 'Was refused (role)',
+  'contact.retry': 'Retried a delivery',
+  'contact.answered': 'Marked a message answered',
+  'contact.unanswered': 'Marked a message unanswered',
 };
 
 export function actionLabel(action: string): string {

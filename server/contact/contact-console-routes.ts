@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../contracts/http-error.ts';
+import { answeredBody, inboxCounts, inboxMessageDetail, inboxPage, inboxQuery, messageParams, retryAnswer, retryBody } from '../../contracts/staff-contact.ts';
+import type { ContactInbox, InboxActor } from './contact-inbox.ts';
+
+/**
+ * /api/staff/contact: the staff console's contact inbox (permission contact.handle). HTTP only:
+ * schemas from contracts/staff-contact.ts, then one call to the inbox.
+ */
+export function contactConsoleRoutes(app: FastifyInstance, deps: { inbox: ContactInbox }): void {
+  const { inbox } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const handles = app.staffAccess.require('contact.handle');
+  const actor = (request: FastifyRequest): InboxActor => ({ id: request.staff!.id, email: request.staff!.email, clientIp: request.ip });
+
+  api.get(
+    '/messages',
+    { preHandler: handles, schema: { querystring: inboxQuery, response: { 200: inboxPage, ...errorResponses(400, 401, 403) } } },
+    async (request) => inbox.list(request.query),
+  );
+
+  api.get('/counts', { preHandler: handles, schema: { response: { 200: inboxCounts, ...errorResponses(401, 403) } } }, async () => inbox.counts());
+
+  api.get(
+    '/messages/:id',
+    { preHandler: handles, schema: { params: messageParams, response: { 200: inboxMessageDetail, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => inbox.detail(request.params.id),
+  );
+
+  api.post(
+    '/messages/:id/retry',
+    { preHandler: handles, schema: { params: messageParams, body: retryBody, response: { 200: retryAnswer, ...errorResponses(400, 401, 403, 404, 409) } } },
+    async (request) => inbox.retry(request.params.id, request.body.channel, actor(request)),
+  );
+
+  api.put(
+    '/messages/:id/answered',
+    {
+      preHandler: handles,
+      schema: { params: messageParams, body: answeredBody, response: { 200: inboxMessageDetail, ...errorResponses(400, 401, 403, 404, 409) } },
+    },
+    async (request) => inbox.setAnswered(request.params.id, request.body.answered, actor(request)),
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { bannerFor, type Banner, type ServerStatus, type ShownStatus } from '../../../contracts/status-rules.ts';
+import { apiFetch } from '../../lib/api-client.ts';
+import type { StatusReport, StatusUpdate } from '../status/status-api.ts';
+import { badge, badgeTones, card, muted, subTitle } from './staff-styles.ts';
+
+/**
+ * The live status summary on the Overview: the public board's own data (/api/status, then its
+ * stream's serverStatus events), read-only: the banner, how many monitors are in each state,
+ * and each monitor's state and latency. The report itself is read again every minute, for what
+ * the stream does not carry (incidents, monitors added or removed).
+ */
+const reloadEveryMs = 60_000;
+
+const stateLabels: Record<ShownStatus, string> = { operational: 'Operational', degraded: 'Degraded', down: 'Down', pending: 'Waiting for a probe' };
+const stateTones = { operational: 'good', degraded: 'warn', down: 'bad', pending: 'neutral' } as const;
+const bannerTones: Record<Banner, string> = {
+  'All Systems Operational': 'text-emerald-300',
+  'Degraded Performance': 'text-amber-300',
+  'Partial Outage': 'text-orange-300',
+  'Major Outage': 'text-red-300',
+};
+const states: readonly ShownStatus[] = ['operational', 'degraded', 'down', 'pending'];
+
+/**
+ * As the board writes it (src/lib/status-format.ts); not imported from there, since sharing that
+ * module with the console would split it out of the public board's bundle into a chunk of its own.
+ */
+const latencyLabel = (ms: number) => (ms <= 0 ? 'Timeout' : `${Math.round(ms)} ms`);
+
+/** The report with the stream's newer readings applied, and its banner decided again. */
+function applied(report: StatusReport, updates: readonly StatusUpdate[]): StatusReport {
+  const byId = new Map(updates.map((u) => [u.id, u]));
+  const servers = report.servers.map((s) => {
+    const u = byId.get(s.id);
+    return u && (s.checkedAt === null || u.timestamp > s.checkedAt) ? { ...s, status: u.status, latency: u.latency, checkedAt: u.timestamp } : s;
+  });
+  const decided = servers.map((s) => s.status).filter((s): s is ServerStatus => s !== 'pending');
+  return { ...report, summary: { ...report.summary, banner: bannerFor(decided) }, servers };
+}
+
+export function OverviewStatus() {
+  const [report, setReport] = useState<StatusReport>();
+  const [failed, setFailed] = useState(false);
+  const [live, setLive] = useState(false);
+  const current = useRef<StatusReport | undefined>(undefined);
+
+  useEffect(() => {
+    const show = (next: StatusReport) => {
+      current.current = next;
+      setReport(next);
+    };
+    const load = () =>
+      apiFetch<StatusReport>('GET', '/api/status').then(
+        (fresh) => {
+          setFailed(false);
+          show(fresh);
+        },
+        () => setFailed(true),
+      );
+    void load();
+    // EventSource opens the stream again by itself after a drop (with Last-Event-ID).
+    const stream = new EventSource('/api/status/stream');
+    stream.onopen = () => setLive(true);
+    stream.onerror = () => setLive(false);
+    stream.addEventListener('serverStatus', (event) => {
+      if (current.current) show(applied(current.current, JSON.parse((event as MessageEvent<string>).data) as StatusUpdate[]));
+    });
+    const timer = setInterval(() => void load(), reloadEveryMs);
+    return () => {
+      stream.close();
+      clearInterval(timer);
+    };
+  }, []);
+
+  const servers = report?.servers ?? [];
+  return (
+    <section aria-labelledby="overview-status" className={card}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="overview-status" className={subTitle}>
+          Live status
+        </h2>
+        <p className="inline-flex items-center gap-2 text-xs text-slate-400">
+          <span aria-hidden="true" className={`size-2 rounded-full ${live ? 'bg-emerald-400' : 'bg-slate-500'}`} />
+          {live ? 'Live' : 'Connecting…'}
+        </p>
+      </div>
+      {report ? (
+        <>
+          <p role="status" className={`mt-2 text-lg font-semibold ${bannerTones[report.summary.banner]}`}>
+            {report.summary.banner}
+          </p>
+          <ul aria-label="Monitors per state" className="mt-2 flex flex-wrap gap-2">
+            {states.map((state) => (
+              <li key={state} className={`${badge} ${badgeTones[stateTones[state]]}`}>
+                {stateLabels[state]}: {servers.filter((s) => s.status === state).length}
+              </li>
+            ))}
+          </ul>
+          {servers.length === 0 ? (
+            <p className={`mt-3 ${muted}`}>No monitors yet.</p>
+          ) : (
+            <ul aria-label="Monitors" className="mt-3 divide-y divide-white/10">
+              {servers.map((s) => (
+                <li key={s.id} data-monitor-id={s.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                  <span className="min-w-0 truncate text-slate-100">{s.name}</span>
+                  <span className="flex shrink-0 items-center gap-2">
+                    {s.status === 'pending' ? null : <span className="text-xs text-slate-400">{latencyLabel(s.latency)}</span>}
+                    <span className={`${badge} ${badgeTones[stateTones[s.status]]}`}>{stateLabels[s.status]}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : (
+        <p className={`mt-2 ${muted}`}>{failed ? 'The status could not be loaded; trying again in a minute.' : 'Loading…'}</p>
+      )}
+      <a href="/network-status" className="mt-3 inline-block text-sm font-medium text-brand-300 underline-offset-4 hover:underline">
+        The public status board
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { Fragment } from 'react';
+import { visiblePieces } from '../../lib/visible-text.ts';
+
+/**
+ * Visitor text as plain text (React escapes HTML), with every hidden or control character shown
+ * as its code in a marked box (src/lib/visible-text.ts), so it cannot reorder or hide anything.
+ */
+export function VisibleText({ text, multiline = false }: { text: string; multiline?: boolean }) {
+  return (
+    <>
+      {visiblePieces(text, { multiline }).map((piece, i) =>
+        'code' in piece ? (
+          <span
+            key={i}
+            className="mx-px rounded bg-amber-400/15 px-1 font-mono text-[0.8em] text-amber-100 ring-1 ring-amber-400/40 ring-inset"
+            title="A hidden or control character, shown as its code"
+          >
+            {piece.code}
+          </span>
+        ) : (
+          <Fragment key={i}>{piece.text}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
