@@ -82,11 +82,11 @@ export function maskUrlSecrets(url: string): string {
 }
 
 /** Fastify's request serializer, with the URL's secrets masked. */
-function requestSerializer(request: { method: string; url: string; headers?: Record<string, string | string[] | undefined>; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+function requestSerializer(request: { method?: string; url?: string; headers?: Record<string, string | string[] | undefined>; host?: string; ip?: string; socket?: { remotePort?: number } }) {
   const version = request.headers?.['accept-version'];
   return {
     method: request.method,
-    url: maskUrlSecrets(request.url),
+    url: typeof request.url === 'string' ? maskUrlSecrets(request.url) : undefined,
     version: typeof version === 'string' ? version : undefined,
     host: request.host,
     remoteAddress: request.ip,

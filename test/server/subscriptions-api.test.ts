@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
@@ -239,6 +240,31 @@ describe.each(dialects)('status subscriptions by e-mail (%s)', (dialect) => {
     for (const row of stored) {
       expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(row.token_hash).not.toContain(token);
+    }
+  });
+});
+
+describe('link tokens in the logs', () => {
+  it('masks the one-click token of a request URL', async () => {
+    const database = await createTestDatabase('sqlite');
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildApp(testConfig(database.url, { LOG_LEVEL: 'info' }), { logStream });
+    try {
+      const token = 'A'.repeat(20) + 'b'.repeat(23);
+      const response = await app.inject(`/api/status/subscriptions/one-click?token=${token}&x=1`);
+      expect(response.statusCode).toBe(303);
+      const log = lines.join('');
+      expect(log).toContain('/api/status/subscriptions/one-click?token=[redacted]&x=1');
+      expect(log).not.toContain(token);
+    } finally {
+      await app.close();
+      await database.drop();
     }
   });
 });
