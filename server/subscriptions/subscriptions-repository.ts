@@ -140,7 +140,8 @@ export async function confirmByToken(db: Kysely<Database>, hash: string, now: nu
         status: 'confirmed',
         monitor_ids: row.pending_monitor_ids ?? row.monitor_ids,
         pending_monitor_ids: null,
-        confirmed_at: now,
+        // The first confirmation: a confirmed change of monitors does not skip events since then.
+        confirmed_at: row.confirmed_at ?? now,
         updated_at: now,
       })
       .where('id', '=', row.id)
