@@ -1,7 +1,7 @@
 // Fills in "Your latency" on location cards: every [data-latency-group] is measured once it is
 // on screen, after the page has loaded and the browser is idle, so it never holds the page up.
-// Markup (server-rendered, invisible until measured): [data-visitor-latency][data-endpoint] with
-// a [data-latency-value] and a hidden [data-latency-lowest] inside.
+// Markup (server-rendered, VisitorLatencyLine.tsx): [data-visitor-latency][data-endpoint] with a
+// [data-latency-value] and a [data-latency-lowest] badge inside, invisible until it is true.
 import { lowestIndex, measureLatencies } from '../../lib/visitor-latency.ts';
 
 function whenIdle(): Promise<void> {
@@ -34,7 +34,7 @@ async function measureGroup(group: Element): Promise<void> {
     value.textContent = `${ms} ms`;
     line.dataset.state = 'measured';
     line.dataset.ms = String(ms);
-    if (badge) badge.hidden = i !== lowest;
+    if (badge) badge.dataset.latencyLowest = String(i === lowest);
   });
 }
 
