@@ -8,6 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { notSentTemplatePath } from '../contracts/contact-rules.ts';
 import { consentScriptOrigins } from '../src/data/consent-scripts.ts';
+import { latencyEndpointOrigins } from '../src/data/latency-endpoints.ts';
 
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 
@@ -47,7 +48,7 @@ for (const file of files.filter((f) => f.endsWith('.html'))) {
 }
 fs.writeFileSync(
   path.join(dist, 'csp-hashes.json'),
-  JSON.stringify({ scripts: [...hashes].sort(), scriptOrigins: consentScriptOrigins() }, null, 2),
+  JSON.stringify({ scripts: [...hashes].sort(), scriptOrigins: consentScriptOrigins(), connectOrigins: latencyEndpointOrigins() }, null, 2),
 );
 
 const compressible = /\.(html|css|js|mjs|svg|json|xml|txt|webmanifest)$/;

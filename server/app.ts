@@ -24,6 +24,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { notFound, staticSite } from './plugins/static-site.ts';
 import { staffAccessPlugin, staffPlugin } from './staff/staff-plugin.ts';
 import { statusPlugin } from './status/status-plugin.ts';
+import type { SubscriptionsPluginOptions } from './subscriptions/subscriptions-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +56,8 @@ export const bodyLimitBytes = 64 * 1024;
 export interface BuildOptions {
   /** The clock of staff sessions, enrolment links and the audit log; tests move it. */
   now?: () => number;
+  /** Status notifications' worker and fan-out tuning (tests make them quick); production uses the defaults. */
+  subscriptions?: Omit<SubscriptionsPluginOptions, 'board'>;
 }
 
 /**
@@ -121,7 +124,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Routes, one folder per capability.
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(panelPlugin, { prefix: '/api/panel' });
-  await app.register(statusPlugin, { prefix: '/api/status' });
+  await app.register(statusPlugin, { prefix: '/api/status', subscriptions: options.subscriptions });
   // /api/contact, and the staff console's inbox under /api/staff/contact (one outbox for both).
   await app.register(contactPlugin);
   await app.register(staffPlugin, { prefix: '/api/staff' });

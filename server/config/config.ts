@@ -43,6 +43,8 @@ export interface AppConfig {
     streamsTotal: number;
   };
   contact: { webhookUrl: string | undefined; smtpUrl: string | undefined; emailTo: string | undefined; retentionDays: number };
+  /** Status subscriptions: e-mail goes through SMTP_URL (none: webhooks only) from this sender. */
+  subscriptions: { smtpUrl: string | undefined; mailFrom: string };
   audit: { retentionDays: number };
   metrics: { token: string | undefined };
 }
@@ -120,6 +122,12 @@ export function publicUrlFor(publicUrl: string | undefined, host: string, port: 
   return new URL(`http://${host.includes(':') ? `[${host}]` : host}:${port}`).origin;
 }
 
+/** STATUS_MAIL_FROM's default: status@ the public address's host (status@localhost for an address given by number). */
+export function defaultMailFrom(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  return `status@${/[a-z]/i.test(host) && !host.includes(':') ? host : 'localhost'}`;
+}
+
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 type EnvInput = Record<string, string | undefined>;
@@ -139,7 +147,6 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
     const e = parsed.data;
     if (e.PANEL_DRIVER === 'pterodactyl' && !e.PANEL_URL) problems.push('PANEL_URL: required when PANEL_DRIVER=pterodactyl');
     if (e.CONTACT_EMAIL_TO && !e.SMTP_URL) problems.push('SMTP_URL: required when CONTACT_EMAIL_TO is set');
-    if (e.SMTP_URL && !e.CONTACT_EMAIL_TO) problems.push('CONTACT_EMAIL_TO: required when SMTP_URL is set');
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
@@ -181,6 +188,7 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
       streamsTotal: e.STATUS_STREAMS_TOTAL,
     },
     contact: { webhookUrl: e.CONTACT_WEBHOOK_URL, smtpUrl: e.SMTP_URL, emailTo: e.CONTACT_EMAIL_TO, retentionDays: e.CONTACT_RETENTION_DAYS },
+    subscriptions: { smtpUrl: e.SMTP_URL, mailFrom: e.STATUS_MAIL_FROM ?? defaultMailFrom(publicUrlFor(e.PUBLIC_URL, e.HOST, e.PORT)) },
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
     metrics: { token: e.METRICS_TOKEN },
   };

@@ -137,10 +137,12 @@ export const envSchema = z.object({
   STATUS_STREAMS_TOTAL: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10_000),
   /** Chat webhook (Discord format) that receives contact messages. */
   CONTACT_WEBHOOK_URL: httpUrl.optional(),
-  /** smtp(s)://user:password@host:port for e-mail delivery of contact messages. */
+  /** smtp(s)://user:password@host:port: e-mail delivery of contact messages (with CONTACT_EMAIL_TO) and of status notifications. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   /** Where contact messages are e-mailed. */
   CONTACT_EMAIL_TO: z.email({ error: 'must be an e-mail address' }).optional(),
+  /** The sender of status notification mail (sent through SMTP_URL); status@<PUBLIC_URL's host> when unset. */
+  STATUS_MAIL_FROM: z.email({ error: 'must be an e-mail address' }).optional(),
   /** Days a delivered (or stored-only) contact message is kept; 0 keeps them all. */
   CONTACT_RETENTION_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(365),
   /** Days panel and staff actions are kept in the audit log; 0 keeps them all. */

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { healthAnswer, readyAnswer } from '../../contracts/health.ts';
 import { version } from '../lib/version.ts';
+import { pingRoute } from './ping-route.ts';
 
 /** How long a check may take before it counts as failed. */
 const checkTimeoutMs = 2000;
@@ -41,4 +42,6 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     }
     return { status: 'ready' as const, parts, version };
   });
+
+  pingRoute(app);
 }

@@ -76,6 +76,24 @@ function scrubStrings(value: unknown, scrub: (text: string) => string, depth = 0
   return out;
 }
 
+/** A URL as logged: the values of `token` query parameters (one-click unsubscribe links) masked. */
+export function maskUrlSecrets(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
+
+/** Fastify's request serializer, with the URL's secrets masked. */
+function requestSerializer(request: { method?: string; url?: string; headers?: Record<string, string | string[] | undefined>; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+  const version = request.headers?.['accept-version'];
+  return {
+    method: request.method,
+    url: typeof request.url === 'string' ? maskUrlSecrets(request.url) : undefined,
+    version: typeof version === 'string' ? version : undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /**
  * The app's logger: fields that hold credentials are replaced by "[Redacted]" wherever they
  * sit, and the configured secrets (the session secret, database, webhook and SMTP addresses)
@@ -88,6 +106,7 @@ export function loggerOptions(config: Parameters<typeof secretValues>[0] & { log
     ...(stream ? { stream } : {}),
     redact: { paths: redactPaths, censor: '[Redacted]' },
     serializers: {
+      req: requestSerializer,
       // The standard serializer's object, copied into a plain one so its strings are scrubbed too.
       err: (error: Error) => scrubStrings({ ...stdSerializers.err(error) }, scrub) as ReturnType<typeof stdSerializers.err>,
     },

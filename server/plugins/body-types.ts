@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** This route also takes application/x-www-form-urlencoded: a form posts to it without JavaScript. */
     acceptsForm?: boolean;
+    /** With acceptsForm: multipart/form-data too (RFC 8058 one-click unsubscribe posts either form type). */
+    acceptsMultipartForm?: boolean;
   }
 }
 
@@ -29,6 +31,7 @@ export const bodyTypes = fp(async (app: FastifyInstance) => {
     if (mime === 'application/json') return;
     const form = request.routeOptions.config.acceptsForm === true;
     if (form && mime === 'application/x-www-form-urlencoded') return;
+    if (form && request.routeOptions.config.acceptsMultipartForm === true && mime === 'multipart/form-data') return;
     throw new HttpError(415, 'unsupported_media_type', form ? 'Send JSON (Content-Type: application/json) or a form.' : 'Send JSON with Content-Type: application/json.');
   });
 });

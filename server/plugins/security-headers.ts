@@ -7,14 +7,14 @@ import fp from 'fastify-plugin';
  * The Content-Security-Policy: no inline script runs unless its sha256 is listed, and the
  * build writes the hashes of the inline scripts it emits to dist/csp-hashes.json.
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[], extraScriptOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(scriptHashes: readonly string[], extraScriptOrigins: readonly string[] = [], connectOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${[...scriptHashes.map((h) => `'${h}'`), ...extraScriptOrigins].join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self' ${connectOrigins.join(' ')}`.trim(),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -22,15 +22,17 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], extraScri
   ].join('; ');
 }
 
-export function readScriptHashes(siteDir: string): { hashes: string[]; origins: string[] } {
+/** What the build wrote for the CSP: inline script hashes, consent script origins, and latency endpoint origins (connect-src). */
+export function readScriptHashes(siteDir: string): { hashes: string[]; origins: string[]; connectOrigins: string[] } {
   try {
     const file = JSON.parse(fs.readFileSync(path.join(siteDir, 'csp-hashes.json'), 'utf8')) as {
       scripts: string[];
       scriptOrigins?: string[];
+      connectOrigins?: string[];
     };
-    return { hashes: file.scripts, origins: file.scriptOrigins ?? [] };
+    return { hashes: file.scripts, origins: file.scriptOrigins ?? [], connectOrigins: file.connectOrigins ?? [] };
   } catch {
-    return { hashes: [], origins: [] };
+    return { hashes: [], origins: [], connectOrigins: [] };
   }
 }
 
@@ -50,9 +52,9 @@ export const strictTransportSecurity = 'max-age=63072000; includeSubDomains';
  * HSTS follows the public address, not the request: behind a proxy that ends TLS the request is http.
  */
 export function securityHeaderSet(siteDir: string, publicUrl: string): Record<string, string> {
-  const { hashes, origins } = readScriptHashes(siteDir);
+  const { hashes, origins, connectOrigins } = readScriptHashes(siteDir);
   return {
-    'content-security-policy': contentSecurityPolicy(hashes, origins),
+    'content-security-policy': contentSecurityPolicy(hashes, origins, connectOrigins),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',

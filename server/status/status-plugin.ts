@@ -8,12 +8,14 @@ import { statusRoutes } from './status-routes.ts';
 import { registerStatusMetrics } from './status-metrics.ts';
 import { StatusChecker } from './status-checker.ts';
 import { StatusService } from './status-service.ts';
+import { subscriptionsPlugin, type SubscriptionsPluginOptions } from '../subscriptions/subscriptions-plugin.ts';
+import { statusBadgeRoutes } from './status-badge-routes.ts';
 
 /**
  * The status capability under /api/status. Probing starts when the app is ready and stops
  * when it closes; an empty monitors file means no probing at all.
  */
-export async function statusPlugin(app: FastifyInstance): Promise<void> {
+export async function statusPlugin(app: FastifyInstance, options: { subscriptions?: Omit<SubscriptionsPluginOptions, 'board'> } = {}): Promise<void> {
   const { monitors, incidents } = loadMonitorsFile(app.config.status.monitorsFile, {
     PORT: app.config.port,
     DEMO_MC_PORT: app.config.panel.demoMcPort,
@@ -76,4 +78,7 @@ export async function statusPlugin(app: FastifyInstance): Promise<void> {
     resolver: new NameResolver({ servers: dnsServers, timeoutMs: dnsTimeoutMs }),
   });
   statusRoutes(app, { service, checker });
+  // Read through the service, so both keep working whatever holds the monitors.
+  statusBadgeRoutes(app, { service });
+  await app.register(subscriptionsPlugin, { prefix: '/subscriptions', ...options.subscriptions, board: service });
 }

@@ -1,4 +1,5 @@
 import { defineContent, z } from './define.ts';
+import { pingUrl } from './locations.ts';
 
 const datacentersSchema = z.object({
   locations: z
@@ -12,6 +13,8 @@ const datacentersSchema = z.object({
         description: z.string().min(10),
         /** The lines on the card: network, processor, storage, latency. */
         features: z.array(z.string().min(2)).min(4),
+        /** Where the visitor's latency is timed (see locations.ts); unset: the home card's of the same id, else /api/ping. */
+        pingUrl: pingUrl.optional(),
       }),
     )
     .length(3),

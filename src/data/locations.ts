@@ -1,5 +1,8 @@
 import { defineContent, z } from './define.ts';
 
+/** A latency endpoint: a site path, or an https URL on another origin. */
+export const pingUrl = z.string().regex(/^(\/[^\s]*|https:\/\/\S+)$/, 'must be a site path (/…) or an https URL');
+
 const locationSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   /** The card title: "Delhi NCR". */
@@ -13,6 +16,12 @@ const locationSchema = z.object({
   /** The hardware and network lines on the card. */
   processor: z.string().min(1),
   network: z.string().min(1),
+  /**
+   * Where the visitor's browser times its round-trips to this location: an https URL answering
+   * GET quickly and with CORS (another instance's /api/ping does), or a site path. Unset: this
+   * site's /api/ping. Another origin is added to the CSP's connect-src at build.
+   */
+  pingUrl: pingUrl.optional(),
 });
 
 export type Location = z.infer<typeof locationSchema>;
@@ -23,3 +32,10 @@ export const locations: readonly Location[] = defineContent('locations', z.array
   { id: 'singapore', name: 'Singapore', city: 'Singapore', country: 'Singapore', countryCode: 'SG', ping: 83, processor: 'AMD EPYC 7763', network: '10 Gbps Network' },
   { id: 'frankfurt', name: 'Frankfurt', city: 'Frankfurt', country: 'Germany', countryCode: 'DE', ping: 126, processor: 'AMD EPYC 7763', network: '10 Gbps Network' },
 ]);
+
+/** The words of the "Your latency" line on location cards (home and /datacenters). */
+export const visitorLatencyCopy = {
+  label: 'Your latency',
+  measuring: 'measuring…',
+  lowest: 'Lowest from you',
+} as const;

@@ -53,6 +53,8 @@ export async function startWebhookReceiver(options: { port?: number } = {}): Pro
       const answer = decide(entry, index);
       if ('hang' in answer) return;
       const send = () => {
+        // The sender is gone (timed out, or killed): there is nobody to answer, so nothing was accepted.
+        if (res.destroyed || req.socket.destroyed) return;
         entry.answered = answer.status;
         const payload = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
         res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });

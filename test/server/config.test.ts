@@ -99,6 +99,16 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ...secret, PANEL_URL: 'ftp://x' })).toThrow(/PANEL_URL/);
   });
 
+  it('sends status mail through SMTP_URL alone, from STATUS_MAIL_FROM or status@ the public host', () => {
+    const smtp = { ...secret, SMTP_URL: 'smtp://mail.example.com:587' };
+    expect(loadConfig(smtp).subscriptions).toEqual({ smtpUrl: 'smtp://mail.example.com:587', mailFrom: 'status@localhost' });
+    expect(loadConfig({ ...smtp, PUBLIC_URL: 'https://www.hostfront.example' }).subscriptions.mailFrom).toBe('status@www.hostfront.example');
+    expect(loadConfig({ ...smtp, HOST: '0.0.0.0', PUBLIC_URL: 'http://203.0.113.5:8080' }).subscriptions.mailFrom).toBe('status@localhost');
+    expect(loadConfig({ ...smtp, STATUS_MAIL_FROM: 'noc@hostfront.example' }).subscriptions.mailFrom).toBe('noc@hostfront.example');
+    expect(loadConfig(smtp).contact.emailTo).toBeUndefined();
+    expect(() => loadConfig({ ...smtp, STATUS_MAIL_FROM: 'not an address' })).toThrow(/STATUS_MAIL_FROM: must be an e-mail address/);
+  });
+
   it('generates the session secret once and keeps it', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-secret-'));
     const first = loadOrCreateSessionSecret(dir);

@@ -7,6 +7,7 @@ import * as audit from './0004-audit.ts';
 import * as staff from './0005-staff.ts';
 import * as panelConnectServer from './0006-panel-connect-server.ts';
 import * as statusEvents from './0007-status-events.ts';
+import * as subscriptions from './0012-subscriptions.ts';
 import * as contactAnswered from './0013-contact-answered.ts';
 import type { DialectMigration } from './column-types.ts';
 
@@ -24,6 +25,7 @@ const all: Record<string, DialectMigration> = {
   '0005-staff': staff,
   '0006-panel-connect-server': panelConnectServer,
   '0007-status-events': statusEvents,
+  '0012-subscriptions': subscriptions,
   '0013-contact-answered': contactAnswered,
 };
 

@@ -1,6 +1,8 @@
 import { Cpu, Network, Signal } from 'lucide-react';
 import type { Location } from '../../data/locations.ts';
 import { pingColour, type PingColour } from '../../lib/ping.ts';
+import { defaultPingUrl } from '../../lib/visitor-latency.ts';
+import { VisitorLatencyLine } from '../latency/VisitorLatencyLine.tsx';
 import { Flag } from './Flag.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
@@ -10,12 +12,15 @@ const pingStyles: Record<PingColour, string> = {
   red: 'bg-rose-500/15 text-rose-300 ring-rose-400/40',
 };
 
-/** Global Infrastructure: the location cards with flag, coloured ping, CPU and network lines. Static HTML. */
+/**
+ * Global Infrastructure: the location cards with flag, coloured typical ping, the visitor's own
+ * latency (measured in their browser by VisitorLatency.astro's script), CPU and network lines.
+ */
 export function GlobalInfrastructure({ locations }: { locations: readonly Location[] }) {
   return (
     <section aria-labelledby="locations-heading" className="mx-auto mt-28 max-w-7xl px-4 sm:px-6 lg:px-8">
       <SectionHeading id="locations-heading" eyebrow="Low latency everywhere" title="Global Infrastructure" lead="Pick the location closest to your players. Every site runs the same hardware on a 10 Gbps network." />
-      <ul className="mt-12 grid gap-6 md:grid-cols-3">
+      <ul data-latency-group="" className="mt-12 grid gap-6 md:grid-cols-3">
         {locations.map((location) => {
           const colour = pingColour(location.ping);
           return (
@@ -30,9 +35,10 @@ export function GlobalInfrastructure({ locations }: { locations: readonly Locati
                 </div>
                 <p data-ping-colour={colour} className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-semibold ring-1 ${pingStyles[colour]}`}>
                   <Signal aria-hidden="true" className="size-3.5" />
-                  {location.ping} ms<span className="sr-only"> ping</span>
+                  {location.ping} ms<span className="sr-only"> typical ping</span>
                 </p>
               </div>
+              <VisitorLatencyLine endpoint={location.pingUrl ?? defaultPingUrl(location.id)} className="mt-4" />
               <ul className="mt-5 space-y-2 border-t border-white/10 pt-4 text-sm text-slate-300">
                 <li className="flex items-center gap-2">
                   <Cpu aria-hidden="true" className="size-4 text-accent-400" />

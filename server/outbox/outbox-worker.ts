@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Dialect } from '../db/database.ts';
+import type { ChannelResult } from './channel-result.ts';
+import { Waiter } from './waiter.ts';
+
+/**
+ * The retrying machinery every outbox shares (contact messages, status notifications): rows
+ * claimed with a lease (FOR UPDATE SKIP LOCKED on PostgreSQL, in each queue's claim), sent one
+ * after another per channel, retried with backoff and jitter within a window, every attempt
+ * recorded, and on SQLite the claims of a dead process released at start. Each queue brings
+ * its own SQL as an OutboxStore; the worker owns the loop and the decisions.
+ */
+export interface OutboxOptions {
+  /** How often an idle worker looks for work it was not told about (other instances, the CLI). */
+  pollIntervalMs: number;
+  /** Deliveries claimed at once per channel; they are sent one after another. */
+  batchSize: number;
+  /** How long one send may take. */
+  sendTimeoutMs: number;
+  /** How long a claim holds; a crashed worker's rows are taken over after it. */
+  leaseMs: number;
+  /** Exponential backoff between failed attempts: base, doubling, capped, with jitter. */
+  backoff: { baseMs: number; maxMs: number };
+  /** How long a delivery is retried before it is marked failed (24 h). */
+  maxAgeMs: number;
+  /**
+   * The database's dialect. On SQLite there is one instance, so claims left at start-up belong
+   * to a dead process and are released; on PostgreSQL rows are claimed with SKIP LOCKED.
+   */
+  dialect: Dialect;
+  random: () => number;
+  workerId: string;
+}
+
+export const outboxMaxAgeMs = 24 * 60 * 60 * 1000;
+
+export function defaultOutboxOptions<O extends Partial<OutboxOptions>>(overrides: O = {} as O): OutboxOptions & O {
+  const batchSize = overrides.batchSize ?? 10;
+  const sendTimeoutMs = overrides.sendTimeoutMs ?? 10_000;
+  return {
+    pollIntervalMs: 5_000,
+    batchSize,
+    sendTimeoutMs,
+    leaseMs: batchSize * sendTimeoutMs + 30_000,
+    backoff: { baseMs: 5_000, maxMs: 60 * 60 * 1000 },
+    maxAgeMs: outboxMaxAgeMs,
+    dialect: 'sqlite',
+    random: Math.random,
+    workerId: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    ...overrides,
+  };
+}
+
+/**
+ * The wait before attempt `failures + 1`: base × 2^(failures − 1), capped, and then a random
+ * point in its upper half ("equal jitter"), so retries of many deliveries spread out.
+ */
+export function backoffDelay(failures: number, backoff: OutboxOptions['backoff'], random: () => number): number {
+  const ceiling = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, failures - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+export type AttemptOutcome = 'delivered' | 'failed' | 'rate_limited';
+
+/** One attempt, as the store records it. */
+export interface AttemptRecord {
+  outcome: AttemptOutcome;
+  statusCode: number | null;
+  error: string | null;
+  startedAt: number;
+  durationMs: number;
+  worker: string;
+}
+
+/** What the worker needs to know of a claimed row. */
+export interface OutboxDelivery {
+  id: number;
+  attempts: number;
+  /** After this, a failure is final. */
+  expiresAt: number;
+}
+
+/** A queue's SQL: claims, outcomes and releases of its own tables. */
+export interface OutboxStore<Job> {
+  delivery(job: Job): OutboxDelivery;
+  claimDue(channel: string, options: { now: number; limit: number; leaseMs: number; worker: string }): Promise<Job[]>;
+  markDelivered(job: Job, record: AttemptRecord, now: number): Promise<void>;
+  markAttemptFailed(job: Job, record: AttemptRecord, options: { nextAttemptAt: number; final: boolean; now: number }): Promise<void>;
+  /** Hands claimed rows back without an attempt, due again at `notBefore`. */
+  releaseClaims(ids: readonly number[], notBefore: number, now: number): Promise<void>;
+  /** Frees every claim (SQLite, at start). Returns how many. */
+  releaseAllClaims(now: number): Promise<number>;
+  /** The soonest time a pending delivery of the channel is due, if any. */
+  nextDueAt(channel: string): Promise<number | undefined>;
+}
+
+/** A place deliveries go to. `send` never throws: failures are results. */
+export interface OutboxChannel<Job> {
+  readonly name: string;
+  send(job: Job, timeoutMs: number): Promise<ChannelResult>;
+  close?(): Promise<void>;
+}
+
+/** The words the worker logs with, so each queue's lines read as its own. */
+export interface OutboxWording<Job> {
+  /** "contact outbox": the prefix of the worker's own lines. */
+  name: string;
+  /** The fields of a line about one delivery. */
+  context(job: Job, channel: string): Record<string, unknown>;
+  delivered: string;
+  willRetry: string;
+  gaveUp: string;
+}
+
+export interface OutboxWorkerOptions<Job> {
+  store: OutboxStore<Job>;
+  channels: readonly OutboxChannel<Job>[];
+  log: FastifyBaseLogger;
+  wording: OutboxWording<Job>;
+  options: OutboxOptions;
+  /**
+   * What a 429 means: `channel` (contact's one webhook: the whole channel waits, the rest of the
+   * batch is handed back) or `delivery` (each subscriber has their own webhook: only that one waits).
+   */
+  rateLimitScope: 'channel' | 'delivery';
+  /** Told of every attempt's outcome (metrics). */
+  onAttempt?: ((channel: string, outcome: AttemptOutcome) => void) | undefined;
+}
+
+/**
+ * The worker: one loop per channel, so each channel keeps its own state and pace. Delivery is
+ * at least once; a delivery is marked done right after the channel accepts it, so it is sent
+ * twice only if the process dies (or loses the database) between those two steps.
+ */
+export class OutboxWorker<Job> {
+  readonly #store: OutboxStore<Job>;
+  readonly #channels: readonly OutboxChannel<Job>[];
+  readonly #log: FastifyBaseLogger;
+  readonly #wording: OutboxWording<Job>;
+  readonly #rateLimitScope: 'channel' | 'delivery';
+  readonly #onAttempt: OutboxWorkerOptions<Job>['onAttempt'];
+  readonly options: OutboxOptions;
+  readonly #waiters = new Map<string, Waiter>();
+  #loops: Promise<void>[] = [];
+  #stopping = false;
+
+  constructor(init: OutboxWorkerOptions<Job>) {
+    this.#store = init.store;
+    this.#channels = init.channels;
+    this.#log = init.log;
+    this.#wording = init.wording;
+    this.#rateLimitScope = init.rateLimitScope;
+    this.#onAttempt = init.onAttempt;
+    this.options = init.options;
+  }
+
+  /** On SQLite (one instance), claims found at start-up are a dead process's: released. */
+  async takeBackClaims(): Promise<void> {
+    if (this.options.dialect !== 'sqlite') return;
+    const released = await this.#store.releaseAllClaims(Date.now());
+    if (released) this.#log.info({ released }, `${this.#wording.name}: took back deliveries claimed before a restart`);
+  }
+
+  /** Starts one loop per channel. */
+  run(): void {
+    for (const channel of this.#channels) {
+      const waiter = new Waiter();
+      this.#waiters.set(channel.name, waiter);
+      this.#loops.push(this.#run(channel, waiter));
+    }
+  }
+
+  /** Work was stored: look now rather than at the next poll. */
+  wake(): void {
+    for (const waiter of this.#waiters.values()) waiter.wake();
+  }
+
+  /** Stops after the sends in flight finish and are recorded; claimed rows not yet sent are handed back. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    this.wake();
+    await Promise.all(this.#loops);
+    this.#loops = [];
+    await Promise.all(this.#channels.map((c) => c.close?.()));
+  }
+
+  async #run(channel: OutboxChannel<Job>, waiter: Waiter): Promise<void> {
+    while (!this.#stopping) {
+      let claimed: Job[];
+      try {
+        claimed = await this.#store.claimDue(channel.name, {
+          now: Date.now(),
+          limit: this.options.batchSize,
+          leaseMs: this.options.leaseMs,
+          worker: this.options.workerId,
+        });
+      } catch (error) {
+        if (this.#stopping) break;
+        this.#log.error({ err: error, channel: channel.name }, `${this.#wording.name}: could not read the queue; trying again`);
+        await waiter.sleep(this.options.pollIntervalMs);
+        continue;
+      }
+      if (claimed.length === 0) {
+        await waiter.sleep(await this.#idleWait(channel));
+        continue;
+      }
+      const pauseMs = await this.#deliverBatch(channel, claimed);
+      if (pauseMs > 0) await waiter.sleep(pauseMs);
+    }
+  }
+
+  /** Until the next delivery is due, at most a poll interval. */
+  async #idleWait(channel: OutboxChannel<Job>): Promise<number> {
+    try {
+      const next = await this.#store.nextDueAt(channel.name);
+      if (next === undefined) return this.options.pollIntervalMs;
+      const wait = next - Date.now();
+      // Due but not claimable: another worker holds it; look again at the next poll.
+      return wait <= 0 ? this.options.pollIntervalMs : Math.min(wait, this.options.pollIntervalMs);
+    } catch {
+      return this.options.pollIntervalMs;
+    }
+  }
+
+  /** Sends a batch one by one. Returns how long the channel asked us to pause (0 for none). */
+  async #deliverBatch(channel: OutboxChannel<Job>, claimed: Job[]): Promise<number> {
+    for (let i = 0; i < claimed.length; i++) {
+      const job = claimed[i]!;
+      const delivery = this.#store.delivery(job);
+      if (this.#stopping) {
+        await this.#release(claimed.slice(i), Date.now());
+        return 0;
+      }
+      const startedAt = Date.now();
+      const result = await channel.send(job, this.options.sendTimeoutMs);
+      const now = Date.now();
+      const record = {
+        startedAt,
+        durationMs: now - startedAt,
+        statusCode: result.statusCode,
+        worker: this.options.workerId,
+      };
+      const context = this.#wording.context(job, channel.name);
+      this.#onAttempt?.(channel.name, result.ok ? 'delivered' : result.retryAfterMs !== undefined ? 'rate_limited' : 'failed');
+      try {
+        if (result.ok) {
+          await this.#store.markDelivered(job, { ...record, outcome: 'delivered', error: null }, now);
+          this.#log.info(context, this.#wording.delivered);
+          continue;
+        }
+        const rateLimited = result.retryAfterMs !== undefined;
+        const final = now >= delivery.expiresAt || result.final === true;
+        const wait = rateLimited ? result.retryAfterMs! : backoffDelay(delivery.attempts + 1, this.options.backoff, this.options.random);
+        const nextAttemptAt = final ? now : Math.min(now + wait, Math.max(delivery.expiresAt, now + (rateLimited ? wait : 0)));
+        await this.#store.markAttemptFailed(
+          job,
+          { ...record, outcome: rateLimited ? 'rate_limited' : 'failed', error: result.error },
+          { nextAttemptAt, final, now },
+        );
+        if (final) {
+          this.#log.error({ ...context, error: result.error }, this.#wording.gaveUp);
+        } else {
+          this.#log.warn({ ...context, error: result.error, retryInMs: nextAttemptAt - now }, this.#wording.willRetry);
+        }
+        if (rateLimited && this.#rateLimitScope === 'channel') {
+          // The channel as a whole is rate limited: hand the rest back until the wait is over.
+          await this.#release(claimed.slice(i + 1), now + result.retryAfterMs!);
+          return result.retryAfterMs!;
+        }
+      } catch (error) {
+        // The database is unreachable: the claim runs out and the delivery is tried again.
+        this.#log.error({ err: error, ...context, delivered: result.ok }, `${this.#wording.name}: could not record a delivery attempt`);
+      }
+    }
+    return 0;
+  }
+
+  async #release(jobs: Job[], notBefore: number): Promise<void> {
+    try {
+      await this.#store.releaseClaims(
+        jobs.map((j) => this.#store.delivery(j).id),
+        notBefore,
+        Date.now(),
+      );
+    } catch (error) {
+      this.#log.warn({ err: error }, `${this.#wording.name}: could not hand back claimed deliveries; their lease will run out`);
+    }
+  }
+}

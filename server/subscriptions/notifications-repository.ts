@@ -1,0 +1,302 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { SubscriptionChannel } from '../../contracts/subscriptions-rules.ts';
+import type { Dialect } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import type { AttemptRecord } from '../outbox/outbox-worker.ts';
+import { statusEventsAfter, type StatusEvent } from '../status/status-events-repository.ts';
+import { confirmedSubscriptions, toSubscription, type Subscription } from './subscriptions-repository.ts';
+import type { NotificationStatus, SubscriptionNotificationTable } from './subscriptions-tables.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** One notification's delivery state in the queue. */
+export interface NotificationDelivery {
+  id: number;
+  subscriptionId: number;
+  eventId: number | null;
+  kind: string;
+  channel: SubscriptionChannel;
+  status: NotificationStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  expiresAt: number;
+  claimedUntil: number | null;
+  claimedBy: string | null;
+  lastError: string | null;
+  deliveredAt: number | null;
+  createdAt: number;
+}
+
+/** A claimed notification with what it needs to be written: its subscriber and its event. */
+export interface ClaimedNotification {
+  delivery: NotificationDelivery;
+  subscription: Subscription;
+  /** Null for a confirmation request, or when the event is no longer stored. */
+  event: StatusEvent | null;
+}
+
+const toDelivery = (r: Selectable<SubscriptionNotificationTable>): NotificationDelivery => ({
+  id: Number(r.id),
+  subscriptionId: Number(r.subscription_id),
+  eventId: r.event_id === null ? null : Number(r.event_id),
+  kind: r.kind,
+  channel: r.channel,
+  status: r.status,
+  attempts: r.attempts,
+  nextAttemptAt: Number(r.next_attempt_at),
+  expiresAt: Number(r.expires_at),
+  claimedUntil: r.claimed_until === null ? null : Number(r.claimed_until),
+  claimedBy: r.claimed_by,
+  lastError: r.last_error,
+  deliveredAt: r.delivered_at === null ? null : Number(r.delivered_at),
+  createdAt: Number(r.created_at),
+});
+
+/** The event before this one about the same incident or maintenance, if any. */
+async function previousEvent(db: Db, event: StatusEvent): Promise<StatusEvent | undefined> {
+  const row = await db
+    .selectFrom('status_event')
+    .selectAll()
+    .where('subject_id', '=', event.subjectId)
+    .where('id', '<', event.id)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { id: Number(row.id), at: Number(row.at), kind: row.kind as StatusEvent['kind'], subjectId: row.subject_id, payload: JSON.parse(row.payload) as unknown } : undefined;
+}
+
+/** Decides who hears of an event (the service's rule), given the event before it about the same subject. */
+export type Audience = (event: StatusEvent, previous: StatusEvent | undefined, subscriptions: readonly Subscription[]) => readonly Subscription[];
+
+/**
+ * Fans the next events of the log out to notification rows, in one transaction with the cursor
+ * that says how far the log has been read: the cursor row is locked (FOR UPDATE on PostgreSQL;
+ * SQLite has one writer), the rows are inserted (at most one per subscription and event, by a
+ * unique key), and the cursor moves past the events. Run by any number of instances, each event
+ * is fanned out exactly once. Returns how many events were read and rows created.
+ */
+export async function fanOutEvents(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  options: { limit: number; now: number; expiresAt: number; audience: Audience },
+): Promise<{ events: number; created: number }> {
+  const { now } = options;
+  return db.transaction().execute(async (trx) => {
+    let cursorQuery = trx.selectFrom('subscription_cursor').select('last_event_id').where('name', '=', 'notifications');
+    if (dialect === 'postgres') cursorQuery = cursorQuery.forUpdate();
+    const cursor = await cursorQuery.executeTakeFirstOrThrow();
+    const events = await statusEventsAfter(trx, Number(cursor.last_event_id), options.limit);
+    if (events.length === 0) return { events: 0, created: 0 };
+    const subscriptions = await confirmedSubscriptions(trx);
+    let created = 0;
+    for (const event of events) {
+      const previous = subscriptions.length ? await previousEvent(trx, event) : undefined;
+      const audience = subscriptions.length ? options.audience(event, previous, subscriptions) : [];
+      for (let i = 0; i < audience.length; i += 500) {
+        const rows = audience.slice(i, i + 500).map((s) => ({
+          subscription_id: s.id,
+          event_id: event.id,
+          kind: event.kind,
+          channel: s.channel,
+          status: 'pending' as const,
+          attempts: 0,
+          next_attempt_at: now,
+          expires_at: options.expiresAt,
+          claimed_until: null,
+          claimed_by: null,
+          last_error: null,
+          delivered_at: null,
+          created_at: now,
+          updated_at: now,
+        }));
+        const result = await trx
+          .insertInto('subscription_notification')
+          .values(rows)
+          .onConflict((oc) => oc.columns(['subscription_id', 'event_id']).doNothing())
+          .executeTakeFirst();
+        created += Number(result.numInsertedOrUpdatedRows ?? 0);
+      }
+    }
+    await trx
+      .updateTable('subscription_cursor')
+      .set({ last_event_id: events.at(-1)!.id, updated_at: now })
+      .where('name', '=', 'notifications')
+      .execute();
+    return { events: events.length, created };
+  });
+}
+
+/** Whether the log has events the fan-out has not read yet (a cheap look before the transaction). */
+export async function eventsWaiting(db: Db): Promise<boolean> {
+  const cursor = await db.selectFrom('subscription_cursor').select('last_event_id').where('name', '=', 'notifications').executeTakeFirst();
+  const next = await db
+    .selectFrom('status_event')
+    .select('id')
+    .where('id', '>', Number(cursor?.last_event_id ?? 0))
+    .limit(1)
+    .executeTakeFirst();
+  return next !== undefined;
+}
+
+/**
+ * Claims up to `limit` due notifications of one channel for `worker` until now + leaseMs, with
+ * their subscriber and event. On PostgreSQL the rows are locked with FOR UPDATE SKIP LOCKED, so
+ * instances never claim the same row; a row whose lease ran out (its claimer died) is due again.
+ */
+export async function claimDueNotifications(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  options: { channel: SubscriptionChannel; now: number; limit: number; leaseMs: number; worker: string },
+): Promise<ClaimedNotification[]> {
+  const { channel, now, limit, leaseMs, worker } = options;
+  return db.transaction().execute(async (trx) => {
+    let due = trx
+      .selectFrom('subscription_notification')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('channel', '=', channel)
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(limit);
+    if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+    const ids = (await due.execute()).map((r) => r.id);
+    if (ids.length === 0) return [];
+    await trx
+      .updateTable('subscription_notification')
+      .set({ claimed_until: now + leaseMs, claimed_by: worker, updated_at: now })
+      .where('id', 'in', ids)
+      .execute();
+    const deliveries = (await trx.selectFrom('subscription_notification').selectAll().where('id', 'in', ids).execute()).map(toDelivery);
+    const subscriptions = new Map(
+      (
+        await trx
+          .selectFrom('subscription')
+          .selectAll()
+          .where('id', 'in', [...new Set(deliveries.map((d) => d.subscriptionId))])
+          .execute()
+      ).map((r) => [Number(r.id), toSubscription(r)]),
+    );
+    const eventIds = [...new Set(deliveries.flatMap((d) => (d.eventId === null ? [] : [d.eventId])))];
+    const events = new Map<number, StatusEvent>();
+    if (eventIds.length) {
+      for (const r of await trx.selectFrom('status_event').selectAll().where('id', 'in', eventIds).execute()) {
+        events.set(Number(r.id), { id: Number(r.id), at: Number(r.at), kind: r.kind as StatusEvent['kind'], subjectId: r.subject_id, payload: JSON.parse(r.payload) as unknown });
+      }
+    }
+    return deliveries
+      .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id)
+      .map((delivery) => ({
+        delivery,
+        // The subscription exists: deleting it deletes its notifications (cascade) first.
+        subscription: subscriptions.get(delivery.subscriptionId)!,
+        event: delivery.eventId === null ? null : (events.get(delivery.eventId) ?? null),
+      }));
+  });
+}
+
+async function insertAttempt(trx: Db, delivery: NotificationDelivery, attempt: number, record: AttemptRecord): Promise<void> {
+  await trx
+    .insertInto('subscription_attempt')
+    .values({
+      notification_id: delivery.id,
+      channel: delivery.channel,
+      attempt,
+      outcome: record.outcome,
+      status_code: record.statusCode,
+      error: record.error,
+      started_at: record.startedAt,
+      duration_ms: record.durationMs,
+      worker: record.worker,
+    })
+    .execute();
+}
+
+/** Marks a notification sent (right after the channel accepted it) and records the attempt. */
+export async function markNotificationDelivered(db: Kysely<Database>, delivery: NotificationDelivery, record: AttemptRecord, now: number): Promise<void> {
+  const attempt = delivery.attempts + 1;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('subscription_notification')
+      .set({ status: 'delivered', attempts: attempt, delivered_at: now, claimed_until: null, claimed_by: null, last_error: null, updated_at: now })
+      .where('id', '=', delivery.id)
+      .execute();
+    await insertAttempt(trx, delivery, attempt, record);
+  });
+}
+
+/** Records a failed attempt: due again at `nextAttemptAt`, or, when `final`, failed for good. */
+export async function markNotificationFailed(
+  db: Kysely<Database>,
+  delivery: NotificationDelivery,
+  record: AttemptRecord,
+  options: { nextAttemptAt: number; final: boolean; now: number },
+): Promise<void> {
+  const attempt = delivery.attempts + 1;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('subscription_notification')
+      .set({
+        status: options.final ? 'failed' : 'pending',
+        attempts: attempt,
+        next_attempt_at: options.nextAttemptAt,
+        claimed_until: null,
+        claimed_by: null,
+        last_error: record.error,
+        updated_at: options.now,
+      })
+      .where('id', '=', delivery.id)
+      .execute();
+    await insertAttempt(trx, delivery, attempt, record);
+  });
+}
+
+/** Hands claimed rows back without an attempt (the worker stops). */
+export async function releaseNotificationClaims(db: Kysely<Database>, ids: readonly number[], notBefore: number, now: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('subscription_notification')
+    .set({ claimed_until: null, claimed_by: null, next_attempt_at: notBefore, updated_at: now })
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Frees every claim (SQLite runs one instance, so any claim at start-up is a dead process's). */
+export async function releaseAllNotificationClaims(db: Kysely<Database>, now: number): Promise<number> {
+  const result = await db
+    .updateTable('subscription_notification')
+    .set({ claimed_until: null, claimed_by: null, updated_at: now })
+    .where('claimed_until', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The soonest time a pending notification of the channel is due, if any. */
+export async function nextNotificationDueAt(db: Kysely<Database>, channel: SubscriptionChannel): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('subscription_notification')
+    .select((eb) => eb.fn.min('next_attempt_at').as('next'))
+    .where('status', '=', 'pending')
+    .where('channel', '=', channel)
+    .executeTakeFirst();
+  return row?.next === null || row?.next === undefined ? undefined : Number(row.next);
+}
+
+/** Per channel: notifications waiting and when the oldest was queued (metrics). */
+export async function notificationBacklog(db: Db): Promise<{ channel: SubscriptionChannel; pending: number; oldestCreatedAt: number | null }[]> {
+  const rows = await db
+    .selectFrom('subscription_notification')
+    .select((eb) => ['channel', eb.fn.countAll<number | string>().as('pending'), eb.fn.min('created_at').as('oldest')])
+    .where('status', '=', 'pending')
+    .groupBy('channel')
+    .execute();
+  return rows.map((r) => ({ channel: r.channel, pending: Number(r.pending), oldestCreatedAt: r.oldest === null ? null : Number(r.oldest) }));
+}
+
+/** Deletes sent and failed notifications queued before `before` (their attempts go with them). */
+export async function purgeNotifications(db: Kysely<Database>, before: number): Promise<number> {
+  const result = await db.deleteFrom('subscription_notification').where('status', '!=', 'pending').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

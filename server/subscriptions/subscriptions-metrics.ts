@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import type { SubscriptionChannel } from '../../contracts/subscriptions-rules.ts';
+import type { Database } from '../db/schema.ts';
+import type { AttemptOutcome } from '../outbox/outbox-worker.ts';
+import { notificationBacklog } from './notifications-repository.ts';
+import { subscriptionCounts } from './subscriptions-repository.ts';
+
+/**
+ * Status subscriptions' metrics: subscribers by channel and state, notifications waiting per
+ * channel (read from the database when scraped, so every instance reports the shared queue),
+ * and failed attempts. Returns the hook the outbox calls after each attempt.
+ */
+export function registerSubscriptionMetrics(
+  registry: Registry,
+  db: Kysely<Database>,
+  channels: readonly SubscriptionChannel[],
+): (channel: string, outcome: AttemptOutcome) => void {
+  new Gauge({
+    name: 'hostfront_status_subscriptions',
+    help: 'Status subscriptions, by channel and state (pending: not yet confirmed).',
+    labelNames: ['channel', 'state'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const row of await subscriptionCounts(db)) this.set({ channel: row.channel, state: row.status }, row.count);
+    },
+  });
+  new Gauge({
+    name: 'hostfront_status_notifications_pending',
+    help: 'Status notifications waiting to be delivered, per channel.',
+    labelNames: ['channel'],
+    registers: [registry],
+    async collect() {
+      const rows = await notificationBacklog(db);
+      for (const channel of channels) this.set({ channel }, rows.find((r) => r.channel === channel)?.pending ?? 0);
+    },
+  });
+  const failures = new Counter({
+    name: 'hostfront_status_notification_failures_total',
+    help: 'Status notification delivery attempts that failed or were rate limited, per channel.',
+    labelNames: ['channel', 'outcome'],
+    registers: [registry],
+  });
+  for (const channel of channels) for (const outcome of ['failed', 'rate_limited']) failures.inc({ channel, outcome }, 0);
+  return (channel, outcome) => {
+    if (outcome !== 'delivered') failures.inc({ channel, outcome });
+  };
+}

@@ -1,0 +1,89 @@
+import type { Generated } from 'kysely';
+import type { SubscriptionChannel } from '../../contracts/subscriptions-rules.ts';
+import type { AttemptOutcome } from '../outbox/outbox-worker.ts';
+
+export type SubscriptionStatus = 'pending' | 'confirmed';
+export type NotificationStatus = 'pending' | 'delivered' | 'failed';
+export type TokenPurpose = 'confirm' | 'unsubscribe';
+
+/** One e-mail address or webhook that asked for status notifications. Deleted on unsubscribe. */
+export interface SubscriptionTable {
+  id: Generated<number>;
+  channel: SubscriptionChannel;
+  /** The e-mail address or the webhook URL (a credential: never logged, never sent to a browser). */
+  address: string;
+  /** The address as compared for uniqueness: a lower-cased e-mail address, the URL as given. */
+  address_key: string;
+  status: SubscriptionStatus;
+  /** JSON array of monitor ids; [] means every monitor. */
+  monitor_ids: string;
+  /** A confirmed subscriber asked for another choice: it applies once confirmed (JSON, or null). */
+  pending_monitor_ids: string | null;
+  created_at: number;
+  confirmed_at: number | null;
+  updated_at: number;
+}
+
+/** The hash (sha256, hex) of each link token handed out; the token itself is never stored. */
+export interface SubscriptionTokenTable {
+  token_hash: string;
+  subscription_id: number;
+  purpose: TokenPurpose;
+  /** Confirm links run out; unsubscribe links last as long as the subscription. */
+  expires_at: number | null;
+  created_at: number;
+}
+
+/**
+ * The notification queue: one row per subscription and status event (unique), or a confirmation
+ * request (event_id null). The delivery columns are the outbox's (server/outbox/).
+ */
+export interface SubscriptionNotificationTable {
+  id: Generated<number>;
+  subscription_id: number;
+  /** The status_event it announces; null for a confirmation request. */
+  event_id: number | null;
+  /** 'confirm' or the event's kind. */
+  kind: string;
+  channel: SubscriptionChannel;
+  status: NotificationStatus;
+  attempts: number;
+  next_attempt_at: number;
+  expires_at: number;
+  claimed_until: number | null;
+  claimed_by: string | null;
+  last_error: string | null;
+  delivered_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Every delivery attempt of a notification, kept for operators. */
+export interface SubscriptionAttemptTable {
+  id: Generated<number>;
+  notification_id: number;
+  channel: SubscriptionChannel;
+  attempt: number;
+  outcome: AttemptOutcome;
+  status_code: number | null;
+  error: string | null;
+  started_at: number;
+  duration_ms: number;
+  worker: string;
+}
+
+/** How far the status event log has been fanned out to notifications (one row, 'notifications'). */
+export interface SubscriptionCursorTable {
+  name: string;
+  last_event_id: number;
+  updated_at: number;
+}
+
+/** The subscriptions capability's tables, as Kysely sees them (times in epoch milliseconds). */
+export interface SubscriptionTables {
+  subscription: SubscriptionTable;
+  subscription_token: SubscriptionTokenTable;
+  subscription_notification: SubscriptionNotificationTable;
+  subscription_attempt: SubscriptionAttemptTable;
+  subscription_cursor: SubscriptionCursorTable;
+}
