@@ -120,7 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // Routes, one folder per capability.
   await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(panelPlugin, { prefix: '/api/panel' });
+  await app.register(panelPlugin, { prefix: '/api/panel', now: options.now });
   await app.register(statusPlugin, { prefix: '/api/status' });
   await app.register(contactPlugin, { prefix: '/api/contact' });
   await app.register(staffPlugin, { prefix: '/api/staff' });

@@ -6,6 +6,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** This route also takes application/x-www-form-urlencoded: a form posts to it without JavaScript. */
     acceptsForm?: boolean;
+    /**
+     * This route takes a file's raw bytes (application/octet-stream), streamed to the handler
+     * unread. Another site's page cannot send that type without the browser asking first (it is
+     * not a CORS-safelisted type), so it is as safe from forged posts as JSON.
+     */
+    rawUpload?: boolean;
   }
 }
 
@@ -17,8 +23,9 @@ function hasBody(request: FastifyRequest): boolean {
 /**
  * Request bodies are JSON, on every route: a page on another site can post a form (or
  * text/plain) without asking first, but not JSON. The one exception is a route whose config
- * says `acceptsForm` (the contact form, which works without JavaScript). Decided on the
- * matched route, before the body is read.
+ * says `acceptsForm` (the contact form, which works without JavaScript), and an upload route
+ * (`rawUpload`), which takes only application/octet-stream. Decided on the matched route,
+ * before the body is read.
  */
 export const bodyTypes = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
@@ -26,9 +33,13 @@ export const bodyTypes = fp(async (app: FastifyInstance) => {
     const type = request.headers['content-type'];
     if (type === undefined && !hasBody(request)) return;
     const mime = (type ?? '').split(';')[0]!.trim().toLowerCase();
+    const { acceptsForm, rawUpload } = request.routeOptions.config;
+    if (rawUpload) {
+      if (mime === 'application/octet-stream') return;
+      throw new HttpError(415, 'unsupported_media_type', "Send the file's bytes with Content-Type: application/octet-stream.");
+    }
     if (mime === 'application/json') return;
-    const form = request.routeOptions.config.acceptsForm === true;
-    if (form && mime === 'application/x-www-form-urlencoded') return;
-    throw new HttpError(415, 'unsupported_media_type', form ? 'Send JSON (Content-Type: application/json) or a form.' : 'Send JSON with Content-Type: application/json.');
+    if (acceptsForm === true && mime === 'application/x-www-form-urlencoded') return;
+    throw new HttpError(415, 'unsupported_media_type', acceptsForm === true ? 'Send JSON (Content-Type: application/json) or a form.' : 'Send JSON with Content-Type: application/json.');
   });
 });
