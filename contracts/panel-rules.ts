@@ -6,6 +6,8 @@
 /** The longest console command accepted. */
 export const maxCommandLength = 1000;
 
+/** Console lines kept per server (and in the page) for late viewers, search and download. */
+export const consoleKeptLines = 5000;
 /** Files the editor opens and saves: at most 1 MiB of text (UTF-8 bytes). */
 export const maxEditBytes = 1024 * 1024;
 /** One upload: at most 100 MiB (Wings' own default limit is 100 MB, a little less). */
