@@ -36,6 +36,10 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
   const [status, setStatus] = useState('');
   const [question, setQuestion] = useState<Question>();
   const previous = useRef<BackupList>(undefined);
+  /** A restore was started here: the next list without it running ends it (a small folder is restored before the first look). */
+  const restoreAwaited = useRef(false);
+  /** Backups this page started, announced once they are ready or failed. */
+  const createdHere = useRef(new Set<string>());
   const ids = useId();
 
   const load = useCallback(async () => {
@@ -43,13 +47,17 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
       const next = await panelApi.listBackups();
       // Say what finished since the last look.
       const before = previous.current;
-      if (before) {
-        for (const backup of next.backups) {
-          const old = before.backups.find((b) => b.id === backup.id);
-          if (old?.state === 'creating' && backup.state === 'ready') setStatus(texts.ready(backup.name));
-          if (old?.state === 'creating' && backup.state === 'failed') setStatus(texts.failedNow(backup.name));
-        }
-        if (before.restoring && !next.restoring) setStatus(next.restoreFailure ?? texts.restoreDone);
+      for (const backup of next.backups) {
+        // Made here (it may be complete by the first look), or seen being made.
+        const watched = createdHere.current.has(backup.id) || before?.backups.find((b) => b.id === backup.id)?.state === 'creating';
+        if (!watched || backup.state === 'creating') continue;
+        createdHere.current.delete(backup.id);
+        setStatus(backup.state === 'ready' ? texts.ready(backup.name) : texts.failedNow(backup.name));
+      }
+      // A restore this page started (or saw running) is over: say how it went.
+      if ((restoreAwaited.current || before?.restoring) && !next.restoring) {
+        restoreAwaited.current = false;
+        setStatus(next.restoreFailure ?? texts.restoreDone);
       }
       previous.current = next;
       setList(next);
@@ -80,6 +88,7 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
     setCreateError(undefined);
     try {
       const backup = await panelApi.createBackup(name.trim());
+      createdHere.current.add(backup.id);
       setName('');
       setStatus(texts.started(backup.name));
       await load();
@@ -97,6 +106,7 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
     try {
       if (kind === 'restore') {
         await panelApi.restoreBackup(backup.id);
+        restoreAwaited.current = true;
         setStatus(texts.restoreStarted(backup.name));
       } else {
         await panelApi.deleteBackup(backup.id);

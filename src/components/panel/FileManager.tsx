@@ -33,7 +33,7 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
   const [dialogError, setDialogError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
-  const [upload, setUpload] = useState<{ name: string; sent: number; total: number; announced: number }>();
+  const [upload, setUpload] = useState<{ name: string; sent: number; total: number }>();
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = useId();
 
@@ -70,18 +70,18 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
       return;
     }
     const target = join(folder, file.name);
-    setUpload({ name: file.name, sent: 0, total: file.size, announced: 0 });
+    let announced = 0;
+    setUpload({ name: file.name, sent: 0, total: file.size });
     setStatus(texts.uploadStep(file.name, 0));
     try {
       await uploadFile(target, file, (sent, total) => {
-        const percent = total ? Math.floor((sent / total) * 100) : 100;
-        setUpload((current) => {
-          if (!current) return current;
-          // Spoken every quarter, not at every event.
-          const step = Math.floor(percent / 25) * 25;
-          if (step > current.announced) setStatus(texts.uploadStep(file.name, step));
-          return { ...current, sent, total, announced: Math.max(current.announced, step) };
-        });
+        setUpload({ name: file.name, sent, total });
+        // Spoken every quarter, not at every event.
+        const step = Math.floor((total ? sent / total : 1) * 4) * 25;
+        if (step > announced) {
+          announced = step;
+          setStatus(texts.uploadStep(file.name, step));
+        }
       });
       setStatus(texts.uploaded(file.name));
       await load(folder);
