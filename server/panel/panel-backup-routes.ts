@@ -23,7 +23,7 @@ export function panelBackupRoutes(app: FastifyInstance, service: PanelService, r
     return reply.status(201).send(created);
   });
 
-  api.get('/backups/:id/download', { schema: { params: backupParams, response: errors } }, async (request, reply) => {
+  api.get('/backups/:id/download', { exposeHeadRoute: false, schema: { params: backupParams, response: errors } }, async (request, reply) => {
     const file = await service.downloadBackup(await requests.session(request), request.params.id, requests.caller(request, reply));
     return sendDownload(reply, file);
   });

@@ -81,7 +81,8 @@ export function panelFileRoutes(app: FastifyInstance, service: PanelService, req
     },
   );
 
-  api.get('/files/download', { schema: { querystring: fileQuery, response: errors } }, async (request, reply) => {
+  // No HEAD: it would open the file (or ask Wings for it) and record a download for nothing.
+  api.get('/files/download', { exposeHeadRoute: false, schema: { querystring: fileQuery, response: errors } }, async (request, reply) => {
     const file = await service.downloadFile(await requests.session(request), request.query.path, requests.caller(request, reply));
     return sendDownload(reply, file);
   });

@@ -6,7 +6,7 @@ import { createDriver } from './create-driver.ts';
 import { HistorySampler, historyIntervalMs, historyKeepDays } from './history-sampler.ts';
 import { panelBackupRoutes } from './panel-backup-routes.ts';
 import { panelFileRoutes } from './panel-file-routes.ts';
-import { registerPanelMetrics, timedDriver } from './panel-metrics.ts';
+import { historySampleCounter, registerPanelMetrics, timedDriver } from './panel-metrics.ts';
 import { panelReachable } from './pterodactyl/panel-reachable.ts';
 import { panelRequests, panelRoutes } from './panel-routes.ts';
 import { PanelService } from './panel-service.ts';
@@ -38,7 +38,13 @@ export async function panelPlugin(app: FastifyInstance, options: { now?: () => n
   app.readiness.add('engine', async () =>
     panelUrl ? panelReachable(panelUrl, 1500) : { ok: true, detail: 'local game servers run in this process' },
   );
-  app.jobs.every({ name: historyJobName, everyMs: historyIntervalMs }, () => history.sampleRound());
+  const samples = historySampleCounter(app.metrics);
+  app.jobs.every({ name: historyJobName, everyMs: historyIntervalMs }, async () => {
+    const round = await history.sampleRound();
+    samples.inc({ outcome: 'taken' }, round.sampled);
+    samples.inc({ outcome: 'claimed_elsewhere' }, round.claimedElsewhere);
+    samples.inc({ outcome: 'failed' }, round.failed);
+  });
   scheduleRetention(app, { name: 'panel history', keepDays: historyKeepDays, purge: (cutoff) => history.purge(cutoff) });
 
   // Uploads reach their route unread: the route streams the request itself to the engine.

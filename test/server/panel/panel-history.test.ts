@@ -158,5 +158,12 @@ describe('resource history with two instances on one PostgreSQL database', () =>
     expect(fromFirst.json().samples).toHaveLength(5);
     expect(fromSecond.json()).toEqual(fromFirst.json());
     expect(fromFirst.json().samples[4]).toMatchObject({ cpu: 14, memory: 104 * 1024 * 1024, disk: 500 * 1024 * 1024 });
+    // Each instance counts what it took and what the other took first: 5 of each in all.
+    const count = async (app: FastifyInstance, outcome: string) => {
+      const text = await app.metrics.metrics();
+      return Number(new RegExp(`^hostfront_panel_history_samples_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    };
+    expect((await count(first, 'taken')) + (await count(second, 'taken'))).toBe(5);
+    expect((await count(first, 'claimed_elsewhere')) + (await count(second, 'claimed_elsewhere'))).toBe(5);
   });
 });
