@@ -18,10 +18,14 @@ export function PlayersCard({ state }: { state: PowerState }) {
 
   useEffect(() => {
     let cancelled = false;
+    let settled = false;
     const read = async () => {
+      // A server that is not Minecraft stays so: asked again only when its power state changes.
+      if (settled) return;
       try {
         const answer = await panelApi.players();
         if (cancelled) return;
+        settled = answer.status === 'not_minecraft';
         setPlayers(answer);
         setFailed(false);
       } catch (error) {
