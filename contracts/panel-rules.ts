@@ -6,6 +6,19 @@
 /** The longest console command accepted. */
 export const maxCommandLength = 1000;
 
+/** Console lines kept per server (and in the page) for late viewers, search and download. */
+export const consoleKeptLines = 5000;
+/** Files the editor opens and saves: at most 1 MiB of text (UTF-8 bytes). */
+export const maxEditBytes = 1024 * 1024;
+/** One upload: at most 100 MiB (Wings' own default limit is 100 MB, a little less). */
+export const maxUploadBytes = 100 * 1024 * 1024;
+/** The longest path the file routes take (Linux PATH_MAX). */
+export const maxPathLength = 4096;
+/** The longest backup name (the panel's column). */
+export const maxBackupNameLength = 191;
+/** The resource history's ranges: the last hour and the last 24 hours. */
+export const historyRanges = ['1h', '24h'] as const;
+
 /** Control characters: a line break would make one audited command run as several. */
 const controlCharacter = /[\u0000-\u001f\u007f]/;
 

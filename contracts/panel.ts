@@ -3,7 +3,7 @@
  * with a server id and access key, then a session cookie) and the live console socket.
  */
 import { z } from 'zod';
-import { maxCommandLength } from './panel-rules.ts';
+import { historyRanges, maxBackupNameLength, maxCommandLength, maxPathLength } from './panel-rules.ts';
 
 /** Power state, as Pterodactyl names it. */
 export const powerState = z.enum(['offline', 'starting', 'running', 'stopping']);
@@ -44,6 +44,119 @@ export const sessionAnswer = z.object({ connected: z.boolean(), server: serverDe
 export const powerBody = z.strictObject({ signal: powerSignal });
 export const commandBody = z.strictObject({ command: z.string().max(maxCommandLength) });
 
+// Players, history, permissions.
+
+/**
+ * Who is on the server, from a Minecraft Server List Ping to its own address. `names` is what
+ * the server lists: Minecraft sends a sample of at most 12 names, so it may be shorter than `online`.
+ */
+export const playerList = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('answering'), online: z.number(), max: z.number(), names: z.array(z.string()), version: z.string().nullable() }),
+  /** The server is stopped: nothing to ask. */
+  z.object({ status: z.literal('offline') }),
+  /** Nothing answers on the game port (still starting, crashed, or a firewall). */
+  z.object({ status: z.literal('not_answering'), reason: z.string() }),
+  /** Something answers, but not as a Minecraft server; or the server declares no game port. */
+  z.object({ status: z.literal('not_minecraft') }),
+]);
+
+export const historyRange = z.enum(historyRanges);
+export const historyQuery = z.strictObject({ range: historyRange.default('1h') });
+/** One resource sample: cpu in percent of one core, memory and disk in bytes. */
+export const historySample = z.object({ at: z.number(), cpu: z.number(), memory: z.number(), disk: z.number() });
+export const historyAnswer = z.object({
+  range: historyRange,
+  /** How often the server samples (60 s): a longer gap between two samples means none was taken. */
+  intervalMs: z.number(),
+  /** Oldest first. */
+  samples: z.array(historySample),
+});
+
+/**
+ * What the customer's key may do on this server, so the page hides what it cannot do. The
+ * engine still checks every call (Pterodactyl: the key's user_permissions).
+ */
+export const serverPermissions = z.object({
+  files: z.object({
+    /** Browse folders (file.read). */
+    list: z.boolean(),
+    /** Open in the editor and download (file.read-content). */
+    read: z.boolean(),
+    /** Save, upload and create folders (file.create). */
+    write: z.boolean(),
+    /** Rename and move (file.update). */
+    rename: z.boolean(),
+    delete: z.boolean(),
+  }),
+  backups: z.object({
+    list: z.boolean(),
+    create: z.boolean(),
+    download: z.boolean(),
+    restore: z.boolean(),
+    /** Delete, and lock or unlock (Pterodactyl ties both to backup.delete). */
+    delete: z.boolean(),
+  }),
+});
+
+// Files. Paths are relative to the server's root with / between names; '' is the root. The
+// server checks every path (server/panel/server-path.ts) and answers 400 naming the field.
+
+const serverPath = z.string().max(maxPathLength);
+export const folderQuery = z.strictObject({ path: serverPath.default('') });
+export const fileQuery = z.strictObject({ path: serverPath });
+
+export const fileEntry = z.object({
+  name: z.string(),
+  path: z.string(),
+  type: z.enum(['file', 'directory', 'symlink']),
+  /** Bytes (0 for a folder). */
+  size: z.number(),
+  /** ISO 8601. */
+  modifiedAt: z.string(),
+  /** Permission bits in octal, as `ls` shows them: "644". */
+  mode: z.string(),
+  /** Text of at most 1 MiB: the editor opens it. Binary or larger files are download-only. */
+  editable: z.boolean(),
+});
+export const fileList = z.object({ path: z.string(), entries: z.array(fileEntry) });
+export const textFile = z.object({ path: z.string(), content: z.string(), size: z.number() });
+export const writeFileBody = z.strictObject({ content: z.string() });
+export const renameBody = z.strictObject({ from: serverPath, to: serverPath });
+export const folderBody = z.strictObject({ path: serverPath });
+
+// Backups.
+
+export const backupState = z.enum(['creating', 'ready', 'failed']);
+export const backup = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Bytes of the archive (0 until it is complete). */
+  size: z.number(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  state: backupState,
+  /** A locked backup cannot be deleted until it is unlocked. */
+  locked: z.boolean(),
+  checksum: z.string().nullable(),
+  /** Why a failed backup failed, when the engine says. */
+  failure: z.string().nullable(),
+});
+export const backupList = z.object({
+  backups: z.array(backup),
+  /** The plan's number of backups (0: none allowed). */
+  limit: z.number(),
+  /** Backups counting against the limit: those being made and the successful ones. */
+  count: z.number(),
+  /** A restore is running: the server's files are being replaced. */
+  restoring: z.boolean(),
+  /** Why the last restore failed, when the engine says; null after a success or when unknown. */
+  restoreFailure: z.string().nullable(),
+});
+export const createBackupBody = z.strictObject({ name: z.string().max(maxBackupNameLength).default('') });
+export const backupParams = z.strictObject({ id: z.string().max(100) });
+export const lockBody = z.strictObject({ locked: z.boolean() });
+
 /** What the browser sends on the console socket. */
 export const consoleCommand = z.object({ type: z.literal('command'), command: z.string() });
 
@@ -62,4 +175,15 @@ export type ServerResources = z.infer<typeof serverResources>;
 export type ConnectBody = z.infer<typeof connectBody>;
 export type SessionAnswer = z.infer<typeof sessionAnswer>;
 export type ConsoleCommand = z.infer<typeof consoleCommand>;
+export type PlayerList = z.infer<typeof playerList>;
+export type HistoryRange = z.infer<typeof historyRange>;
+export type HistorySample = z.infer<typeof historySample>;
+export type HistoryAnswer = z.infer<typeof historyAnswer>;
+export type ServerPermissions = z.infer<typeof serverPermissions>;
+export type FileEntry = z.infer<typeof fileEntry>;
+export type FileList = z.infer<typeof fileList>;
+export type TextFile = z.infer<typeof textFile>;
+export type BackupState = z.infer<typeof backupState>;
+export type Backup = z.infer<typeof backup>;
+export type BackupList = z.infer<typeof backupList>;
 export type ConsoleMessage = z.infer<typeof consoleMessage>;

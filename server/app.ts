@@ -123,7 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // Routes, one folder per capability.
   await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(panelPlugin, { prefix: '/api/panel' });
+  await app.register(panelPlugin, { prefix: '/api/panel', now: options.now });
   await app.register(statusPlugin, { prefix: '/api/status', subscriptions: options.subscriptions });
   // /api/contact, and the staff console's inbox under /api/staff/contact (one outbox for both).
   await app.register(contactPlugin);

@@ -3,15 +3,15 @@ import { performance } from 'node:perf_hooks';
 
 /**
  * Minecraft Server List Ping with minecraft-protocol's ping, connecting to the given address
- * ourselves (no SRV or second DNS lookup behind our back). The same exchange as the status
- * probe's (server/status/probes.ts), with the sample of player names kept and the connection's
- * progress reported, so a caller can tell "nothing listens" from "something listens, but not
- * a Minecraft server".
+ * ourselves (no SRV or second DNS lookup behind our back). The one exchange of the status probe
+ * (server/status/probes.ts) and the panel's players list (server/panel/players.ts), with the
+ * sample of player names kept and the connection's progress reported, so a caller can tell
+ * "nothing listens" from "something listens, but not a Minecraft server".
  */
 
 export interface MinecraftStatus {
-  online: number;
-  max: number;
+  /** Players online and the most allowed; null when the status answer carried no counts. */
+  players: { online: number; max: number } | null;
   /** The names the server lists (vanilla sends a sample of at most 12). */
   names: string[];
   version: string | null;
@@ -56,7 +56,15 @@ function count(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : undefined;
 }
 
-export async function pingMinecraft(host: string, port: number, timeoutMs: number, connectAddress?: string): Promise<PingOutcome> {
+export interface PingOptions {
+  /** Connect to this IP instead of resolving `host` (which is still sent in the handshake). */
+  connectAddress?: string;
+  /** Looks at the connected socket; an error returned ends the ping with it (the status probe checks the peer). */
+  onConnect?: (socket: net.Socket) => Error | undefined;
+}
+
+export async function pingMinecraft(host: string, port: number, timeoutMs: number, options: PingOptions = {}): Promise<PingOutcome> {
+  const { connectAddress, onConnect } = options;
   const started = performance.now();
   const mc = await loadMinecraftProtocol();
   const remaining = Math.max(1, timeoutMs - (performance.now() - started));
@@ -72,7 +80,11 @@ export async function pingMinecraft(host: string, port: number, timeoutMs: numbe
         noPongTimeout: remaining,
         connect: (client: { setSocket(s: net.Socket): void }) => {
           socket = net.connect({ host: connectAddress ?? host, port });
-          socket.once('connect', () => (connected = true));
+          socket.once('connect', () => {
+            connected = true;
+            const refused = onConnect?.(socket!);
+            if (refused) socket!.destroy(refused);
+          });
           client.setSocket(socket);
         },
       } as Parameters<typeof mc.ping>[0]),
@@ -82,13 +94,11 @@ export async function pingMinecraft(host: string, port: number, timeoutMs: numbe
     ])) as PingAnswer;
     const online = count(answer.players?.online) ?? count(answer.playerCount);
     const max = count(answer.players?.max) ?? count(answer.maxPlayers);
-    if (online === undefined || max === undefined) return { ok: false, connected: true, reason: 'the status answer has no player counts' };
     const version = typeof answer.version === 'string' ? answer.version : typeof answer.version?.name === 'string' ? answer.version.name : null;
     return {
       ok: true,
       status: {
-        online,
-        max,
+        players: online === undefined || max === undefined ? null : { online, max },
         names: namesOf(answer.players?.sample),
         version,
         latency: typeof answer.latency === 'number' ? Math.max(1, Math.round(answer.latency)) : undefined,

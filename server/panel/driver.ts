@@ -8,10 +8,23 @@
  * with Retry-After, 502 command sent to a stopped server, 504 engine unreachable.
  */
 
-import type { ConsoleMessage, PowerSignal, PowerState, ServerDetails, ServerResources } from '../../contracts/panel.ts';
+import type {
+  Backup,
+  BackupList,
+  BackupState,
+  ConsoleMessage,
+  FileEntry,
+  PlayerList,
+  PowerSignal,
+  PowerState,
+  ServerDetails,
+  ServerPermissions,
+  ServerResources,
+  TextFile,
+} from '../../contracts/panel.ts';
 
 // The domain types are the panel contract's: what the engines report is what the API answers.
-export type { PowerSignal, PowerState, ServerDetails, ServerResources };
+export type { Backup, BackupList, BackupState, FileEntry, PlayerList, PowerSignal, PowerState, ServerDetails, ServerPermissions, ServerResources, TextFile };
 
 /** What a customer's key unlocks: a driver bound to one server and one credential. */
 export interface ServerCredentials {
@@ -30,27 +43,7 @@ export interface ConsoleSubscription {
   close(): void;
 }
 
-/** Paths are relative to the server's root with `/` separators and no leading slash; '' is the root. */
-export interface FileEntry {
-  name: string;
-  path: string;
-  type: 'file' | 'directory' | 'symlink';
-  /** Bytes (0 for a directory). */
-  size: number;
-  /** ISO 8601. */
-  modifiedAt: string;
-  /** Permission bits in octal, as `ls` shows them: "644". */
-  mode: string;
-  /** A file the editor may open: text, at most maxEditBytes (server/panel/file-limits.ts). Binary files are download-only. */
-  editable: boolean;
-}
-
-/** A text file opened in the editor. */
-export interface TextFile {
-  path: string;
-  content: string;
-  size: number;
-}
+// Paths are relative to the server's root with `/` separators and no leading slash; '' is the root.
 
 /** A file or backup streamed to the customer. */
 export interface FileDownload {
@@ -71,77 +64,6 @@ export interface FileUpload {
   path: string;
   size: number;
   stream: import('node:stream').Readable;
-}
-
-/** creating → ready | failed. */
-export type BackupState = 'creating' | 'ready' | 'failed';
-
-export interface Backup {
-  id: string;
-  name: string;
-  /** Bytes of the archive (0 until it is complete). */
-  size: number;
-  /** ISO 8601. */
-  createdAt: string;
-  completedAt: string | null;
-  state: BackupState;
-  /** A locked backup cannot be deleted until it is unlocked. */
-  locked: boolean;
-  /** "sha256:<hex>" (local) or "sha1:<hex>" (Wings); null until complete. */
-  checksum: string | null;
-  /** Why a failed backup failed, when the engine says (the local driver does; Pterodactyl does not). */
-  failure: string | null;
-}
-
-export interface BackupList {
-  backups: Backup[];
-  /** The plan's number of backups (0: none allowed). */
-  limit: number;
-  /** Backups counting against the limit: those being created and the successful ones. */
-  count: number;
-  /** A restore is running: the server's files are being replaced. */
-  restoring: boolean;
-  /** Why the last restore failed, when the engine says (the local driver); null after a success or when unknown. */
-  restoreFailure: string | null;
-}
-
-/**
- * Who is on the server, from a Minecraft Server List Ping to its own address. `names` is what
- * the server lists: Minecraft sends a sample of at most 12 names, so it may be shorter than `online`.
- */
-export type PlayerList =
-  | { status: 'answering'; online: number; max: number; names: string[]; version: string | null }
-  /** The server is stopped: nothing to ask. */
-  | { status: 'offline' }
-  /** Nothing answers on the game port (still starting, crashed, or a firewall). */
-  | { status: 'not_answering'; reason: string }
-  /** Something answers, but not as a Minecraft server; or the local server declares no game port. */
-  | { status: 'not_minecraft' };
-
-/**
- * What the customer's key may do on this server, so the page can hide what it cannot do. The
- * engine still checks every call (Pterodactyl: the key's user_permissions).
- */
-export interface ServerPermissions {
-  files: {
-    /** Browse folders (file.read). */
-    list: boolean;
-    /** Open in the editor and download (file.read-content). */
-    read: boolean;
-    /** Save, upload and create folders (file.create). */
-    write: boolean;
-    /** Rename and move (file.update). */
-    rename: boolean;
-    delete: boolean;
-  };
-  backups: {
-    list: boolean;
-    create: boolean;
-    download: boolean;
-    restore: boolean;
-    /** Delete, and lock or unlock (Pterodactyl ties both to backup.delete). */
-    delete: boolean;
-  };
 }
 
 export interface GameServerDriver {

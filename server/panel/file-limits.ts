@@ -1,10 +1,9 @@
 import { Transform, type TransformCallback } from 'node:stream';
+import { maxEditBytes, maxUploadBytes } from '../../contracts/panel-rules.ts';
 import { HttpError } from '../lib/http-error.ts';
 
-/** Files the editor opens and saves: at most 1 MiB of text. */
-export const maxEditBytes = 1024 * 1024;
-/** One upload: at most 100 MiB (Wings' own default limit is 100 MB, a little less). */
-export const maxUploadBytes = 100 * 1024 * 1024;
+// The limits are the contract's rules, which the browser checks too.
+export { maxEditBytes, maxUploadBytes };
 
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 

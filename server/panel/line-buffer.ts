@@ -1,5 +1,7 @@
-/** Console lines kept per server for viewers who connect later, search and download. */
-export const consoleHistoryLines = 5000;
+import { consoleKeptLines } from '../../contracts/panel-rules.ts';
+
+/** Console lines kept per server for viewers who connect later, search and download (the page keeps as many). */
+export const consoleHistoryLines = consoleKeptLines;
 
 /** The last `capacity` console lines, oldest first; O(1) per line. */
 export class LineBuffer {

@@ -1,4 +1,4 @@
-import { Gauge, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { HttpError } from '../lib/http-error.ts';
 import { latencyBuckets } from '../plugins/metrics.ts';
 import type { GameServerDriver } from './driver.ts';
@@ -33,6 +33,16 @@ export function timedDriver<D extends GameServerDriver>(driver: D, registry: Reg
         }
       };
     },
+  });
+}
+
+/** Resource history samples, by what became of them (server/panel/history-sampler.ts). */
+export function historySampleCounter(registry: Registry): Counter<'outcome'> {
+  return new Counter({
+    name: 'hostfront_panel_history_samples_total',
+    help: 'Resource history samples on this instance: taken, claimed by another instance first, or failed (the engine did not answer).',
+    labelNames: ['outcome'],
+    registers: [registry],
   });
 }
 

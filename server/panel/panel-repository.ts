@@ -13,19 +13,6 @@ export interface StoredSession {
   expiresAt: number;
 }
 
-/** One power action or console command, as the audit log keeps it. */
-export interface PanelAuditEntry {
-  at: number;
-  serverId: string;
-  driver: string;
-  kind: 'power' | 'command';
-  /** The signal (start, stop, restart, kill) or the command exactly as sent. */
-  action: string;
-  /** ok, or the error code the engine answered. */
-  outcome: string;
-  clientIp: string;
-}
-
 // Sessions.
 
 export async function insertSession(db: Db, session: StoredSession): Promise<void> {
@@ -61,45 +48,20 @@ export async function deleteSession(db: Db, idHash: string): Promise<void> {
   await db.deleteFrom('panel_sessions').where('id_hash', '=', idHash).execute();
 }
 
+/** When the latest live session of a server ends, or null when it has none. */
+export async function latestSessionEnd(db: Db, serverId: string, driver: string, now: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('panel_sessions')
+    .select((eb) => eb.fn.max('expires_at').as('until'))
+    .where('server_id', '=', serverId)
+    .where('driver', '=', driver)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row?.until === null || row?.until === undefined ? null : Number(row.until);
+}
+
 export async function deleteExpiredSessions(db: Db, now: number): Promise<void> {
   await db.deleteFrom('panel_sessions').where('expires_at', '<=', now).execute();
-}
-
-// The audit log.
-
-export async function insertAudit(db: Db, entry: PanelAuditEntry): Promise<void> {
-  await db
-    .insertInto('panel_audit')
-    .values({
-      at: entry.at,
-      server_id: entry.serverId,
-      driver: entry.driver,
-      kind: entry.kind,
-      action: entry.action,
-      outcome: entry.outcome,
-      client_ip: entry.clientIp,
-    })
-    .execute();
-}
-
-/** One server's audit entries, oldest first. */
-export async function auditOfServer(db: Db, serverId: string): Promise<PanelAuditEntry[]> {
-  const rows = await db.selectFrom('panel_audit').selectAll().where('server_id', '=', serverId).orderBy('id').execute();
-  return rows.map((r) => ({
-    at: r.at,
-    serverId: r.server_id,
-    driver: r.driver,
-    kind: r.kind,
-    action: r.action,
-    outcome: r.outcome,
-    clientIp: r.client_ip,
-  }));
-}
-
-/** Deletes audit entries older than `cutoff`; returns how many went. */
-export async function purgeAudit(db: Db, cutoff: number): Promise<number> {
-  const result = await db.deleteFrom('panel_audit').where('at', '<', cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 // Failed connect attempts.

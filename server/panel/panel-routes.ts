@@ -1,41 +1,76 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../contracts/http-error.ts';
-import { commandBody, connectAnswer, connectBody, powerBody, serverDetails, serverResources, sessionAnswer } from '../../contracts/panel.ts';
+import {
+  commandBody,
+  connectAnswer,
+  connectBody,
+  historyAnswer,
+  historyQuery,
+  playerList,
+  powerBody,
+  serverDetails,
+  serverPermissions,
+  serverResources,
+  sessionAnswer,
+} from '../../contracts/panel.ts';
 import { checkCommand } from '../../contracts/panel-rules.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { cookieOptions } from '../lib/session-cookie.ts';
-import type { PanelService } from './panel-service.ts';
+import { attachment } from './download-headers.ts';
+import type { Caller, PanelService } from './panel-service.ts';
 import { sessionLifetimeMs } from './session-store.ts';
+import type { PanelSession } from './session-store.ts';
 
 /** The panel session cookie's base name (`__Host-hf_panel` over HTTPS). */
 export const panelCookieBase = 'hf_panel';
 
 /** The engine's and our refusals, as every panel route may answer them. */
-const errors = errorResponses(400, 401, 403, 404, 409, 415, 429, 502, 504);
-const noContent = z.undefined();
+export const panelErrors = errorResponses(400, 401, 403, 404, 409, 415, 422, 429, 502, 503, 504, 507);
+export const noContent = z.undefined();
 
-/** The panel's browser API: connect, disconnect, details, resources, power and commands. */
-export function panelRoutes(app: FastifyInstance, service: PanelService): void {
+/** What every panel route needs of a request: its session, and who is calling for the audit log. */
+export interface PanelRequests {
+  session(request: FastifyRequest): Promise<PanelSession>;
+  caller(request: FastifyRequest, reply: FastifyReply): Caller;
+  /** Clears the cookie: the engine no longer takes the session's key. */
+  ended(reply: FastifyReply): () => void;
+}
+
+export function panelRequests(app: FastifyInstance, service: PanelService): PanelRequests {
+  const cookie = cookieOptions(app.config, panelCookieBase);
+  const ended = (reply: FastifyReply) => () => void reply.clearCookie(cookie.name, cookie.options);
+  return {
+    session: (request) => service.require(request.cookies[cookie.name]),
+    caller: (request, reply) => ({ clientIp: request.ip, onEnded: ended(reply) }),
+    ended,
+  };
+}
+
+/**
+ * The panel's browser API: connect, disconnect, details, resources, players, history,
+ * permissions, power, commands and the kept console log. Files and backups are in
+ * panel-file-routes.ts and panel-backup-routes.ts.
+ */
+export function panelRoutes(app: FastifyInstance, service: PanelService, requests: PanelRequests): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cookie = cookieOptions(app.config, panelCookieBase);
-  const sessionCookie = cookie.name;
-  const clearCookie = (reply: FastifyReply): void => void reply.clearCookie(cookie.name, cookie.options);
+  const errors = panelErrors;
 
   api.post('/session', { schema: { body: connectBody, response: { 200: connectAnswer, ...errors } } }, async (request, reply) => {
     const { serverId, key } = request.body;
-    const { cookie: id, server } = await service.connect({ serverId, key, clientIp: request.ip, previousCookie: request.cookies[sessionCookie] });
+    const { cookie: id, server } = await service.connect({ serverId, key, clientIp: request.ip, previousCookie: request.cookies[cookie.name] });
     void reply.setCookie(cookie.name, id, { ...cookie.options, maxAge: sessionLifetimeMs / 1000 });
     return { server };
   });
 
   // Whether this browser is connected, without a 401 (and a console error) for every visitor.
   api.get('/session', { schema: { response: { 200: sessionAnswer, ...errors } } }, async (request, reply) => {
-    const session = await service.find(request.cookies[sessionCookie]);
+    const session = await service.find(request.cookies[cookie.name]);
     if (!session) return { connected: false };
     try {
-      return { connected: true, server: await service.server(session, () => clearCookie(reply)) };
+      return { connected: true, server: await service.server(session, requests.ended(reply)) };
     } catch (error) {
       // The engine no longer takes the key (revoked, server gone): the session has just ended.
       if (error instanceof HttpError && error.statusCode === 401) return { connected: false };
@@ -44,34 +79,56 @@ export function panelRoutes(app: FastifyInstance, service: PanelService): void {
   });
 
   api.delete('/session', { schema: { response: { 204: noContent, ...errors } } }, async (request, reply) => {
-    const session = await service.find(request.cookies[sessionCookie]);
+    const session = await service.find(request.cookies[cookie.name]);
     if (session) await service.end(session);
-    clearCookie(reply);
+    requests.ended(reply)();
     return reply.status(204).send();
   });
 
-  api.get('/server', { schema: { response: { 200: serverDetails, ...errors } } }, async (request, reply) => {
-    const session = await service.require(request.cookies[sessionCookie]);
-    return service.server(session, () => clearCookie(reply));
-  });
+  api.get('/server', { schema: { response: { 200: serverDetails, ...errors } } }, async (request, reply) =>
+    service.server(await requests.session(request), requests.ended(reply)),
+  );
 
-  api.get('/resources', { schema: { response: { 200: serverResources, ...errors } } }, async (request, reply) => {
-    const session = await service.require(request.cookies[sessionCookie]);
-    return service.resources(session, () => clearCookie(reply));
+  api.get('/resources', { schema: { response: { 200: serverResources, ...errors } } }, async (request, reply) =>
+    service.resources(await requests.session(request), requests.ended(reply)),
+  );
+
+  api.get('/players', { schema: { response: { 200: playerList, ...errors } } }, async (request, reply) =>
+    service.players(await requests.session(request), requests.ended(reply)),
+  );
+
+  api.get('/permissions', { schema: { response: { 200: serverPermissions, ...errors } } }, async (request, reply) =>
+    service.permissions(await requests.session(request), requests.ended(reply)),
+  );
+
+  api.get('/history', { schema: { querystring: historyQuery, response: { 200: historyAnswer, ...errors } } }, async (request) =>
+    service.resourceHistory(await requests.session(request), request.query.range),
+  );
+
+  // The kept lines as a text file: the browser saves it under the name given.
+  api.get('/console/log', { schema: { response: { 200: z.string().describe('The kept console lines as plain text (text/plain), one per line.'), ...errors } } }, async (request, reply) => {
+    const session = await requests.session(request);
+    const text = await service.consoleLog(session, requests.ended(reply));
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('content-disposition', attachment(`${session.serverId}-console-${day}.log`))
+      .header('cache-control', 'no-store')
+      .send(text);
   });
 
   api.post('/power', { schema: { body: powerBody, response: { 204: noContent, ...errors } } }, async (request, reply) => {
-    const session = await service.require(request.cookies[sessionCookie]);
-    await service.power(session, request.body.signal, request.ip, () => clearCookie(reply));
+    const session = await requests.session(request);
+    await service.power(session, request.body.signal, requests.caller(request, reply));
     return reply.status(204).send();
   });
 
   api.post('/command', { schema: { body: commandBody, response: { 204: noContent, ...errors } } }, async (request, reply) => {
-    const session = await service.require(request.cookies[sessionCookie]);
+    const session = await requests.session(request);
     const checked = checkCommand(request.body.command);
     if (!checked.ok) throw new HttpError(400, 'invalid', checked.message, { fields: { command: checked.message } });
     const { command } = checked;
-    await service.command(session, command, request.ip, () => service.withEngine(session, (c) => service.driver.sendCommand(c, command), () => clearCookie(reply)));
+    await service.command(session, command, request.ip, () => service.withEngine(session, (c) => service.driver.sendCommand(c, command), requests.ended(reply)));
     return reply.status(204).send();
   });
 }

@@ -3,8 +3,9 @@ import type { Generated } from 'kysely';
 /** The panel capability's tables, as Kysely sees them (times in epoch milliseconds). */
 export interface PanelTables {
   panel_sessions: PanelSessionTable;
-  panel_audit: PanelAuditTable;
   panel_connect_failures: PanelConnectFailureTable;
+  panel_history: PanelHistoryTable;
+  panel_history_servers: PanelHistoryServerTable;
 }
 
 /** A browser's connection to one game server. The cookie holds the id; only its hash is stored. */
@@ -20,20 +21,6 @@ export interface PanelSessionTable {
   expires_at: number;
 }
 
-/** Every power action and console command: who (client IP), when, on which server, what. */
-export interface PanelAuditTable {
-  id: Generated<number>;
-  at: number;
-  server_id: string;
-  driver: string;
-  kind: 'power' | 'command';
-  /** The signal (start, stop, restart, kill) or the command line. */
-  action: string;
-  /** ok, or the error code the engine answered. */
-  outcome: string;
-  client_ip: string;
-}
-
 /** Failed connect attempts, for the per-IP limit (shared by every instance through the database). */
 export interface PanelConnectFailureTable {
   id: Generated<number>;
@@ -41,4 +28,32 @@ export interface PanelConnectFailureTable {
   /** The server id the attempt named (null for attempts stored before it was recorded). */
   server_id: string | null;
   at: number;
+}
+
+/**
+ * One resource sample per server and minute. The row is written first as a claim (values null),
+ * so of several instances only the one that wrote it samples that server in that minute.
+ */
+export interface PanelHistoryTable {
+  server_id: string;
+  driver: string;
+  /** The epoch minute the sample is for (at / 60,000, rounded down). */
+  minute: number;
+  at: number;
+  /** Percent of one core; null while being taken, or when the engine did not answer. */
+  cpu: number | null;
+  /** Bytes. */
+  memory: number | null;
+  /** Bytes. */
+  disk: number | null;
+}
+
+/** Servers sampled for the history: those with a panel session in the last 24 hours. */
+export interface PanelHistoryServerTable {
+  server_id: string;
+  driver: string;
+  /** The key of the latest session, AES-256-GCM encrypted (server/panel/session-crypto.ts). */
+  key_ciphertext: string;
+  /** When the latest session ends (or ended): sampling goes on for 24 hours after. */
+  session_until: number;
 }

@@ -13,8 +13,10 @@ export async function playersAt(host: string, port: number, state: PowerState, t
   if (state === 'offline') return { status: 'offline' };
   const outcome = await pingMinecraft(host, port, timeoutMs);
   if (outcome.ok) {
-    const { online, max, names, version } = outcome.status;
-    return { status: 'answering', online, max, names, version };
+    const { players, names, version } = outcome.status;
+    // A status answer without player counts is not a Minecraft server's.
+    if (!players) return { status: 'not_minecraft' };
+    return { status: 'answering', online: players.online, max: players.max, names, version };
   }
   if (outcome.connected) return { status: 'not_minecraft' };
   // Our words, not the socket's: those name addresses.

@@ -3,6 +3,7 @@ import https from 'node:https';
 import net from 'node:net';
 import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { pingMinecraft } from '../lib/minecraft-ping.ts';
 import { splitHostPort, type MonitorType } from './monitors-file.ts';
 
 /** One probe's outcome. latency is whole milliseconds, at least 1 when answered, 0 when not. */
@@ -109,68 +110,17 @@ export function probeHttp(url: string, timeoutMs: number, connectAddress?: strin
   });
 }
 
-interface PingAnswer {
-  latency?: number;
-  players?: { online?: number; max?: number };
-  version?: { name?: string } | string;
-  playerCount?: number;
-  maxPlayers?: number;
-}
-
-// minecraft-protocol pulls in minecraft-data (about 80 MB once loaded): load it only when a
-// Minecraft probe first runs, so an instance without Minecraft monitors never pays for it.
-let minecraftProtocol: Promise<typeof import('minecraft-protocol')> | undefined;
-function loadMinecraftProtocol(): Promise<typeof import('minecraft-protocol')> {
-  minecraftProtocol ??= import('minecraft-protocol').then((m) => ((m as { default?: typeof import('minecraft-protocol') }).default ?? m));
-  return minecraftProtocol;
-}
-
 /**
- * Minecraft Server List Ping (minecraft-protocol's ping): latency of the ping/pong exchange,
- * players online and max, and the version name.
+ * Minecraft Server List Ping (the shared exchange of server/lib/minecraft-ping.ts): latency of
+ * the ping/pong exchange, players online and max, and the version name. The socket must reach
+ * the checked address.
  */
 export async function probeMinecraft(host: string, port: number, timeoutMs: number, connectAddress?: string): Promise<ProbeResult> {
-  const started = performance.now();
-  const mc = await loadMinecraftProtocol();
-  const remaining = Math.max(1, timeoutMs - (performance.now() - started));
-  let socket: net.Socket | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const answer = (await Promise.race([
-      mc.ping({
-        host,
-        port,
-        closeTimeout: remaining,
-        noPongTimeout: remaining,
-        // Connect to the given address ourselves: no SRV or second DNS lookup behind our back.
-        connect: (client: { setSocket(s: net.Socket): void }) => {
-          socket = net.connect({ host: connectAddress ?? host, port });
-          socket.once('connect', () => {
-            if (wrongPeer(socket!, connectAddress)) socket!.destroy();
-          });
-          client.setSocket(socket);
-        },
-      } as Parameters<typeof mc.ping>[0]),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), remaining);
-      }),
-    ])) as PingAnswer;
-    if (typeof answer.latency !== 'number') return failed(new Error('the server sent its status but never answered the ping'));
-    const online = answer.players?.online ?? answer.playerCount;
-    const max = answer.players?.max ?? answer.maxPlayers;
-    const version = typeof answer.version === 'string' ? answer.version : answer.version?.name;
-    return {
-      ok: true,
-      latency: Math.max(1, Math.round(answer.latency)),
-      ...(typeof online === 'number' && typeof max === 'number' ? { players: { online, max } } : {}),
-      ...(version ? { version } : {}),
-    };
-  } catch (error) {
-    return failed(error);
-  } finally {
-    clearTimeout(timer);
-    socket?.destroy();
-  }
+  const outcome = await pingMinecraft(host, port, timeoutMs, { connectAddress, onConnect: (socket) => wrongPeer(socket, connectAddress) });
+  if (!outcome.ok) return failed(new Error(outcome.reason));
+  const { latency, players, version } = outcome.status;
+  if (latency === undefined) return failed(new Error('the server sent its status but never answered the ping'));
+  return { ok: true, latency, ...(players ? { players } : {}), ...(version ? { version } : {}) };
 }
 
 /** Runs the probe a monitor (or a visitor's check) asks for. */

@@ -34,7 +34,7 @@ export const knowledgeBase: readonly KnowledgeItem[] = defineContent('knowledge'
     id: 'plugins-and-mods',
     question: 'Can I install plugins and mods?',
     answer:
-      'Yes. Upload plugins and mods through the file manager or SFTP, or install popular plugins in one click. Modpacks need more memory: use the RAM calculator on the Minecraft Intel page to size your plan.',
+      "Yes. Upload plugins, mods or a modpack's files with the file manager in the Game Panel (up to 100 MiB a file), edit their configs there, then restart the server. Modpacks need more memory: use the RAM calculator on the Minecraft Intel page to size your plan.",
   },
   {
     id: 'support',
@@ -52,7 +52,7 @@ export const knowledgeBase: readonly KnowledgeItem[] = defineContent('knowledge'
     id: 'backups',
     question: 'Are my servers backed up?',
     answer:
-      'Yes. Automatic backups are stored on separate storage, and you can create and restore manual backups from the panel at any time. The number of backup slots depends on your plan.',
+      'Yes. Create, download and restore backups of your server from the Game Panel at any time; a restore stops the server, puts back the files of the backup and starts it again. The number of backups you can keep depends on your plan.',
   },
   {
     id: 'payment-methods',
@@ -76,6 +76,6 @@ export const knowledgeBase: readonly KnowledgeItem[] = defineContent('knowledge'
     id: 'world-transfer',
     question: 'Can I transfer my existing Minecraft world?',
     answer:
-      'Yes. Upload your world folder through the file manager or SFTP and set it as the level name in your server settings. If you prefer, our support team moves it for you free of charge.',
+      'Yes. Create a folder for it in the file manager of the Game Panel, upload the world\'s files into it (up to 100 MiB each) and set it as level-name in server.properties, which you can edit there too. If you prefer, our support team moves it for you free of charge.',
   },
 ]);

@@ -424,7 +424,7 @@ const fixedProducts = defineContent('plans.products', z.array(productSchema), [
     path: storeUrl('minecraft', 'premium'),
     recommended: true,
     plugins: ['EssentialsX', 'LuckPerms', 'WorldEdit', 'Geyser'],
-    tools: ['Control panel', 'File manager', 'Automatic backups', 'Live console'],
+    tools: ['Control panel', 'File manager', 'Backups', 'Live console'],
   },
   {
     id: 'minecraft-budget',

@@ -27,7 +27,7 @@ describe('buttonClasses', () => {
   });
 
   it('gives Start and Stop their own colours through variants, not overrides', () => {
-    expect(classes(buttonClasses('success', 'sm'))).toContain('bg-green-600');
+    expect(classes(buttonClasses('success', 'sm'))).toContain('bg-green-700');
     expect(classes(buttonClasses('destructive', 'sm'))).toContain('bg-red-600');
     expect(classes(buttonClasses('destructive', 'sm'))).not.toContain('bg-brand-600');
   });

@@ -7,6 +7,8 @@ import * as audit from './0004-audit.ts';
 import * as staff from './0005-staff.ts';
 import * as panelConnectServer from './0006-panel-connect-server.ts';
 import * as statusEvents from './0007-status-events.ts';
+import * as panelAuditIntoAuditLog from './0008-panel-audit-into-audit-log.ts';
+import * as panelHistory from './0009-panel-history.ts';
 import * as subscriptions from './0012-subscriptions.ts';
 import * as contactAnswered from './0013-contact-answered.ts';
 import type { DialectMigration } from './column-types.ts';
@@ -25,6 +27,8 @@ const all: Record<string, DialectMigration> = {
   '0005-staff': staff,
   '0006-panel-connect-server': panelConnectServer,
   '0007-status-events': statusEvents,
+  '0008-panel-audit-into-audit-log': panelAuditIntoAuditLog,
+  '0009-panel-history': panelHistory,
   '0012-subscriptions': subscriptions,
   '0013-contact-answered': contactAnswered,
 };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
+import path from 'node:path';
 import { Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, constants as zlib } from 'node:zlib';
@@ -84,14 +85,38 @@ export async function fileSha256(file: string): Promise<string> {
 }
 
 /**
- * Extracts `file` into the empty folder `into`, checking the archive's sha256 as it is read:
- * a damaged archive rejects (what was extracted so far is the caller's to remove).
+ * Whether a link stored in the archive at `entryPath` (relative, `./…`) leads outside the
+ * folder: an absolute target, or one that climbs above the root with `..`. A symbolic link's
+ * target is relative to its own folder, a hard link's to the archive's root.
  */
-export async function extractArchive(file: string, into: string, expectedSha256: string): Promise<void> {
+export function linkLeavesFolder(entryPath: string, linkpath: string, hard = false): boolean {
+  if (path.posix.isAbsolute(linkpath)) return true;
+  const resolved = path.posix.normalize(hard ? linkpath : path.posix.join(path.posix.dirname(entryPath), linkpath));
+  return resolved === '..' || resolved.startsWith('../');
+}
+
+/**
+ * Extracts `file` into the empty folder `into`, checking the archive's sha256 as it is read:
+ * a damaged archive rejects (what was extracted so far is the caller's to remove). Links that
+ * lead outside the folder are left out (tar would refuse them, failing the whole restore, and
+ * the file manager never follows them anyway); their paths are returned.
+ */
+export async function extractArchive(file: string, into: string, expectedSha256: string): Promise<{ skippedLinks: string[] }> {
   const tap = new Tap(true);
   const source = createReadStream(file);
+  const skippedLinks: string[] = [];
   await new Promise<void>((resolve, reject) => {
-    const unpack = new Unpack({ cwd: into, strict: true, preserveOwner: false });
+    const unpack = new Unpack({
+      cwd: into,
+      strict: true,
+      preserveOwner: false,
+      filter: (entryPath, entry) => {
+        const linkpath = 'linkpath' in entry ? entry.linkpath : undefined;
+        if (typeof linkpath !== 'string' || !linkLeavesFolder(entryPath, linkpath, 'type' in entry && entry.type === 'Link')) return true;
+        skippedLinks.push(entryPath.replace(/^\.\//, ''));
+        return false;
+      },
+    });
     const fail = (error: unknown) => {
       source.destroy();
       reject(error instanceof Error ? error : new Error(String(error)));
@@ -104,4 +129,5 @@ export async function extractArchive(file: string, into: string, expectedSha256:
   });
   const actual = tap.digest();
   if (actual !== expectedSha256) throw new Error(`the archive is damaged (its checksum is ${actual.slice(0, 12)}…, expected ${expectedSha256.slice(0, 12)}…)`);
+  return { skippedLinks };
 }

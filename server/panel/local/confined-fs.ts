@@ -75,9 +75,23 @@ export class ConfinedRoot {
     this.root = root;
   }
 
-  /** The folder's own real path (looked up each time: a restore swaps the folder). */
+  /**
+   * The folder's own real path (looked up each time: a restore swaps the folder). A server
+   * declared but never started has no folder yet: it is made (owner-only), so the file manager
+   * starts from an empty folder rather than "not found".
+   */
   async realRoot(): Promise<string> {
-    return fs.realpath(this.root);
+    try {
+      return await fs.realpath(this.root);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      // The folders above with the usual mode: a server run as its own user must be let through them.
+      await fs.mkdir(path.dirname(this.root), { recursive: true });
+      await fs.mkdir(this.root, { mode: 0o700 }).catch((failure: NodeJS.ErrnoException) => {
+        if (failure.code !== 'EEXIST') throw failure;
+      });
+      return fs.realpath(this.root);
+    }
   }
 
   /** A symlink's target, resolved, or 400 when it leads outside; a dangling link inside resolves to its lexical target. */

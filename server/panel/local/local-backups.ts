@@ -114,7 +114,8 @@ export class LocalBackups {
   /** Metadata of every backup, kept in step with the sidecar files (a failure to write one is kept here). */
   #backups: Map<string, StoredBackup> | undefined;
   #loading: Promise<Map<string, StoredBackup>> | undefined;
-  #creating: Promise<void> | undefined;
+  /** Archives being written, and their metadata saved, in the background. */
+  readonly #writes = new Set<Promise<void>>();
   #restoring: Promise<void> | undefined;
   #restoreFailure: string | null = null;
 
@@ -128,7 +129,7 @@ export class LocalBackups {
 
   /** Resolves when no backup is being written and no restore runs (tests, benchmarks, shutdown). */
   async settled(): Promise<void> {
-    while (this.#creating || this.#restoring) await Promise.allSettled([this.#creating, this.#restoring]);
+    while (this.#writes.size > 0 || this.#restoring) await Promise.allSettled([...this.#writes, this.#restoring]);
   }
 
   #archive(id: string): string {
@@ -217,6 +218,15 @@ export class LocalBackups {
     await writeJsonAtomically(this.#sidecar(backup.id), backup);
   }
 
+  /**
+   * A backup's archive is being written. Decided by the state the list shows, not by the
+   * background work: once the archive is complete the backup is ready, even while its metadata
+   * is still being saved, so what the page shows and what the server allows agree.
+   */
+  #beingMade(backups: Map<string, StoredBackup>): boolean {
+    return [...backups.values()].some((b) => b.state === 'creating');
+  }
+
   async list(): Promise<BackupList> {
     const backups = [...(await this.#load()).values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     return {
@@ -239,7 +249,7 @@ export class LocalBackups {
       throw new HttpError(400, 'backup_limit', `This server has reached its limit of ${limit} backup${limit === 1 ? '' : 's'}. Delete one to make room for a new one.`);
     }
     if (this.#restoring) throw restoreRunning();
-    if (this.#creating) throw new HttpError(409, 'backup_running', 'A backup of this server is being made. Wait until it has finished.');
+    if (this.#beingMade(backups)) throw new HttpError(409, 'backup_running', 'A backup of this server is being made. Wait until it has finished.');
     const backup: StoredBackup = {
       id: randomUUID(),
       name,
@@ -258,9 +268,8 @@ export class LocalBackups {
       backups.delete(backup.id);
       throw new HttpError(507, 'backup_failed', `The backup could not be started: ${reasonOf(error)}. Nothing was changed.`);
     }
-    this.#creating = this.#write(backup).finally(() => {
-      this.#creating = undefined;
-    });
+    const writing: Promise<void> = this.#write(backup).finally(() => this.#writes.delete(writing));
+    this.#writes.add(writing);
     return toBackup(backup);
   }
 
@@ -331,7 +340,8 @@ export class LocalBackups {
     const backup = await this.#get(id);
     if (backup.state !== 'ready') throw new HttpError(400, 'backup_not_ready', 'This backup cannot be restored: it is not complete, or it failed.');
     if (this.#restoring) throw restoreRunning();
-    if (this.#creating) throw new HttpError(409, 'backup_running', 'A backup of this server is being made. Wait until it has finished.');
+    // No await between this check and marking the restore below: a second call must see it.
+    if (this.#beingMade(this.#backups ?? new Map())) throw new HttpError(409, 'backup_running', 'A backup of this server is being made. Wait until it has finished.');
     let started!: () => void;
     const underway = new Promise<void>((resolve) => (started = resolve));
     this.#restoring = this.#restore(backup, hooks, started).finally(() => {
@@ -356,7 +366,7 @@ export class LocalBackups {
       const { mode } = await fs.stat(root);
       temporary = path.join(parent, `.${base}.restore-${randomBytes(6).toString('hex')}`);
       await fs.mkdir(temporary, { mode: mode & 0o7777 });
-      await extractArchive(this.#archive(backup.id), temporary, backup.checksum!.replace(/^sha256:/, ''));
+      const { skippedLinks } = await extractArchive(this.#archive(backup.id), temporary, backup.checksum!.replace(/^sha256:/, ''));
       const old = path.join(parent, `.${base}.old-${randomBytes(6).toString('hex')}`);
       await fs.rename(root, old);
       try {
@@ -368,7 +378,8 @@ export class LocalBackups {
       temporary = undefined;
       await fs.rm(old, { recursive: true, force: true }).catch((error: unknown) => this.#options.log.warn({ err: error }, 'the replaced server folder could not be removed'));
       this.#restoreFailure = null;
-      hooks.announce(`Restored the backup "${backup.name}".`);
+      const leftOut = skippedLinks.length === 0 ? '' : ` Left out ${skippedLinks.length} link${skippedLinks.length === 1 ? '' : 's'} leading outside the server's folder: ${skippedLinks.slice(0, 5).join(', ')}${skippedLinks.length > 5 ? '…' : ''}.`;
+      hooks.announce(`Restored the backup "${backup.name}".${leftOut}`);
     } catch (error) {
       this.#options.log.warn({ err: error, backup: backup.id }, 'restore failed');
       this.#restoreFailure = `The restore of "${backup.name}" failed: ${reasonOf(error)}. The server's files were left as they were.`;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { HttpError } from '../../lib/http-error.ts';
+import { wrongCredentials } from '../connect-throttle.ts';
 import type { ConsoleEvent, ConsoleSubscription, GameServerDriver, ServerCredentials, ServerPermissions } from '../driver.ts';
 import { playersAt } from '../players.ts';
 import type { ArchiveSink } from './backup-archive.ts';
@@ -30,8 +31,6 @@ const everything: ServerPermissions = {
 };
 
 const restoring = () => new HttpError(409, 'server_restoring', 'This server is being restored from a backup. Try again in a few minutes.');
-
-export const wrongCredentials = () => new HttpError(401, 'invalid_credentials', 'The server ID or access key is not correct.');
 
 export interface LocalDriver extends GameServerDriver {
   /** The managed servers, for tests and the demo. */

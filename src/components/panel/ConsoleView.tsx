@@ -1,18 +1,28 @@
-import { ArrowDown, Send, Terminal } from 'lucide-react';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ArrowDown, Download, Search, Send, Terminal, X } from 'lucide-react';
+import { memo, useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { consoleKeptLines } from '../../../contracts/panel-rules.ts';
 import type { ConsoleMessage } from '../../../contracts/panel.ts';
+import { panelTexts } from '../../data/panel-texts.ts';
 import { parseAnsi } from '../../lib/ansi.ts';
 import { emptyHistory, newer, older, remember } from '../../lib/command-history.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
-import type { PowerState, ServerResources } from './panel-api.ts';
+import { panelLinks, type PowerState, type ServerResources } from './panel-api.ts';
 
-/** Lines the browser keeps, as the server does. */
-const maxLines = 1000;
+/** Lines the browser keeps, as the server does: all of them can be searched here. */
+const maxLines = consoleKeptLines;
+const texts = panelTexts.console;
 
 interface Line {
   id: number;
   text: string;
+  /** The text without colour codes, for search. */
+  plain: string;
 }
+
+const plainOf = (text: string) =>
+  parseAnsi(text)
+    .map((segment) => segment.text)
+    .join('');
 
 interface ConsoleViewProps {
   onState(state: PowerState): void;
@@ -25,7 +35,8 @@ interface ConsoleViewProps {
 
 const ConsoleLine = memo(function ConsoleLine({ text }: { text: string }) {
   return (
-    <div className="min-h-[1.25rem] break-words whitespace-pre-wrap">
+    // Lines off screen are not laid out: thousands of them stay cheap on a phone.
+    <div className="min-h-[1.25rem] break-words whitespace-pre-wrap [contain-intrinsic-size:auto_1.25rem] [content-visibility:auto]">
       {parseAnsi(text).map((segment, index) => (
         <span
           key={index}
@@ -47,7 +58,8 @@ const ConsoleLine = memo(function ConsoleLine({ text }: { text: string }) {
 
 /**
  * The live console: recent lines then live output over a WebSocket, ANSI colours rendered as
- * styled text (never HTML). It follows new lines unless the reader has scrolled up.
+ * styled text (never HTML). It follows new lines unless the reader has scrolled up. The kept
+ * lines (5,000, as the server keeps) can be searched in the page and downloaded as a text file.
  */
 export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: ConsoleViewProps) {
   const [lines, setLines] = useState<Line[]>([]);
@@ -56,6 +68,9 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
   const [command, setCommand] = useState('');
   const [sending, setSending] = useState(false);
   const [history, setHistory] = useState(emptyHistory);
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query.trim().toLowerCase());
+  const ids = useId();
   const logRef = useRef<HTMLDivElement>(null);
   const followRef = useRef(true);
   const callbacks = useRef({ onState, onStats, onSessionEnded });
@@ -103,7 +118,7 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
           return;
         }
         for (const message of messages) {
-          if (message.type === 'line') pending.push({ id: nextId++, text: message.text });
+          if (message.type === 'line') pending.push({ id: nextId++, text: message.text, plain: plainOf(message.text) });
           else if (message.type === 'state') callbacks.current.onState(message.state);
           else if (message.type === 'stats') callbacks.current.onStats(message.stats);
           else if (message.type === 'error') console.error('Console:', message.message);
@@ -127,11 +142,13 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
     };
   }, []);
 
+  const shown = useMemo(() => (deferredQuery ? lines.filter((line) => line.plain.toLowerCase().includes(deferredQuery)) : lines), [lines, deferredQuery]);
+
   // Follow new lines unless the reader scrolled up.
   useLayoutEffect(() => {
     const log = logRef.current;
     if (log && followRef.current) log.scrollTop = log.scrollHeight;
-  }, [lines]);
+  }, [shown]);
 
   const onScroll = useCallback(() => {
     const log = logRef.current;
@@ -178,10 +195,43 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
         <h3 id="console-heading" className="flex items-center gap-2 font-semibold text-white">
           <Terminal aria-hidden className="size-4 text-accent-400" /> Console
         </h3>
-        <span className={`flex items-center gap-1.5 text-xs ${live ? 'text-green-300' : 'text-slate-400'}`}>
-          <span aria-hidden className={`size-1.5 rounded-full ${live ? 'bg-green-400' : 'bg-slate-500'}`} />
-          {live ? 'Live' : 'Connecting to console…'}
-        </span>
+        <div className="flex items-center gap-3">
+          <span className={`flex items-center gap-1.5 text-xs ${live ? 'text-green-300' : 'text-slate-400'}`}>
+            <span aria-hidden className={`size-1.5 rounded-full ${live ? 'bg-green-400' : 'bg-slate-500'}`} />
+            {live ? 'Live' : 'Connecting to console…'}
+          </span>
+          <a href={panelLinks.consoleLog} download title={texts.downloadHint} className={buttonVariants({ variant: 'secondary', size: 'xs' })}>
+            <Download aria-hidden className="size-4" /> {texts.download}
+          </a>
+        </div>
+      </div>
+      <div role="search" className="flex flex-wrap items-center gap-2 border-b border-white/10 px-3 py-2">
+        <label htmlFor={`${ids}-search`} className="sr-only">
+          {texts.search}
+        </label>
+        <div className="relative min-w-0 flex-1">
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-500" />
+          <input
+            id={`${ids}-search`}
+            type="text"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => e.key === 'Escape' && setQuery('')}
+            placeholder={texts.searchPlaceholder}
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={`${ids}-matches`}
+            className="block w-full rounded-lg border border-white/10 bg-surface-950/80 py-1.5 pr-3 pl-8 text-sm text-white placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40"
+          />
+        </div>
+        {query && (
+          <button type="button" onClick={() => setQuery('')} className={buttonVariants({ variant: 'ghost', size: 'xs' })}>
+            <X aria-hidden className="size-4" /> {texts.clear}
+          </button>
+        )}
+        <p id={`${ids}-matches`} role="status" className="w-full text-xs text-slate-400 sm:w-auto" data-testid="console-matches">
+          {deferredQuery ? (shown.length ? texts.matches(shown.length, lines.length) : texts.noMatches) : ''}
+        </p>
       </div>
       <div className="relative">
         <div
@@ -197,7 +247,7 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
           {lines.length === 0 ? (
             <p className="text-slate-400">No console output yet. Start the server to see its log here.</p>
           ) : (
-            lines.map((line) => <ConsoleLine key={line.id} text={line.text} />)
+            shown.map((line) => <ConsoleLine key={line.id} text={line.text} />)
           )}
         </div>
         {!following && (

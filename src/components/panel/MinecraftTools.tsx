@@ -1,23 +1,32 @@
 import { Terminal } from 'lucide-react';
+import { Suspense } from 'react';
+import { panelTexts } from '../../data/panel-texts.ts';
+import { PlayersCard } from './PlayersCard.tsx';
 import { ServerConnection } from './ServerConnection.tsx';
+import { HistoryCharts } from './ServerTools.tsx';
 
 interface MinecraftToolsProps {
   /** The static text of the console box (docs/decisions.md 30: no live output, no input). */
   welcome: string[];
 }
 
-/** /minecraft-tools: the same connection, power and usage as the panel, and a static console box. */
+/** /minecraft-tools: the same connection, power and usage as the panel, players, the resource history and a static console box. */
 export function MinecraftTools({ welcome }: MinecraftToolsProps) {
   return (
-    <ServerConnection
-      console={(panel) => (
+    <ServerConnection>
+      {(panel) => (
+      <>
+      <PlayersCard state={panel.server.state} />
+      <Suspense fallback={<p className="text-sm text-slate-400">{panelTexts.tools.loading}</p>}>
+        <HistoryCharts server={panel.server} resources={panel.resources} />
+      </Suspense>
       <section aria-labelledby="tools-console-heading" className="overflow-hidden rounded-2xl border border-white/10 bg-surface-900/80">
         <h3 id="tools-console-heading" className="flex items-center gap-2 border-b border-white/10 px-5 py-3 font-semibold text-white">
           <Terminal aria-hidden className="size-4 text-accent-400" /> Console
         </h3>
         <div data-testid="tools-console" className="h-56 overflow-y-auto bg-black/60 px-4 py-3 font-mono text-[13px] leading-6 text-green-300">
           {welcome.map((line, index) => (
-            <p key={index}>{line.replace('{name}', panel.server?.name ?? '')}</p>
+            <p key={index}>{line.replace('{name}', panel.server.name)}</p>
           ))}
         </div>
         <p className="border-t border-white/10 px-5 py-3 text-sm text-slate-400">
@@ -27,7 +36,8 @@ export function MinecraftTools({ welcome }: MinecraftToolsProps) {
           </a>
         </p>
       </section>
+      </>
       )}
-    />
+    </ServerConnection>
   );
 }

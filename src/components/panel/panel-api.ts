@@ -4,10 +4,24 @@
  * holds the key.
  */
 
-import type { PowerSignal, PowerState, ServerDetails, ServerResources, SessionAnswer } from '../../../contracts/panel.ts';
+import type {
+  Backup,
+  BackupList,
+  FileList,
+  HistoryAnswer,
+  HistoryRange,
+  PlayerList,
+  PowerSignal,
+  PowerState,
+  ServerDetails,
+  ServerPermissions,
+  ServerResources,
+  SessionAnswer,
+  TextFile,
+} from '../../../contracts/panel.ts';
 import { apiFetch, type Method } from '../../lib/api-client.ts';
 
-export type { PowerState, ServerDetails, ServerResources };
+export type { Backup, BackupList, FileList, HistoryAnswer, HistoryRange, PlayerList, PowerState, ServerDetails, ServerPermissions, ServerResources, TextFile };
 /** The power actions the page offers (kill is for operators and the API). */
 export type PowerAction = Exclude<PowerSignal, 'kill'>;
 
@@ -22,6 +36,29 @@ export const panelApi = {
   resources: () => call<ServerResources>('GET', '/resources'),
   power: (signal: PowerAction) => call<void>('POST', '/power', { signal }),
   command: (command: string) => call<void>('POST', '/command', { command }),
+  players: () => call<PlayerList>('GET', '/players'),
+  permissions: () => call<ServerPermissions>('GET', '/permissions'),
+  history: (range: HistoryRange) => call<HistoryAnswer>('GET', `/history?range=${range}`),
+
+  listFiles: (path: string) => call<FileList>('GET', `/files?path=${encodeURIComponent(path)}`),
+  readFile: (path: string) => call<TextFile>('GET', `/files/content?path=${encodeURIComponent(path)}`),
+  writeFile: (path: string, content: string) => call<void>('PUT', `/files/content?path=${encodeURIComponent(path)}`, { content }),
+  renameFile: (from: string, to: string) => call<void>('POST', '/files/rename', { from, to }),
+  createFolder: (path: string) => call<void>('POST', '/files/folder', { path }),
+  deleteFile: (path: string) => call<void>('DELETE', `/files?path=${encodeURIComponent(path)}`),
+
+  listBackups: () => call<BackupList>('GET', '/backups'),
+  createBackup: (name: string) => call<Backup>('POST', '/backups', { name }),
+  restoreBackup: (id: string) => call<void>('POST', `/backups/${encodeURIComponent(id)}/restore`),
+  lockBackup: (id: string, locked: boolean) => call<Backup>('POST', `/backups/${encodeURIComponent(id)}/lock`, { locked }),
+  deleteBackup: (id: string) => call<void>('DELETE', `/backups/${encodeURIComponent(id)}`),
+};
+
+/** Downloads are plain links: the browser streams them to disk under the name the server gives. */
+export const panelLinks = {
+  consoleLog: '/api/panel/console/log',
+  file: (path: string) => `/api/panel/files/download?path=${encodeURIComponent(path)}`,
+  backup: (id: string) => `/api/panel/backups/${encodeURIComponent(id)}/download`,
 };
 
 /** The last server id, remembered in this browser (never the key). */

@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../../server/app.ts';
-import { auditOfServer, insertSession } from '../../../server/panel/panel-repository.ts';
+import { insertSession } from '../../../server/panel/panel-repository.ts';
 import { hashSessionId, newSessionId, SessionCrypto } from '../../../server/panel/session-crypto.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../helpers/databases.ts';
+import { panelAuditOf } from '../../helpers/panel-audit.ts';
 import { fixtureKey, fixtureServerId } from '../../helpers/panel-fixture.ts';
 import { testConfig } from '../../helpers/test-config.ts';
 
@@ -193,13 +194,14 @@ describe.each(dialects)('panel API on %s', (dialect) => {
     expect((await call('/api/panel/power', { signal: 'stop' })).statusCode).toBe(204);
     expect((await call('/api/panel/power', { signal: 'reboot' })).statusCode).toBe(400);
 
-    const log = await auditOfServer(app.db, fixtureServerId);
-    const mine = log.filter((entry) => entry.clientIp === ip).map(({ kind, action, outcome, driver }) => ({ kind, action, outcome, driver }));
+    const log = await panelAuditOf(app, fixtureServerId);
+    const mine = log.filter((entry) => entry.clientIp === ip).map(({ actor, action, outcome, detail }) => ({ actor, action, outcome, detail }));
+    const actor = { kind: 'customer', id: fixtureServerId, label: `server ${fixtureServerId}` };
     expect(mine).toEqual([
-      { kind: 'command', action: 'say too early', outcome: 'server_offline', driver: 'local' },
-      { kind: 'power', action: 'start', outcome: 'ok', driver: 'local' },
-      { kind: 'command', action: 'say hello', outcome: 'ok', driver: 'local' },
-      { kind: 'power', action: 'stop', outcome: 'ok', driver: 'local' },
+      { actor, action: 'panel.command', outcome: 'failed', detail: { driver: 'local', command: 'say too early', error: 'server_offline' } },
+      { actor, action: 'panel.power', outcome: 'ok', detail: { driver: 'local', signal: 'start' } },
+      { actor, action: 'panel.command', outcome: 'ok', detail: { driver: 'local', command: 'say hello' } },
+      { actor, action: 'panel.power', outcome: 'ok', detail: { driver: 'local', signal: 'stop' } },
     ]);
     for (const entry of log) expect(entry.at).toBeGreaterThan(Date.now() - 60_000);
   });
@@ -304,8 +306,8 @@ describe.each(dialects)('panel API on %s', (dialect) => {
 
     await json('POST', '/api/panel/power', { signal: 'stop' }, { headers: { cookie } });
     await until(() => messages.some((m) => m.type === 'state' && m.state === 'offline' ) && messages.some((m) => m.text?.includes('Server stopped')), 'offline');
-    const audit = await auditOfServer(app.db, fixtureServerId);
-    expect(audit.some((entry) => entry.kind === 'command' && entry.action === 'color' && entry.outcome === 'ok')).toBe(true);
+    const audit = await panelAuditOf(app, fixtureServerId);
+    expect(audit.some((entry) => entry.action === 'panel.command' && entry.detail?.command === 'color' && entry.outcome === 'ok')).toBe(true);
 
     // Disconnecting closes the session's sockets.
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../../server/app.ts';
 import { serverFailureLimit } from '../../../server/panel/connect-throttle.ts';
-import { auditOfServer } from '../../../server/panel/panel-repository.ts';
 import { defaultSocketCaps, SocketLimits } from '../../../server/panel/socket-limits.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../helpers/databases.ts';
+import { panelAuditOf } from '../../helpers/panel-audit.ts';
 import { fixtureKey, fixtureServerId } from '../../helpers/panel-fixture.ts';
 import { testConfig } from '../../helpers/test-config.ts';
 
@@ -48,13 +48,13 @@ describe.each(dialects)('panel abuse limits (%s)', (dialect) => {
 
   it('refuses a console command with a line break (it would run as two), records nothing, and sends nothing', async () => {
     const cookie = (await connect(fixtureKey, '192.0.2.10')).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const before = (await auditOfServer(app.db, fixtureServerId)).length;
+    const before = (await panelAuditOf(app, fixtureServerId)).length;
     for (const command of ['say hi\nop attacker', 'say hi\rstop', 'say \u0000x']) {
       const answer = await app.inject({ method: 'POST', url: '/api/panel/command', payload: { command }, headers: { cookie }, remoteAddress: '192.0.2.10' });
       expect(answer.statusCode, JSON.stringify(command)).toBe(400);
       expect(answer.json().error.fields.command).toMatch(/one line/);
     }
-    expect((await auditOfServer(app.db, fixtureServerId)).length).toBe(before);
+    expect((await panelAuditOf(app, fixtureServerId)).length).toBe(before);
 
     // The same over the console socket.
     const host = new URL(baseUrl).host;
@@ -67,7 +67,7 @@ describe.each(dialects)('panel abuse limits (%s)', (dialect) => {
     while (!messages.some((m) => m.type === 'error') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(messages.find((m) => m.type === 'error')?.message).toMatch(/one line/);
     socket.close();
-    expect((await auditOfServer(app.db, fixtureServerId)).length).toBe(before);
+    expect((await panelAuditOf(app, fixtureServerId)).length).toBe(before);
   });
 
   it('caps failed connects per server id across addresses, then refuses that id for a while (429 with Retry-After)', async () => {

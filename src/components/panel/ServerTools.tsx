@@ -1,0 +1,84 @@
+import { Archive, FolderOpen, LineChart, Terminal } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { panelTexts } from '../../data/panel-texts.ts';
+import { Tabs } from '../ui/Tabs.tsx';
+import type { ServerDetails, ServerPermissions, ServerResources } from './panel-api.ts';
+
+// Loaded when their tab is first opened: the console alone is what most visits need.
+const FileManager = lazy(() => import('./FileManager.tsx').then((m) => ({ default: m.FileManager })));
+const BackupsPanel = lazy(() => import('./BackupsPanel.tsx').then((m) => ({ default: m.BackupsPanel })));
+const HistoryCharts = lazy(() => import('./HistoryCharts.tsx').then((m) => ({ default: m.HistoryCharts })));
+
+type ToolId = 'console' | 'files' | 'backups' | 'history';
+const texts = panelTexts.tools;
+
+interface ServerToolsProps {
+  server: ServerDetails;
+  resources: ServerResources | undefined;
+  permissions: ServerPermissions | undefined;
+  /** The live console, mounted from the start so it keeps streaming behind other tabs. */
+  console: ReactNode;
+}
+
+const loading = <p className="rounded-2xl border border-white/10 bg-surface-900/80 p-5 text-sm text-slate-400">{texts.loading}</p>;
+
+/**
+ * The Game Panel's tools as tabs: Console, Files, Backups and History. Files and Backups are
+ * offered only when the key may list them; a tab's content loads the first time it is opened,
+ * and stays mounted after.
+ */
+export function ServerTools({ server, resources, permissions, console }: ServerToolsProps) {
+  const [selected, setSelected] = useState<ToolId>('console');
+  const [opened, setOpened] = useState<ReadonlySet<ToolId>>(new Set(['console']));
+  const select = (id: ToolId) => {
+    setSelected(id);
+    setOpened((current) => (current.has(id) ? current : new Set([...current, id])));
+  };
+  const label = (icon: ReactNode, text: string) => (
+    <>
+      {icon}
+      {text}
+    </>
+  );
+  const items = [
+    { id: 'console' as const, label: label(<Terminal aria-hidden className="size-4 shrink-0 max-sm:hidden" />, texts.tabs.console), panel: console },
+    ...(permissions?.files.list
+      ? [
+          {
+            id: 'files' as const,
+            label: label(<FolderOpen aria-hidden className="size-4 shrink-0 max-sm:hidden" />, texts.tabs.files),
+            panel: opened.has('files') && (
+              <Suspense fallback={loading}>
+                <FileManager permissions={permissions.files} />
+              </Suspense>
+            ),
+          },
+        ]
+      : []),
+    ...(permissions?.backups.list
+      ? [
+          {
+            id: 'backups' as const,
+            label: label(<Archive aria-hidden className="size-4 shrink-0 max-sm:hidden" />, texts.tabs.backups),
+            panel: opened.has('backups') && (
+              <Suspense fallback={loading}>
+                <BackupsPanel permissions={permissions.backups} />
+              </Suspense>
+            ),
+          },
+        ]
+      : []),
+    {
+      id: 'history' as const,
+      label: label(<LineChart aria-hidden className="size-4 shrink-0 max-sm:hidden" />, texts.tabs.history),
+      panel: opened.has('history') && (
+        <Suspense fallback={loading}>
+          <HistoryCharts server={server} resources={resources} />
+        </Suspense>
+      ),
+    },
+  ];
+  return <Tabs<ToolId> label={texts.label} idPrefix="tools" selected={selected} onSelect={select} items={items} size="compact" listClassName="grid grid-cols-4 sm:flex" tabClassName="flex-1 whitespace-nowrap" panelClassName="mt-4" />;
+}
+
+export { HistoryCharts };

@@ -1,0 +1,32 @@
+/** How the Game Panel writes sizes, dates and times. */
+
+const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+
+/** 0 B, 512 B, 1.5 KiB, 20 MiB… (binary units, as the limits are written). */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value >= 100 ? Math.round(value) : value.toFixed(1).replace(/\.0$/, '')} ${units[unit]}`;
+}
+
+/** A date and time in the reader's own locale and zone, to the minute. */
+export function formatDateTime(value: string | number): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString([], { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** A time of day to the minute, for chart labels. */
+export function formatTime(value: number): string {
+  return new Date(value).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+/** Percent of one core, one decimal. */
+export function formatPercent(value: number): string {
+  return `${value.toFixed(1)}%`;
+}
