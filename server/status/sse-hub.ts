@@ -135,6 +135,15 @@ export class SseHub {
     this.writeAll(frame);
   }
 
+  /**
+   * Sends an incident or maintenance change (event `notice`) to every subscriber. It carries no
+   * id, so Last-Event-ID keeps counting rounds only; a board that reconnects reads the notices
+   * afresh with the report instead of having them replayed.
+   */
+  publishNotice(notice: unknown): void {
+    this.writeAll(Buffer.from(`event: notice\ndata: ${JSON.stringify(notice)}\n\n`));
+  }
+
   /** Ends every stream (before the server closes) and stops the heartbeat. */
   close(): void {
     this.closed = true;

@@ -7,6 +7,8 @@ import * as audit from './0004-audit.ts';
 import * as staff from './0005-staff.ts';
 import * as panelConnectServer from './0006-panel-connect-server.ts';
 import * as statusEvents from './0007-status-events.ts';
+import * as statusMonitors from './0010-status-monitors.ts';
+import * as incidents from './0011-incidents.ts';
 import type { DialectMigration } from './column-types.ts';
 
 /**
@@ -23,6 +25,8 @@ const all: Record<string, DialectMigration> = {
   '0005-staff': staff,
   '0006-panel-connect-server': panelConnectServer,
   '0007-status-events': statusEvents,
+  '0010-status-monitors': statusMonitors,
+  '0011-incidents': incidents,
 };
 
 export const migrationNames = Object.keys(all);

@@ -226,14 +226,14 @@ export function StatusBoard() {
 
   return (
     <div className="space-y-10" data-testid="status-board" data-ready={report ? 'true' : 'false'}>
-      {report ? <SummaryCards {...report.summary} /> : <SummaryCardsSkeleton />}
+      {report ? <SummaryCards {...report.summary} incidents={report.incidents} /> : <SummaryCardsSkeleton />}
 
-      {report && report.summary.incidents.length > 0 && (
+      {report && report.incidents.length > 0 && (
         <section aria-label="Incidents" className="space-y-3">
-          {report.summary.incidents.map((incident) => (
+          {report.incidents.map((incident) => (
             <div key={incident.id} className="rounded-2xl bg-amber-500/10 p-4 ring-1 ring-amber-400/30">
               <p className="font-semibold text-amber-200">{incident.title}</p>
-              {incident.message && <p className="mt-1 text-sm text-slate-300">{incident.message}</p>}
+              {incident.updates.at(-1) && <p className="mt-1 text-sm text-slate-300">{incident.updates.at(-1)!.message}</p>}
               {incident.startedAt && <p className="mt-1 text-xs text-slate-400">Since {new Date(incident.startedAt).toLocaleString()}</p>}
             </div>
           ))}

@@ -6,6 +6,7 @@ import { uptimeLabel } from '../../lib/status-format.ts';
 
 const bannerTone: Record<Banner, string> = {
   'All Systems Operational': 'text-emerald-300',
+  'Under Maintenance': 'text-sky-300',
   'Degraded Performance': 'text-amber-300',
   'Partial Outage': 'text-orange-300',
   'Major Outage': 'text-red-400',
