@@ -159,8 +159,10 @@ export class StatusService {
     }
   }
 
-  /** An incident or maintenance change, to every open board of this instance. */
+  /** An incident or maintenance change, to every open board of this instance; the figures are computed afresh. */
   pushNotice(notice: NoticeEvent): void {
+    // A window that starts, ends or is cancelled changes which readings count.
+    if (notice.maintenance) this.uptimeCache = undefined;
     this.hub.publishNotice(notice);
   }
 
