@@ -31,7 +31,7 @@ async function until(check: () => Promise<boolean> | boolean, what: string, time
   return Date.now() - started;
 }
 
-type Report = { servers: { id: string; name: string; status: string; checkedAt: number | null }[]; incidents: { id: string }[] };
+type Report = { servers: { id: string; name: string; status: string; checkedAt: number | null; paused: boolean }[]; incidents: { id: string }[] };
 
 describe.each(dialects)('npm run monitors on a running server (%s)', (dialect) => {
   let database: TestDatabase;
@@ -178,7 +178,7 @@ describe('incidents, maintenance and monitors across two instances on PostgreSQL
   });
 
   it('takes a monitor added, paused and deleted on one instance on every instance, without a restart', async () => {
-    const report = async (app: FastifyInstance) => (await app.inject('/api/status')).json() as Report & { servers: { id: string; paused: boolean }[] };
+    const report = async (app: FastifyInstance) => (await app.inject('/api/status')).json() as Report;
     const added = await b.inject({
       method: 'POST',
       url: '/api/staff/monitors',
