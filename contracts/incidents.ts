@@ -4,10 +4,9 @@
  * happening; probes measure (docs/decisions.md 12).
  */
 import { z } from 'zod';
+import { incidentImpacts, incidentStates, maintenanceStates, openIncidentStates } from './incidents-rules.ts';
 
-export const incidentImpacts = ['minor', 'major', 'critical'] as const;
-export const incidentStates = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
-export const maintenanceStates = ['scheduled', 'in_progress', 'completed', 'cancelled'] as const;
+export { incidentImpacts, incidentStates, maintenanceStates, openIncidentStates };
 
 export const incidentImpact = z.enum(incidentImpacts);
 export const incidentState = z.enum(incidentStates);
@@ -85,6 +84,8 @@ export const incidentBrief = incident.pick({ id: true, title: true, impact: true
 /** GET /api/status/history: the incidents and maintenance of the last `days` days, newest first. */
 export const statusHistory = z.object({
   days: z.number().int(),
+  /** The names of the monitors that exist now, to name what the entries affect. */
+  monitors: z.array(z.object({ id: z.string(), name: z.string() })),
   incidents: z.array(incident),
   maintenance: z.array(maintenance),
 });
@@ -101,9 +102,6 @@ const title = z.string().trim().min(1, 'is required').max(titleMaxLength);
 const message = z.string().trim().min(1, 'must not be empty').max(messageMaxLength);
 const monitorIds = z.array(z.string().min(1).max(64)).max(200);
 const givenTime = z.iso.datetime({ offset: true, error: 'must be a date and time such as 2026-01-31T12:00:00Z' });
-
-/** Open states: an incident starts in one of these (resolving is its own act). */
-export const openIncidentStates = ['investigating', 'identified', 'monitoring'] as const;
 
 export const newIncidentBody = z.strictObject({
   title,

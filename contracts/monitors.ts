@@ -4,9 +4,9 @@
  * the same things with the same messages.
  */
 import { z } from 'zod';
+import { monitorIdPattern, monitorTypes, type MonitorType } from './monitors-rules.ts';
 
-export const monitorTypes = ['tcp', 'http', 'minecraft'] as const;
-export const monitorIdPattern = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+export { monitorIdPattern, monitorTypes };
 
 /** A monitor's id: fixed once created (its stored readings are filed under it). */
 export const monitorId = z.string().regex(monitorIdPattern, 'must be 1-64 lowercase letters, digits, dots, dashes or underscores');
@@ -56,7 +56,7 @@ export const staffMonitor = z.object({
 
 export const staffMonitorList = z.object({ monitors: z.array(staffMonitor) });
 
-export type MonitorType = (typeof monitorTypes)[number];
+export type { MonitorType };
 export type MonitorInput = z.infer<typeof monitorInput>;
 export type MonitorInputFields = z.input<typeof monitorInput>;
 export type MonitorEdit = z.infer<typeof monitorEdit>;

@@ -47,7 +47,7 @@ export async function incidentsStaffPlugin(app: FastifyInstance): Promise<void> 
 
 /** /api/status: history and one incident, public. */
 export async function incidentsPublicPlugin(app: FastifyInstance): Promise<void> {
-  incidentsPublicRoutes(app, app.incidents);
+  incidentsPublicRoutes(app, app.incidents, () => app.status.service.catalog.all.map(({ id, name }) => ({ id, name })));
 }
 
 /** /network-status/feed.atom. */

@@ -82,13 +82,13 @@ export function incidentsStaffRoutes(app: FastifyInstance, service: IncidentsSer
 }
 
 /** /api/status/history and /api/status/incidents/:id: the public reads, from stored data only. */
-export function incidentsPublicRoutes(app: FastifyInstance, service: IncidentsService): void {
+export function incidentsPublicRoutes(app: FastifyInstance, service: IncidentsService, monitorNames: () => { id: string; name: string }[]): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/history', { schema: { response: { 200: statusHistory } } }, async (_request, reply) => {
     void reply.header('cache-control', publicCache);
     const { days, incidents, maintenance: windows } = await service.history();
-    return { days, incidents, maintenance: windows };
+    return { days, monitors: monitorNames(), incidents, maintenance: windows };
   });
 
   api.get('/incidents/:id', { schema: { params: incidentParams, response: { 200: incident, ...errorResponses(404) } } }, async (request, reply) => {

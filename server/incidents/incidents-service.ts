@@ -147,7 +147,7 @@ export class IncidentsService implements NoticeSource {
   // Public reads.
 
   /** The last 90 days, newest first: what the history page, its JSON and the feed show. */
-  async history(now = this.now()): Promise<StatusHistory & { records: { incidents: IncidentRecord[]; maintenance: MaintenanceRecord[] } }> {
+  async history(now = this.now()): Promise<Omit<StatusHistory, 'monitors'> & { records: { incidents: IncidentRecord[]; maintenance: MaintenanceRecord[] } }> {
     const since = now - historyDays * dayMs;
     const [incidents, maintenance] = await Promise.all([incidentsSince(this.deps.db, since), maintenanceSince(this.deps.db, since)]);
     return {

@@ -18,6 +18,19 @@ const actionLabels: Record<string, string> = {
   'staff.passkey_rename': 'Renamed a passkey',
   'staff.passkey_remove': 'Removed a passkey',
   'staff.forbidden': 'Was refused (role)',
+  'monitor.created': 'Added a monitor',
+  'monitor.updated': 'Changed a monitor',
+  'monitor.paused': 'Paused a monitor',
+  'monitor.resumed': 'Resumed a monitor',
+  'monitor.deleted': 'Deleted a monitor',
+  'monitor.imported': 'Imported the monitors file',
+  'incident.created': 'Declared an incident',
+  'incident.updated': 'Updated an incident',
+  'incident.update_corrected': 'Corrected an incident update',
+  'incident.resolved': 'Resolved an incident',
+  'maintenance.scheduled': 'Scheduled maintenance',
+  'maintenance.extended': 'Extended maintenance',
+  'maintenance.cancelled': 'Cancelled maintenance',
 };
 
 export function actionLabel(action: string): string {
