@@ -141,7 +141,12 @@ export class SseHub {
    * afresh with the report instead of having them replayed.
    */
   publishNotice(notice: unknown): void {
-    this.writeAll(Buffer.from(`event: notice\ndata: ${JSON.stringify(notice)}\n\n`));
+    this.publishUnnumbered('notice', notice);
+  }
+
+  /** An event without an id (not replayed on resume): `notice`, or `monitors` when the monitors changed. */
+  publishUnnumbered(event: 'notice' | 'monitors', data: unknown): void {
+    this.writeAll(Buffer.from(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
   }
 
   /** Ends every stream (before the server closes) and stops the heartbeat. */

@@ -131,6 +131,8 @@ export class StatusService {
       this.syncLive();
       this.uptimeCache = undefined;
       this.scheduler.setMonitors(this.catalog.active());
+      // Open boards read the report again: a monitor was added, changed, paused or deleted.
+      if (this.started) this.hub.publishUnnumbered('monitors', { monitors: this.catalog.all.length });
     });
   }
 

@@ -221,7 +221,7 @@ function IncidentItem({ incident, names, onChanged, problem }: { incident: Incid
                 <span className="min-w-0 flex-1">{u.message}</span>
                 <Button variant="ghost" size="sm" onClick={() => setCorrecting(u.id)}>
                   <Pencil aria-hidden="true" className="size-3.5" />
-                  Correct<span className="sr-only"> the update of {formatDateTime(Date.parse(u.at))}</span>
+                  Correct<span className="sr-only"> the {incidentStateLabels[u.state]} update of {formatDateTime(Date.parse(u.at))}</span>
                 </Button>
               </p>
             )}

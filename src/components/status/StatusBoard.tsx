@@ -163,6 +163,8 @@ export function StatusBoard() {
       const current = reportRef.current;
       if (!current) return;
       const updates = JSON.parse(event.data) as StatusUpdate[];
+      // A monitor this page has not seen yet (added since it loaded): read the whole board again.
+      if (updates.some((u) => !current.servers.some((s) => s.id === u.id))) void load();
       for (const u of updates) {
         const shown = current.servers.find((s) => s.id === u.id);
         if (shown && shown.status !== 'pending' && u.status !== 'pending' && shown.status !== u.status && (shown.checkedAt === null || u.timestamp > shown.checkedAt)) {
@@ -201,6 +203,8 @@ export function StatusBoard() {
       };
       stream.addEventListener('serverStatus', onStatus as EventListener);
       stream.addEventListener('notice', onNotice as EventListener);
+      // The monitors were added, changed, paused or deleted in the console.
+      stream.addEventListener('monitors', () => void load());
     };
     void load().then(open);
     const refresh = setInterval(() => void load(), refreshEveryMs);

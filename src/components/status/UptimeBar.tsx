@@ -85,7 +85,8 @@ export function UptimeBar({ monitorId, name, daily, daysFrom, incidents, now }: 
         onPointerMove={pick}
         onPointerDown={pick}
         onPointerLeave={(event) => {
-          if (document.activeElement !== event.currentTarget) setSelected(undefined);
+          // A finger lifted leaves its day shown; a mouse moving away clears it (unless the bar has the focus).
+          if (event.pointerType === 'mouse' && document.activeElement !== event.currentTarget) setSelected(undefined);
         }}
         onFocus={() => setSelected((s) => s ?? barDays - 1)}
         onBlur={() => setSelected(undefined)}
