@@ -323,9 +323,10 @@ export class IncidentsService implements NoticeSource {
       await this.deps.audit.record(audit, { db: trx });
       return { eventId, kind, payload };
     });
-    await this.refresh().catch((error: unknown) => this.deps.log.error({ err: error }, 'incidents: could not read the current incidents'));
+    // Open boards first (the notice carries the change itself), then this instance's copy.
     this.deps.board.push(noticeOf(done.kind, done.payload));
     await this.deps.board.broadcast(done.eventId);
+    await this.refresh().catch((error: unknown) => this.deps.log.error({ err: error }, 'incidents: could not read the current incidents'));
     return done.payload as K extends `incident.${string}` ? Incident : Maintenance;
   }
 

@@ -255,7 +255,9 @@ export class StatusService {
       live.status = u.status as Live['status'];
       live.latency = u.latency;
       live.checkedAt = u.timestamp;
+      // Players online are as of the newest answer: none when it did not answer. The version stays known.
       if (u.players) live.players = u.players;
+      else if (u.latency === 0) delete live.players;
       if (u.version) live.version = u.version;
       live.history.push({ timestamp: u.timestamp, latency: u.latency });
       if (live.history.length > historyLength) live.history.splice(0, live.history.length - historyLength);
@@ -354,13 +356,13 @@ export class StatusService {
     for (const m of this.catalog.all) {
       const own = byMonitor.get(m.id) ?? [];
       const last = own.at(-1);
-      const answered = [...own].reverse().find((r) => r.players || r.version);
+      const answered = [...own].reverse().find((r) => r.version);
       this.live.set(m.id, {
         status: last?.state ?? 'pending',
         latency: last?.latency ?? 0,
         checkedAt: last?.at ?? null,
         history: own.map((r) => ({ timestamp: r.at, latency: r.latency })),
-        ...(answered?.players ? { players: answered.players } : {}),
+        ...(last?.players ? { players: last.players } : {}),
         ...(answered?.version ? { version: answered.version } : {}),
       });
     }
