@@ -10,7 +10,9 @@
  * targets, and exits 0 (--strict: exit 1 when a target is missed).
  * Lighthouse scores move with the machine's load, so each route is measured --runs times (5 by
  * default) and the run with the median performance score is reported, as Lighthouse advises.
- * Options: --routes /,/about (a subset), --runs 5, --strict, --json <file> (the figures as JSON too).
+ * Options: --routes /,/about (a subset), --runs 5, --strict, --json <file> (the figures as JSON too),
+ * --monitors <file> (MONITORS_FILE for the server: the status board with monitors, and the file's
+ * incidents as open incidents, instead of an empty board).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +37,8 @@ export interface RouteFigures {
   bestPractices: number;
   seo: number;
   cls: number;
+  /** Total blocking time of the median run, ms. */
+  tbt: number;
   jsKb: number;
   cssKb: number;
   htmlKb: number;
@@ -79,8 +83,8 @@ export function pageWeights(route: string): { jsKb: number; cssKb: number; htmlK
 }
 
 function printTable(rows: RouteFigures[]): void {
-  const header = ['route', 'performance', 'accessibility', 'best practices', 'SEO', 'CLS', 'JS gz KB', 'CSS gz KB', 'HTML gz KB'];
-  const cells = rows.map((r) => [r.route, r.performance, r.accessibility, r.bestPractices, r.seo, r.cls.toFixed(3), r.jsKb.toFixed(1), r.cssKb.toFixed(1), r.htmlKb.toFixed(1)].map(String));
+  const header = ['route', 'performance', 'accessibility', 'best practices', 'SEO', 'CLS', 'TBT ms', 'JS gz KB', 'CSS gz KB', 'HTML gz KB'];
+  const cells = rows.map((r) => [r.route, r.performance, r.accessibility, r.bestPractices, r.seo, r.cls.toFixed(3), r.tbt, r.jsKb.toFixed(1), r.cssKb.toFixed(1), r.htmlKb.toFixed(1)].map(String));
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => `| ${c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join(' | ')} |`;
   console.log(line(header));
@@ -121,7 +125,7 @@ type Lhr = {
 };
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { routes: { type: 'string' }, runs: { type: 'string', default: '5' }, strict: { type: 'boolean', default: false }, json: { type: 'string' } } });
+  const { values } = parseArgs({ options: { routes: { type: 'string' }, runs: { type: 'string', default: '5' }, strict: { type: 'boolean', default: false }, json: { type: 'string' }, monitors: { type: 'string' } } });
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     console.error('bench:web needs a built site: run npm run build first.');
     process.exit(2);
@@ -131,7 +135,12 @@ async function main(): Promise<void> {
   if (missingPages.length) console.warn(`not built, skipped: ${missingPages.join(', ')}`);
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-bench-web-'));
-  const server = await startServer({ ...e2eServerEnv, DATABASE_URL: `sqlite:${path.join(work, 'bench.db')}`, LOG_LEVEL: 'warn' });
+  const server = await startServer({
+    ...e2eServerEnv,
+    DATABASE_URL: `sqlite:${path.join(work, 'bench.db')}`,
+    LOG_LEVEL: 'warn',
+    ...(values.monitors ? { MONITORS_FILE: path.resolve(values.monitors) } : {}),
+  });
   process.once('exit', () => server.child.kill('SIGKILL'));
   fs.mkdirSync(path.join(work, 'chrome'));
   const chrome = await chromeLauncher.launch({
@@ -171,6 +180,7 @@ async function main(): Promise<void> {
         bestPractices: score('best-practices'),
         seo: score('seo'),
         cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+        tbt: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
         ...pageWeights(route),
       };
       rows.push(row);

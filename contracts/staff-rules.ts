@@ -11,13 +11,13 @@ export type StaffRole = (typeof staffRoles)[number];
  * Everything the console lets a person do, by name. Phase 2 adds the contact inbox and the
  * monitors here; a route asks for one permission and the UI shows what the role has.
  */
-export const staffPermissions = ['console.use', 'audit.read', 'staff.manage', 'monitors.manage', 'contact.handle'] as const;
+export const staffPermissions = ['console.use', 'audit.read', 'staff.manage', 'monitors.manage', 'contact.handle', 'incidents.manage'] as const;
 export type StaffPermission = (typeof staffPermissions)[number];
 
 const grants: Record<StaffRole, readonly StaffPermission[]> = {
   admin: staffPermissions,
   // Support runs the site day to day; only admins decide who is on the team and what is watched.
-  support: ['console.use', 'audit.read', 'contact.handle'],
+  support: ['console.use', 'audit.read', 'contact.handle', 'incidents.manage'],
 };
 
 export function can(role: StaffRole, permission: StaffPermission): boolean {

@@ -9,7 +9,12 @@ export type ServerStatus = 'operational' | 'degraded' | 'down';
 /** What the board shows for a monitor: a decided state, or pending before the first decision. */
 export type ShownStatus = ServerStatus | 'pending';
 
-export type Banner = 'All Systems Operational' | 'Degraded Performance' | 'Partial Outage' | 'Major Outage';
+/** The banners from kindest to worst: a worse one always wins (docs/decisions.md 29, 33). */
+export const banners = ['All Systems Operational', 'Under Maintenance', 'Degraded Performance', 'Partial Outage', 'Major Outage'] as const;
+export type Banner = (typeof banners)[number];
+
+/** An incident's impact, as staff declare it (contracts/incidents.ts). */
+export type Impact = 'minor' | 'major' | 'critical';
 
 /** Readings kept per monitor for its latency chart (docs/decisions.md 28). */
 export const historyLength = 30;
@@ -24,6 +29,52 @@ export function bannerFor(statuses: readonly ServerStatus[]): Banner {
   if (down > 0) return 'Partial Outage';
   if (statuses.includes('degraded')) return 'Degraded Performance';
   return 'All Systems Operational';
+}
+
+/**
+ * What an open incident says about the whole board (docs/decisions.md 38): people can declare
+ * trouble before the probes see it, so an incident raises the banner to at least this.
+ */
+export const impactBanner: Record<Impact, Banner> = {
+  minor: 'Degraded Performance',
+  major: 'Partial Outage',
+  critical: 'Major Outage',
+};
+
+/** The worse of two banners. */
+export function worseBanner(a: Banner, b: Banner): Banner {
+  return banners.indexOf(a) >= banners.indexOf(b) ? a : b;
+}
+
+/**
+ * The board's banner from probes and people together, the worse winning: the probed states of
+ * the monitors that are neither paused nor under maintenance, Under Maintenance when a window is
+ * in progress and nothing is worse, and each open incident's impact.
+ */
+export function boardBanner(input: { statuses: readonly ServerStatus[]; impacts: readonly Impact[]; maintenance: boolean }): Banner {
+  let banner = bannerFor(input.statuses);
+  if (input.maintenance) banner = worseBanner(banner, 'Under Maintenance');
+  for (const impact of input.impacts) banner = worseBanner(banner, impactBanner[impact]);
+  return banner;
+}
+
+/** Days in a monitor's bar, the last one today (UTC). */
+export const barDays = 90;
+export const dayMs = 86_400_000;
+
+/** How a day of the 90-day bar is coloured, from that day's measured uptime. */
+export type DayTone = 'none' | 'maintenance' | 'good' | 'fair' | 'poor' | 'bad';
+
+/**
+ * A day with no counted readings is "No data" (or maintenance, when its only readings were taken
+ * in a maintenance window), never 100%. Then 100% good, from 99% fair, from 95% poor, else bad.
+ */
+export function dayTone(uptime: number | null, maintenance: boolean): DayTone {
+  if (uptime === null) return maintenance ? 'maintenance' : 'none';
+  if (uptime >= 100) return 'good';
+  if (uptime >= 99) return 'fair';
+  if (uptime >= 95) return 'poor';
+  return 'bad';
 }
 
 /** The kinds of check a visitor may run from the board's Add New Server. */

@@ -3,11 +3,12 @@
  * rounds as Server-Sent Events) and POST /api/status/check (a visitor's own server).
  */
 import { z } from 'zod';
-import { checkTypes } from './status-rules.ts';
+import { incident, incidentBrief, maintenance } from './incidents.ts';
+import { banners, checkTypes } from './status-rules.ts';
 
 const serverStatus = z.enum(['operational', 'degraded', 'down']);
 const shownStatus = z.enum(['operational', 'degraded', 'down', 'pending']);
-const banner = z.enum(['All Systems Operational', 'Degraded Performance', 'Partial Outage', 'Major Outage']);
+const banner = z.enum(banners);
 const monitorType = z.enum(['tcp', 'http', 'minecraft']);
 /** Percent, or null before anything was measured in the window. */
 const percent = z.number().nullable();
@@ -21,14 +22,15 @@ export const reading = z.object({
   latency: z.number(),
 });
 
-export const incident = z.object({
-  id: z.string(),
-  title: z.string(),
-  message: z.string().optional(),
-  /** ISO 8601. */
-  startedAt: z.string().optional(),
-  /** ISO 8601. */
-  resolvedAt: z.string().optional(),
+/** Players online of max, from a Minecraft server's answer to the Server List Ping. */
+const players = z.object({ online: z.number().int(), max: z.number().int() });
+
+/** A monitor's 90-day bar: one figure per day (UTC), oldest first, the last one today. */
+export const dailyUptime = z.object({
+  /** Percent of the day's counted readings that were up; null when nothing was counted that day. */
+  uptime: z.array(percent),
+  /** Indexes (into uptime) of the days with readings taken in a maintenance window, which are not counted. */
+  maintenance: z.array(z.number().int()),
 });
 
 export const serverView = z.object({
@@ -43,23 +45,53 @@ export const serverView = z.object({
   /** When the newest reading was taken (epoch ms), or null. */
   checkedAt: z.number().nullable(),
   history: z.array(reading),
+  /** Paused by staff: not probed, left out of the banner (docs/decisions.md 37). */
+  paused: z.boolean(),
+  /** In a maintenance window now: shown as under maintenance, its readings not counted (docs/decisions.md 38). */
+  maintenance: z.boolean(),
+  /** The first counted reading within the last 90 days (epoch ms): every uptime figure is "over" the time since. */
+  measuredSince: z.number().nullable(),
+  daily: dailyUptime,
+  /** Minecraft monitors: from the newest answer. */
+  players: players.optional(),
+  version: z.string().optional(),
 });
 
 export const statusReport = z.object({
   summary: z.object({
     banner,
+    /** Monitors being probed (paused ones are not). */
     monitored: z.number().int(),
+    paused: z.number().int(),
     uptime90d: percent,
     uptimes,
-    incidents: z.array(incident),
+    /** The earliest counted reading of any monitor in the last 90 days. */
+    measuredSince: z.number().nullable(),
+    /** Incidents not yet resolved. */
+    openIncidents: z.number().int(),
     /** The shortest probe interval of the monitors, absent when there are none. */
     intervalSeconds: z.number().optional(),
   }),
   servers: z.array(serverView),
+  /** Open incidents with their timelines, newest first. */
+  incidents: z.array(incident),
+  /** Maintenance scheduled or in progress, soonest first. */
+  maintenance: z.array(maintenance),
+  /** Incidents of the bars' 90 days (open ones included), for the days they touched. */
+  recentIncidents: z.array(incidentBrief),
+  /** UTC midnight (epoch ms) of the bars' first day. */
+  daysFrom: z.number(),
 });
 
 /** One monitor's new reading, as a `serverStatus` event of the stream carries it (an array of these). */
-export const statusUpdate = z.object({ id: z.string(), status: shownStatus, latency: z.number(), timestamp: z.number() });
+export const statusUpdate = z.object({
+  id: z.string(),
+  status: shownStatus,
+  latency: z.number(),
+  timestamp: z.number(),
+  players: players.optional(),
+  version: z.string().optional(),
+});
 
 export const streamQuery = z.object({
   /** Resume after this event (EventSource sends it as the Last-Event-ID header; a query works too). */
@@ -83,7 +115,7 @@ export const checkAnswer = z.object({
 export type ServerStatusValue = z.infer<typeof serverStatus>;
 export type Uptimes = z.infer<typeof uptimes>;
 export type Reading = z.infer<typeof reading>;
-export type Incident = z.infer<typeof incident>;
+export type DailyUptime = z.infer<typeof dailyUptime>;
 export type ServerView = z.infer<typeof serverView>;
 export type StatusReport = z.infer<typeof statusReport>;
 export type StatusUpdate = z.infer<typeof statusUpdate>;

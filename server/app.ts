@@ -23,7 +23,8 @@ import { sameOrigin } from './plugins/same-origin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { notFound, staticSite } from './plugins/static-site.ts';
 import { staffAccessPlugin, staffPlugin } from './staff/staff-plugin.ts';
-import { statusPlugin } from './status/status-plugin.ts';
+import { incidentsCorePlugin, incidentsFeedPlugin, incidentsPublicPlugin, incidentsStaffPlugin } from './incidents/incidents-plugin.ts';
+import { monitorsConsolePlugin, statusCorePlugin, statusPlugin } from './status/status-plugin.ts';
 import type { SubscriptionsPluginOptions } from './subscriptions/subscriptions-plugin.ts';
 
 declare module 'fastify' {
@@ -120,6 +121,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The audit log and the staff guard, app-wide: every capability records and guards with them.
   await app.register(auditPlugin, { now: options.now });
   await app.register(staffAccessPlugin, { now: options.now });
+  // The status board (monitors, probes, stream) and the incidents that join it, app-wide.
+  await app.register(statusCorePlugin, { now: options.now });
+  await app.register(incidentsCorePlugin, { now: options.now });
 
   // Routes, one folder per capability.
   await app.register(healthRoutes, { prefix: '/api' });
@@ -129,6 +133,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(contactPlugin);
   await app.register(staffPlugin, { prefix: '/api/staff' });
   await app.register(auditConsolePlugin, { prefix: '/api/staff/audit' });
+  await app.register(monitorsConsolePlugin, { prefix: '/api/staff/monitors' });
+  await app.register(incidentsStaffPlugin, { prefix: '/api/staff' });
+  await app.register(incidentsPublicPlugin, { prefix: '/api/status' });
+  await app.register(incidentsFeedPlugin);
 
   // The built site, and the 404 page for everything else.
   await app.register(staticSite, { siteDir: config.siteDir });

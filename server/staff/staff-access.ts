@@ -25,6 +25,7 @@ const forbiddenMessages: Record<StaffPermission, string> = {
   'staff.manage': 'Only admins can manage staff.',
   'monitors.manage': 'Only admins can manage monitors.',
   'contact.handle': 'Your role may not handle contact messages.',
+  'incidents.manage': 'Your role may not write incidents or maintenance.',
 };
 
 /**

@@ -9,6 +9,12 @@ export interface Round {
   updates: StatusUpdate[];
 }
 
+/**
+ * A short message to the other instances: the monitors changed (read them again), or a status
+ * event was recorded (read it by id and push it to open boards).
+ */
+export type Signal = { kind: 'monitors' } | { kind: 'notice'; eventId: number };
+
 export interface CoordinatorEvents {
   /** This instance now runs the probes. */
   onLeader(): void;
@@ -18,12 +24,16 @@ export interface CoordinatorEvents {
   onRound(round: Round): void;
   /** Rounds may have been missed (the listening connection was lost): reload from the database. */
   onResync(): void;
+  /** Another instance sent a signal. */
+  onSignal?(signal: Signal): void;
 }
 
 /** Decides which instance probes, and carries rounds to the others. */
 export interface Coordinator {
   start(events: CoordinatorEvents): Promise<void>;
   publish(round: Round): Promise<void>;
+  /** Tells the other instances something (nothing to do when there are none). */
+  signal(signal: Signal): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -33,6 +43,7 @@ export class LocalCoordinator implements Coordinator {
     events.onLeader();
   }
   async publish(): Promise<void> {}
+  async signal(): Promise<void> {}
   async stop(): Promise<void> {}
 }
 
@@ -47,6 +58,15 @@ interface NotifyPayload {
   round?: Round;
   /** Set instead of round when the round was too big: load it from the database. */
   ref?: number;
+  signal?: Signal;
+}
+
+/**
+ * Sends a signal on the coordinator's channel from any connection: the monitors CLI uses it
+ * to tell running instances (on PostgreSQL) that it changed the monitors.
+ */
+export async function sendSignal(pool: pg.Pool, signal: Signal, origin = 'cli'): Promise<void> {
+  await pool.query('select pg_notify($1, $2)', [channel, JSON.stringify({ origin, signal } satisfies NotifyPayload)]);
 }
 
 /**
@@ -91,6 +111,10 @@ export class PgCoordinator implements Coordinator {
     let payload = JSON.stringify({ origin: this.instanceId, round } satisfies NotifyPayload);
     if (Buffer.byteLength(payload) > maxPayloadBytes) payload = JSON.stringify({ origin: this.instanceId, ref: round.id } satisfies NotifyPayload);
     await this.pool.query('select pg_notify($1, $2)', [channel, payload]);
+  }
+
+  async signal(signal: Signal): Promise<void> {
+    await sendSignal(this.pool, signal, this.instanceId);
   }
 
   async stop(): Promise<void> {
@@ -217,6 +241,10 @@ export class PgCoordinator implements Coordinator {
     try {
       const payload = JSON.parse(text) as NotifyPayload;
       if (payload.origin === this.instanceId) return;
+      if (payload.signal) {
+        this.events?.onSignal?.(payload.signal);
+        return;
+      }
       const round = payload.round ?? (payload.ref !== undefined ? await this.loadRound(payload.ref) : undefined);
       if (round) this.events?.onRound(round);
     } catch (error) {

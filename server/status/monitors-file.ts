@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { z } from 'zod';
+import { monitorInput, type MonitorInput, type MonitorType } from '../../contracts/monitors.ts';
 
 /** What a monitor probes: a TCP connect, an HTTP(S) GET, or a Minecraft Server List Ping. */
-export type MonitorType = 'tcp' | 'http' | 'minecraft';
+export type { MonitorType };
 
 /** A monitor as the probes see it, with its defaults filled in and placeholders expanded. */
 export interface Monitor {
@@ -19,7 +20,7 @@ export interface Monitor {
   failuresBeforeDown: number;
 }
 
-/** An incident the operator declares; the security card shows the ones not resolved. */
+/** An incident as the monitors file declares it; the first start turns them into incidents of the database. */
 export interface Incident {
   id: string;
   title: string;
@@ -31,7 +32,10 @@ export interface Incident {
 }
 
 export interface MonitorsFile {
+  /** Ready to probe: defaults filled in, placeholders expanded. */
   monitors: Monitor[];
+  /** As written (placeholders kept), defaults filled in: what the database stores. */
+  entries: MonitorInput[];
   incidents: Incident[];
 }
 
@@ -52,16 +56,6 @@ export class MonitorsFileError extends Error {
 
 const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-31T12:00:00Z' });
 
-const monitorSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'must be 1-64 lowercase letters, digits, dots, dashes or underscores'),
-  name: z.string().trim().min(1, 'is required').max(80),
-  type: z.enum(['tcp', 'http', 'minecraft'], { error: 'must be tcp, http or minecraft' }),
-  target: z.string().trim().min(1, 'is required'),
-  intervalSeconds: z.number().min(0.1).max(86_400).default(30),
-  timeoutSeconds: z.number().min(0.1).max(60).default(5),
-  degradedAboveMs: z.number().int().min(1).default(300),
-  failuresBeforeDown: z.number().int().min(1).max(100).default(3),
-});
 
 const incidentSchema = z.strictObject({
   id: z.string().min(1),
@@ -72,7 +66,8 @@ const incidentSchema = z.strictObject({
 });
 
 const fileSchema = z.strictObject({
-  monitors: z.array(monitorSchema),
+  // The same schema as the console's forms and the import (contracts/monitors.ts).
+  monitors: z.array(monitorInput),
   incidents: z.array(incidentSchema).default([]),
 });
 
@@ -87,26 +82,43 @@ export function splitHostPort(value: string): { host: string; port: number | und
   return { host: match[1]!, port };
 }
 
-function expand(target: string, values: TargetPlaceholders): string {
+/** A target with ${PORT} and ${DEMO_MC_PORT} replaced by their values (unknown names are left as they are). */
+export function expandTarget(target: string, values: TargetPlaceholders): string {
   return target.replace(/\$\{([A-Z_]+)\}/g, (whole, name: string) =>
     name in values ? String(values[name as keyof TargetPlaceholders]) : whole,
   );
 }
 
-function targetProblem(monitor: Monitor): string | undefined {
-  if (monitor.type === 'http') {
+function expandedTargetProblem(type: MonitorType, target: string): string | undefined {
+  if (type === 'http') {
     try {
-      const url = new URL(monitor.target);
+      const url = new URL(target);
       if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http:// or https:// URL';
       return undefined;
     } catch {
       return 'must be an http:// or https:// URL';
     }
   }
-  const parts = splitHostPort(monitor.target);
+  const parts = splitHostPort(target);
   if (!parts) return 'must be host:port';
-  if (monitor.type === 'tcp' && parts.port === undefined) return 'must be host:port (a TCP monitor needs a port)';
+  if (type === 'tcp' && parts.port === undefined) return 'must be host:port (a TCP monitor needs a port)';
   return undefined;
+}
+
+/**
+ * What is wrong with a target as written, once its placeholders are expanded: the file, the
+ * import and the console all give these messages. Undefined when it is fine.
+ */
+export function targetProblem(type: MonitorType, written: string, placeholders: TargetPlaceholders): string | undefined {
+  const target = expandTarget(written, placeholders);
+  if (/\$\{/.test(target)) return 'unknown placeholder; only ${PORT} and ${DEMO_MC_PORT} exist';
+  const problem = expandedTargetProblem(type, target);
+  return problem ? `${problem} (got "${target}")` : undefined;
+}
+
+/** A stored or given monitor, ready to probe: its target expanded. */
+export function probeReady(entry: MonitorInput, placeholders: TargetPlaceholders): Monitor {
+  return { ...entry, target: expandTarget(entry.target, placeholders) };
 }
 
 /**
@@ -121,16 +133,14 @@ export function parseMonitors(input: unknown, placeholders: TargetPlaceholders, 
   const problems: string[] = [];
   const seen = new Set<string>();
   const monitors = parsed.data.monitors.map((m, index) => {
-    const monitor: Monitor = { ...m, target: expand(m.target, placeholders) };
     if (seen.has(m.id)) problems.push(`monitors.${index}.id: "${m.id}" is used twice`);
     seen.add(m.id);
-    const problem = targetProblem(monitor);
-    if (problem) problems.push(`monitors.${index}.target: ${problem} (got "${monitor.target}")`);
-    if (/\$\{/.test(monitor.target)) problems.push(`monitors.${index}.target: unknown placeholder; only \${PORT} and \${DEMO_MC_PORT} exist`);
-    return monitor;
+    const problem = targetProblem(m.type, m.target, placeholders);
+    if (problem) problems.push(`monitors.${index}.target: ${problem}`);
+    return probeReady(m, placeholders);
   });
   if (problems.length) throw new MonitorsFileError(file, problems);
-  return { monitors, incidents: parsed.data.incidents };
+  return { monitors, entries: parsed.data.monitors, incidents: parsed.data.incidents };
 }
 
 /** Reads MONITORS_FILE; a missing file, bad JSON or a bad entry throws one clear error. */

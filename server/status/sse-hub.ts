@@ -135,6 +135,20 @@ export class SseHub {
     this.writeAll(frame);
   }
 
+  /**
+   * Sends an incident or maintenance change (event `notice`) to every subscriber. It carries no
+   * id, so Last-Event-ID keeps counting rounds only; a board that reconnects reads the notices
+   * afresh with the report instead of having them replayed.
+   */
+  publishNotice(notice: unknown): void {
+    this.publishUnnumbered('notice', notice);
+  }
+
+  /** An event without an id (not replayed on resume): `notice`, or `monitors` when the monitors changed. */
+  publishUnnumbered(event: 'notice' | 'monitors', data: unknown): void {
+    this.writeAll(Buffer.from(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+  }
+
   /** Ends every stream (before the server closes) and stops the heartbeat. */
   close(): void {
     this.closed = true;

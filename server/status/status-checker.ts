@@ -36,7 +36,7 @@ const badAddress = (message: string): HttpError => new HttpError(400, 'invalid_a
  * inside of a network, so the visitor is not told.
  */
 const notCheckable = (name: string): HttpError =>
-  new HttpError(400, 'address_not_checkable', `${name} could not be checked: it must resolve to a public internet address.`, {
+  new HttpError(400, 'address_not_checkable', nameRefusal(name), {
     fields: { address: 'Only names that resolve to public addresses can be checked.' },
   });
 
@@ -137,22 +137,36 @@ export class StatusChecker {
 
   /** An address the visitor typed: saying why it is refused tells them nothing they did not know. */
   private judgeLiteral(ip: string): string {
-    const why = refusal(ip, this.options.allowPrivate);
-    if (why) {
-      throw new HttpError(400, 'address_not_allowed', `${ip} is ${why}: only servers on the public internet can be checked.`, {
-        fields: { address: 'Only public addresses can be checked.' },
-      });
-    }
+    const message = literalRefusal(ip, this.options.allowPrivate);
+    if (message) throw new HttpError(400, 'address_not_allowed', message, { fields: { address: 'Only public addresses can be checked.' } });
     return ip;
   }
 
   /** A name: every address it has must be allowed; any failure is the same answer. */
   private async resolveAndJudge(name: string): Promise<string> {
-    const bare = name.replace(/\.$/, '').toLowerCase();
-    // localhost is this machine by definition (RFC 6761), whatever a name server says.
-    const isLocalhost = bare === 'localhost' || bare.endsWith('.localhost');
-    const addresses = isLocalhost ? (this.options.allowPrivate ? ['127.0.0.1'] : []) : await this.options.resolver.resolve(bare);
-    if (addresses.length === 0 || addresses.some((ip) => refusal(ip, this.options.allowPrivate))) throw notCheckable(name);
-    return addresses[0]!;
+    const ip = await resolveAllowed(name, this.options.allowPrivate, this.options.resolver);
+    if (ip === undefined) throw notCheckable(name);
+    return ip;
   }
+}
+
+/** Why an IP address may not be reached (the checker's and the console's message), or undefined. */
+export function literalRefusal(ip: string, allowPrivate: boolean): string | undefined {
+  const why = refusal(ip, allowPrivate);
+  return why ? `${ip} is ${why}: only servers on the public internet can be checked.` : undefined;
+}
+
+/** The message for a name that cannot be reached, whatever the reason (see notCheckable). */
+export function nameRefusal(name: string): string {
+  return `${name} could not be checked: it must resolve to a public internet address.`;
+}
+
+/** A name's first address when every address it resolves to may be reached, else undefined. */
+export async function resolveAllowed(name: string, allowPrivate: boolean, resolver: NameResolver): Promise<string | undefined> {
+  const bare = name.replace(/\.$/, '').toLowerCase();
+  // localhost is this machine by definition (RFC 6761), whatever a name server says.
+  const isLocalhost = bare === 'localhost' || bare.endsWith('.localhost');
+  const addresses = isLocalhost ? (allowPrivate ? ['127.0.0.1'] : []) : await resolver.resolve(bare);
+  if (addresses.length === 0 || addresses.some((ip) => refusal(ip, allowPrivate))) return undefined;
+  return addresses[0]!;
 }

@@ -1,9 +1,8 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { Monitor } from './monitors-file.ts';
 import type { StatusService } from './status-service.ts';
 
 /** The status capability's metrics: live streams, prober leadership, and each monitor's probes. */
-export function registerStatusMetrics(registry: Registry, service: StatusService, monitors: readonly Monitor[]): void {
+export function registerStatusMetrics(registry: Registry, service: StatusService): void {
   new Gauge({
     name: 'hostfront_status_streams_open',
     help: 'Live status streams (Server-Sent Events) open on this instance.',
@@ -32,7 +31,17 @@ export function registerStatusMetrics(registry: Registry, service: StatusService
     labelNames: ['monitor'],
     registers: [registry],
   });
-  for (const m of monitors) for (const result of ['ok', 'fail']) results.inc({ monitor: m.id, result }, 0);
+  // Every monitor's series exists from the start (at 0), and from its creation for a new one.
+  const known = new Set<string>();
+  const initialise = () => {
+    for (const m of service.catalog.all) {
+      if (known.has(m.id)) continue;
+      known.add(m.id);
+      for (const result of ['ok', 'fail']) results.inc({ monitor: m.id, result }, 0);
+    }
+  };
+  initialise();
+  service.catalog.onChange(initialise);
   service.onProbed((round) => {
     for (const update of round.updates) {
       // A failed probe is stored with latency 0.

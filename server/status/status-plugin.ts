@@ -1,55 +1,79 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { retentionEveryMs } from '../jobs/retention.ts';
 import { LocalCoordinator, PgCoordinator, type Coordinator } from './coordination.ts';
-import { loadMonitorsFile } from './monitors-file.ts';
+import { MonitorCatalog } from './monitor-catalog.ts';
+import { monitorsRoutes } from './monitors-routes.ts';
+import { seedFromFile } from './monitors-seed.ts';
+import { MonitorsService } from './monitors-service.ts';
 import { NameResolver } from './name-resolver.ts';
+import { updateOfRow } from './probe-scheduler.ts';
 import { applyRetention, resultsAt } from './status-repository.ts';
 import { statusRoutes } from './status-routes.ts';
 import { registerStatusMetrics } from './status-metrics.ts';
 import { StatusChecker } from './status-checker.ts';
 import { StatusService } from './status-service.ts';
-import { subscriptionsPlugin, type SubscriptionsPluginOptions } from '../subscriptions/subscriptions-plugin.ts';
 import { statusBadgeRoutes } from './status-badge-routes.ts';
+import { subscriptionsPlugin, type SubscriptionsPluginOptions } from '../subscriptions/subscriptions-plugin.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The status capability: the board (monitors, probes, stream) and the console's monitors. */
+    status: { service: StatusService; monitors: MonitorsService; checker: StatusChecker };
+  }
+}
 
 /**
- * The status capability under /api/status. Probing starts when the app is ready and stops
- * when it closes; an empty monitors file means no probing at all.
+ * The status capability's services, app-wide (the incidents capability joins the board through
+ * them). The monitors come from the database; MONITORS_FILE fills it on the first start
+ * (docs/decisions.md 37). Probing starts when the app is ready and stops when it closes.
  */
-export async function statusPlugin(app: FastifyInstance, options: { subscriptions?: Omit<SubscriptionsPluginOptions, 'board'> } = {}): Promise<void> {
-  const { monitors, incidents } = loadMonitorsFile(app.config.status.monitorsFile, {
-    PORT: app.config.port,
-    DEMO_MC_PORT: app.config.panel.demoMcPort,
-  });
-  const shortestIntervalMs = Math.min(30_000, ...monitors.map((m) => m.intervalSeconds * 1000));
+export const statusCorePlugin = fp(async (app: FastifyInstance, options: { now?: () => number }) => {
+  const now = options.now ?? Date.now;
+  const placeholders = { PORT: app.config.port, DEMO_MC_PORT: app.config.panel.demoMcPort };
+  const seed = await seedFromFile({ db: app.db, audit: app.audit, file: app.config.status.monitorsFile, placeholders, now });
+  if (seed.seeded) app.log.info(seed, 'status: the monitors file was imported into the database (first start)');
+
+  const catalog = new MonitorCatalog(app.db, placeholders);
+  await catalog.refresh();
+  const shortestIntervalMs = () => Math.min(30_000, ...catalog.active().map((m) => m.intervalSeconds * 1000));
   const coordinator: Coordinator = app.pgPool
     ? new PgCoordinator({
         pool: app.pgPool,
         // Retry the lock every half interval: a dead holder is replaced within one interval.
-        retryMs: Math.max(100, shortestIntervalMs / 2),
+        retryMs: Math.max(100, shortestIntervalMs() / 2),
         log: app.log,
-        loadRound: async (id) => {
-          const rows = await resultsAt(app.db, id);
-          return { id, updates: rows.map((r) => ({ id: r.monitorId, status: r.state, latency: r.latency, timestamp: r.at })) };
-        },
+        loadRound: async (id) => ({ id, updates: (await resultsAt(app.db, id)).map(updateOfRow) }),
       })
     : new LocalCoordinator();
   const { streamsPerAddress, streamsTotal, allowPrivate, checkPorts, dnsServers, checksInFlight, dnsTimeoutMs } = app.config.status;
   const service = new StatusService({
     db: app.db,
-    monitors,
-    incidents,
+    catalog,
     coordinator,
     log: app.log,
     streams: { maxPerAddress: streamsPerAddress, maxTotal: streamsTotal },
   });
+  const resolver = new NameResolver({ servers: dnsServers, timeoutMs: dnsTimeoutMs });
+  const monitors = new MonitorsService({
+    db: app.db,
+    audit: app.audit,
+    placeholders,
+    policy: { allowPrivate, resolver },
+    liveOf: (id) => service.liveOf(id),
+    changed: () => service.monitorsChanged(),
+    now,
+  });
+  const checker = new StatusChecker({ allowPrivate, ports: checkPorts, maxInFlight: checksInFlight, resolver });
+  app.decorate('status', { service, monitors, checker });
 
-  registerStatusMetrics(app.metrics, service, monitors);
+  registerStatusMetrics(app.metrics, service);
   // Ready when some instance probes: this one, or another whose rounds arrive in time.
   app.readiness.add('prober', async () => {
-    if (monitors.length === 0) return { ok: true, detail: 'no monitors configured' };
+    if (catalog.active().length === 0) return { ok: true, detail: 'no monitors to probe' };
     if (service.probing) return { ok: true, detail: 'this instance runs the probes' };
     const age = service.lastRoundAt === undefined ? undefined : Date.now() - service.lastRoundAt;
-    const limit = 3 * shortestIntervalMs;
+    const limit = 3 * shortestIntervalMs();
     if (age !== undefined && age <= limit) return { ok: true, detail: `another instance probes; last round ${Math.round(age / 1000)} s ago` };
     return { ok: false, detail: age === undefined ? 'no instance has probed yet' : `no round for ${Math.round(age / 1000)} s` };
   });
@@ -70,15 +94,18 @@ export async function statusPlugin(app: FastifyInstance, options: { subscription
     const removed = await applyRetention(app.db);
     if (removed.raw || removed.hourly) app.log.info({ removed }, 'status: rows past retention removed');
   });
+});
 
-  const checker = new StatusChecker({
-    allowPrivate,
-    ports: checkPorts,
-    maxInFlight: checksInFlight,
-    resolver: new NameResolver({ servers: dnsServers, timeoutMs: dnsTimeoutMs }),
-  });
+/** /api/status: the board, its live stream, the visitors' checker, badges and subscriptions. */
+export async function statusPlugin(app: FastifyInstance, options: { subscriptions?: Omit<SubscriptionsPluginOptions, 'board'> } = {}): Promise<void> {
+  const { service, checker } = app.status;
   statusRoutes(app, { service, checker });
   // Read through the service, so both keep working whatever holds the monitors.
   statusBadgeRoutes(app, { service });
   await app.register(subscriptionsPlugin, { prefix: '/subscriptions', ...options.subscriptions, board: service });
+}
+
+/** /api/staff/monitors: the console's Monitors section (admins). */
+export async function monitorsConsolePlugin(app: FastifyInstance): Promise<void> {
+  monitorsRoutes(app, app.status.monitors);
 }

@@ -1,12 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { ServerView, StatusReport, StatusUpdate, Uptimes } from '../../contracts/status.ts';
-import { bannerFor, historyLength, type ServerStatus, type ShownStatus } from '../../contracts/status-rules.ts';
-import type { Coordinator, Round } from './coordination.ts';
-import { activeIncidents, type Incident, type Monitor } from './monitors-file.ts';
+import type { Incident, IncidentBrief, Maintenance, NoticeEvent } from '../../contracts/incidents.ts';
+import type { DailyUptime, ServerView, StatusReport, StatusUpdate, Uptimes } from '../../contracts/status.ts';
+import { barDays, boardBanner, historyLength, type ServerStatus, type ShownStatus } from '../../contracts/status-rules.ts';
+import type { Coordinator, Round, Signal } from './coordination.ts';
+import type { MonitorCatalog } from './monitor-catalog.ts';
+import type { StoredMonitor } from './monitors-repository.ts';
 import { ProbeScheduler } from './probe-scheduler.ts';
-import { dayMs, recentResults, uptimeCountsSince, uptimePercent, type UptimeCounts } from './status-repository.ts';
+import {
+  dailyCounts,
+  dayMs,
+  firstCountedReadings,
+  recentResults,
+  uptimeCountsSince,
+  uptimePercent,
+  type DayCounts,
+  type UptimeCounts,
+} from './status-repository.ts';
 import { SseHub } from './sse-hub.ts';
 
 interface Live {
@@ -14,34 +25,85 @@ interface Live {
   latency: number;
   checkedAt: number | null;
   history: { timestamp: number; latency: number }[];
+  players?: { online: number; max: number };
+  version?: string;
+}
+
+/**
+ * What the incidents capability tells the board (server/incidents/): which monitors are in a
+ * maintenance window, and the incidents and maintenance to show. Without it the board has none.
+ */
+export interface NoticeSource {
+  inMaintenance(monitorId: string, at: number): boolean;
+  board(now: number): { incidents: Incident[]; maintenance: Maintenance[]; recent: IncidentBrief[] };
+}
+
+/** What other capabilities hear from the other instances: their signals, or that some may have been missed. */
+export type ClusterSignal = Signal | { kind: 'resync' };
+
+interface Measured {
+  uptimes: Uptimes;
+  measuredSince: number | null;
+  daily: DailyUptime;
+}
+
+interface Figures {
+  perMonitor: Map<string, Measured>;
+  overall: Uptimes;
+  overallSince: number | null;
+  daysFrom: number;
 }
 
 /** How long computed uptime figures are reused. */
 const uptimeCacheMs = 15_000;
+/** How often the prober looks for monitor changes made elsewhere (the CLI on SQLite). */
+const monitorsWatchMs = 1000;
+
+const emptyLive = (): Live => ({ status: 'pending', latency: 0, checkedAt: null, history: [] });
+
+/** UTC midnight of the first day of the bars that end today. */
+export function barStart(now: number): number {
+  return (Math.floor(now / dayMs) - (barDays - 1)) * dayMs;
+}
+
+/** A monitor's bar from its day counts. */
+export function dailyOf(counts: readonly DayCounts[], daysFrom: number): DailyUptime {
+  const uptime: (number | null)[] = new Array(barDays).fill(null);
+  const maintenance: number[] = [];
+  const first = daysFrom / dayMs;
+  for (const c of counts) {
+    const index = c.day - first;
+    if (index < 0 || index >= barDays) continue;
+    uptime[index] = uptimePercent([c]);
+    if (c.maintenance > 0) maintenance.push(index);
+  }
+  return { uptime, maintenance: maintenance.sort((a, b) => a - b) };
+}
 
 /**
- * The status board of one instance: the latest state and readings of every monitor (fed by
- * this instance's prober or by rounds from the prober instance), the SSE hub, and the uptime
- * figures computed from what is stored.
+ * The status board of one instance: the monitors (from the database, docs/decisions.md 37),
+ * the latest state and readings of each (fed by this instance's prober or by rounds from the
+ * prober instance), the SSE hub, and the uptime figures computed from what is stored.
  */
 export class StatusService {
   readonly hub: SseHub;
+  readonly catalog: MonitorCatalog;
   private readonly db: Kysely<Database>;
-  private readonly monitors: readonly Monitor[];
-  private readonly incidents: readonly Incident[];
   private readonly coordinator: Coordinator;
   private readonly log: FastifyBaseLogger;
   private readonly live = new Map<string, Live>();
   private readonly scheduler: ProbeScheduler;
+  private notices: NoticeSource | undefined;
   private lastRound: Round | undefined;
   private readonly probedListeners = new Set<(round: Round) => void>();
-  private uptimeCache: { at: number; value: Promise<Map<string, Uptimes> & { overall?: Uptimes }> } | undefined;
+  private readonly signalListeners = new Set<(signal: ClusterSignal) => void>();
+  private uptimeCache: { at: number; value: Promise<Figures> } | undefined;
+  private watchTimer: NodeJS.Timeout | undefined;
   private started = false;
 
   constructor(options: {
     db: Kysely<Database>;
-    monitors: readonly Monitor[];
-    incidents: readonly Incident[];
+    catalog: MonitorCatalog;
     coordinator: Coordinator;
     log: FastifyBaseLogger;
     heartbeatMs?: number;
@@ -49,27 +111,67 @@ export class StatusService {
     streams?: { maxPerAddress?: number; maxTotal?: number };
   }) {
     this.db = options.db;
-    this.monitors = options.monitors;
-    this.incidents = options.incidents;
+    this.catalog = options.catalog;
     this.coordinator = options.coordinator;
     this.log = options.log;
-    for (const m of this.monitors) this.live.set(m.id, { status: 'pending', latency: 0, checkedAt: null, history: [] });
+    this.syncLive();
     this.hub = new SseHub({ heartbeatMs: options.heartbeatMs, ...options.streams, snapshot: () => this.snapshot() });
     this.scheduler = new ProbeScheduler({
       db: this.db,
-      monitors: this.monitors,
+      monitors: this.catalog.active(),
       log: this.log,
+      inMaintenance: (id, at) => this.notices?.inMaintenance(id, at) ?? false,
       onRound: (round) => {
         for (const listener of this.probedListeners) listener(round);
         this.apply(round);
         this.coordinator.publish(round).catch((error: unknown) => this.log.error({ err: error }, 'status: could not send a round to the other instances'));
       },
     });
+    this.catalog.onChange(() => {
+      this.syncLive();
+      this.uptimeCache = undefined;
+      this.scheduler.setMonitors(this.catalog.active());
+      // Open boards read the report again: a monitor was added, changed, paused or deleted.
+      if (this.started) this.hub.publishUnnumbered('monitors', { monitors: this.catalog.all.length });
+    });
+  }
+
+  /** The incidents capability joins the board here. */
+  useNotices(source: NoticeSource): void {
+    this.notices = source;
+    this.uptimeCache = undefined;
   }
 
   /** Calls `listener` with each round this instance probes (metrics). */
   onProbed(listener: (round: Round) => void): void {
     this.probedListeners.add(listener);
+  }
+
+  /** Calls `listener` with each signal another instance sends (the incidents capability listens for notices). */
+  onSignal(listener: (signal: ClusterSignal) => void): void {
+    this.signalListeners.add(listener);
+  }
+
+  /** Tells the other instances (PostgreSQL); a failure is logged, the change itself is made. */
+  async broadcast(signal: Signal): Promise<void> {
+    try {
+      await this.coordinator.signal(signal);
+    } catch (error) {
+      this.log.error({ err: error, signal }, 'status: could not signal the other instances');
+    }
+  }
+
+  /** An incident or maintenance change, to every open board of this instance; the figures are computed afresh. */
+  pushNotice(notice: NoticeEvent): void {
+    // A window that starts, ends or is cancelled changes which readings count.
+    if (notice.maintenance) this.uptimeCache = undefined;
+    this.hub.publishNotice(notice);
+  }
+
+  /** After a change of the monitors here: read them again now, and tell the other instances. */
+  async monitorsChanged(): Promise<void> {
+    await this.catalog.refresh();
+    await this.broadcast({ kind: 'monitors' });
   }
 
   /** When the newest round this instance knows of was probed (by it or another instance). */
@@ -82,19 +184,52 @@ export class StatusService {
     return this.scheduler.isRunning;
   }
 
-  /** Loads the stored readings, then joins the instances (probing if this one is chosen). */
+  /** The latest state this instance knows of a monitor. */
+  liveOf(id: string): { status: ShownStatus; checkedAt: number | null } {
+    const live = this.live.get(id);
+    return { status: live?.status ?? 'pending', checkedAt: live?.checkedAt ?? null };
+  }
+
+  /** Loads the monitors and the stored readings, then joins the instances (probing if this one is chosen). */
   async start(): Promise<void> {
-    if (this.monitors.length === 0 || this.started) return;
+    if (this.started) return;
     this.started = true;
-    await this.reload();
+    try {
+      await this.catalog.refresh();
+      await this.reload();
+    } catch (error) {
+      // The database is away: start anyway (health says so); the monitors are read again on the next change or resync.
+      this.log.error({ err: error }, 'status: could not read the monitors and readings at start');
+    }
     await this.coordinator.start({
       onLeader: () => {
         this.scheduler.start().catch((error: unknown) => this.log.error({ err: error }, 'status: the prober failed to start'));
       },
       onFollower: () => void this.scheduler.stop(),
-      onRound: (round) => this.apply(round),
-      onResync: () => void this.reload().catch((error: unknown) => this.log.error({ err: error }, 'status: reload failed')),
+      onRound: (round) => {
+        // A round naming a monitor this instance has not read yet: the monitors changed.
+        if (round.updates.some((u) => !this.live.has(u.id))) void this.catalog.refresh().then(() => this.apply(round), () => this.apply(round));
+        else this.apply(round);
+      },
+      onResync: () => {
+        void this.catalog.refresh().catch((error: unknown) => this.log.error({ err: error }, 'status: monitors reload failed'));
+        void this.reload().catch((error: unknown) => this.log.error({ err: error }, 'status: reload failed'));
+        for (const listener of this.signalListeners) listener({ kind: 'resync' });
+      },
+      onSignal: (signal) => {
+        if (signal.kind === 'monitors') void this.catalog.refresh().catch((error: unknown) => this.log.error({ err: error }, 'status: monitors reload failed'));
+        for (const listener of this.signalListeners) listener(signal);
+      },
     });
+    // The prober notices monitor changes made without a signal (the CLI on SQLite) within a second.
+    this.watchTimer = setInterval(() => {
+      if (!this.scheduler.isRunning) return;
+      this.catalog
+        .refreshIfChanged()
+        .then((changed) => (changed ? this.broadcast({ kind: 'monitors' }) : undefined))
+        .catch((error: unknown) => this.log.warn({ err: error }, 'status: could not look for monitor changes'));
+    }, monitorsWatchMs);
+    this.watchTimer.unref();
   }
 
   /** Ends the streams (before the server stops accepting). */
@@ -103,6 +238,7 @@ export class StatusService {
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.watchTimer);
     this.hub.close();
     await this.scheduler.stop();
     await this.coordinator.stop();
@@ -119,6 +255,10 @@ export class StatusService {
       live.status = u.status as Live['status'];
       live.latency = u.latency;
       live.checkedAt = u.timestamp;
+      // Players online are as of the newest answer: none when it did not answer. The version stays known.
+      if (u.players) live.players = u.players;
+      else if (u.latency === 0) delete live.players;
+      if (u.version) live.version = u.version;
       live.history.push({ timestamp: u.timestamp, latency: u.latency });
       if (live.history.length > historyLength) live.history.splice(0, live.history.length - historyLength);
     }
@@ -130,44 +270,78 @@ export class StatusService {
   snapshot(): { id: number; updates: StatusUpdate[] } | undefined {
     if (!this.lastRound) return undefined;
     const updates: StatusUpdate[] = [];
-    for (const m of this.monitors) {
-      const live = this.live.get(m.id)!;
-      if (live.checkedAt !== null) updates.push({ id: m.id, status: live.status, latency: live.latency, timestamp: live.checkedAt });
+    for (const m of this.catalog.all) {
+      const live = this.live.get(m.id);
+      if (!live || live.checkedAt === null) continue;
+      updates.push({
+        id: m.id,
+        status: live.status,
+        latency: live.latency,
+        timestamp: live.checkedAt,
+        ...(live.players ? { players: live.players } : {}),
+        ...(live.version ? { version: live.version } : {}),
+      });
     }
     return { id: this.lastRound.id, updates };
   }
 
   /** GET /api/status. */
   async report(now = Date.now()): Promise<StatusReport> {
-    const uptimes = await this.uptimes(now);
-    const servers: ServerView[] = this.monitors.map((m) => {
-      const live = this.live.get(m.id)!;
-      const u = uptimes.get(m.id) ?? { h24: null, d30: null, d90: null };
+    const figures = await this.figures(now);
+    const notices = this.notices?.board(now) ?? { incidents: [], maintenance: [], recent: [] };
+    const inProgress = new Set(notices.maintenance.filter((m) => m.state === 'in_progress').flatMap((m) => m.monitorIds));
+    const none: Measured = { uptimes: { h24: null, d30: null, d90: null }, measuredSince: null, daily: dailyOf([], figures.daysFrom) };
+    const servers: ServerView[] = this.catalog.all.map((m) => {
+      const live = this.live.get(m.id) ?? emptyLive();
+      const measured = figures.perMonitor.get(m.id) ?? none;
       return {
         id: m.id,
         name: m.name,
         type: m.type,
         status: live.status,
         latency: live.latency,
-        uptime: u.d90,
-        uptimes: u,
+        uptime: measured.uptimes.d90,
+        uptimes: measured.uptimes,
         checkedAt: live.checkedAt,
         history: live.history.slice(),
+        paused: m.paused,
+        maintenance: inProgress.has(m.id),
+        measuredSince: measured.measuredSince,
+        daily: measured.daily,
+        ...(live.players ? { players: live.players } : {}),
+        ...(live.version ? { version: live.version } : {}),
       };
     });
-    const decided = servers.map((s) => s.status).filter((s): s is ServerStatus => s !== 'pending');
-    const overall = uptimes.overall ?? { h24: null, d30: null, d90: null };
+    const counted = servers.filter((s) => !s.paused && !s.maintenance).map((s) => s.status);
+    const active = this.catalog.all.filter((m) => !m.paused);
     return {
       summary: {
-        banner: bannerFor(decided),
-        monitored: this.monitors.length,
-        uptime90d: overall.d90,
-        uptimes: overall,
-        incidents: activeIncidents(this.incidents, now),
-        ...(this.monitors.length ? { intervalSeconds: Math.min(...this.monitors.map((m) => m.intervalSeconds)) } : {}),
+        banner: boardBanner({
+          statuses: counted.filter((s): s is ServerStatus => s !== 'pending'),
+          impacts: notices.incidents.map((i) => i.impact),
+          maintenance: servers.some((s) => s.maintenance && !s.paused),
+        }),
+        monitored: active.length,
+        paused: this.catalog.all.length - active.length,
+        uptime90d: figures.overall.d90,
+        uptimes: figures.overall,
+        measuredSince: figures.overallSince,
+        openIncidents: notices.incidents.length,
+        ...(active.length ? { intervalSeconds: Math.min(...active.map((m) => m.intervalSeconds)) } : {}),
       },
       servers,
+      incidents: notices.incidents,
+      maintenance: notices.maintenance,
+      recentIncidents: notices.recent,
+      daysFrom: figures.daysFrom,
     };
+  }
+
+  /** A live entry for every monitor of the catalog, none for deleted ones. */
+  private syncLive(): void {
+    const ids = new Set(this.catalog.all.map((m: StoredMonitor) => m.id));
+    for (const id of this.live.keys()) if (!ids.has(id)) this.live.delete(id);
+    for (const id of ids) if (!this.live.has(id)) this.live.set(id, emptyLive());
   }
 
   /** Reads each monitor's newest readings from the database (at start, and after a lost LISTEN). */
@@ -179,14 +353,17 @@ export class StatusService {
       if (list) list.push(row);
       else byMonitor.set(row.monitorId, [row]);
     }
-    for (const m of this.monitors) {
+    for (const m of this.catalog.all) {
       const own = byMonitor.get(m.id) ?? [];
       const last = own.at(-1);
+      const answered = [...own].reverse().find((r) => r.version);
       this.live.set(m.id, {
         status: last?.state ?? 'pending',
         latency: last?.latency ?? 0,
         checkedAt: last?.at ?? null,
         history: own.map((r) => ({ timestamp: r.at, latency: r.latency })),
+        ...(last?.players ? { players: last.players } : {}),
+        ...(answered?.version ? { version: answered.version } : {}),
       });
     }
     const newest = rows.reduce((max, r) => Math.max(max, r.at), 0);
@@ -198,9 +375,9 @@ export class StatusService {
     this.uptimeCache = undefined;
   }
 
-  private uptimes(now: number): Promise<Map<string, Uptimes> & { overall?: Uptimes }> {
-    if (this.uptimeCache && now - this.uptimeCache.at < uptimeCacheMs) return this.uptimeCache.value;
-    const value = this.computeUptimes(now);
+  private figures(now: number): Promise<Figures> {
+    if (this.uptimeCache && now - this.uptimeCache.at < uptimeCacheMs && now >= this.uptimeCache.at) return this.uptimeCache.value;
+    const value = this.computeFigures(now);
     this.uptimeCache = { at: now, value };
     value.catch(() => {
       this.uptimeCache = undefined;
@@ -208,22 +385,33 @@ export class StatusService {
     return value;
   }
 
-  private async computeUptimes(now: number): Promise<Map<string, Uptimes> & { overall?: Uptimes }> {
-    const [h24, d30, d90] = await Promise.all([
+  private async computeFigures(now: number): Promise<Figures> {
+    const daysFrom = barStart(now);
+    const since90 = now - 90 * dayMs;
+    const [h24, d30, d90, days, firsts] = await Promise.all([
       uptimeCountsSince(this.db, now - dayMs, now),
       uptimeCountsSince(this.db, now - 30 * dayMs, now),
-      uptimeCountsSince(this.db, now - 90 * dayMs, now),
+      uptimeCountsSince(this.db, since90, now),
+      dailyCounts(this.db, daysFrom),
+      firstCountedReadings(this.db, since90, now),
     ]);
-    const result = new Map<string, Uptimes>() as Map<string, Uptimes> & { overall?: Uptimes };
-    const pick = (counts: Map<string, UptimeCounts>): UptimeCounts[] => this.monitors.flatMap((m) => counts.get(m.id) ?? []);
-    for (const m of this.monitors) {
-      result.set(m.id, {
-        h24: uptimePercent(h24.has(m.id) ? [h24.get(m.id)!] : []),
-        d30: uptimePercent(d30.has(m.id) ? [d30.get(m.id)!] : []),
-        d90: uptimePercent(d90.has(m.id) ? [d90.get(m.id)!] : []),
+    const one = (counts: Map<string, UptimeCounts>, id: string) => uptimePercent(counts.has(id) ? [counts.get(id)!] : []);
+    const perMonitor = new Map<string, Measured>();
+    for (const m of this.catalog.all) {
+      perMonitor.set(m.id, {
+        uptimes: { h24: one(h24, m.id), d30: one(d30, m.id), d90: one(d90, m.id) },
+        measuredSince: firsts.get(m.id) ?? null,
+        daily: dailyOf(days.get(m.id) ?? [], daysFrom),
       });
     }
-    result.overall = { h24: uptimePercent(pick(h24)), d30: uptimePercent(pick(d30)), d90: uptimePercent(pick(d90)) };
-    return result;
+    // The overall figure counts every monitor on the board, paused ones included: what was measured stays measured.
+    const pick = (counts: Map<string, UptimeCounts>): UptimeCounts[] => this.catalog.all.flatMap((m) => counts.get(m.id) ?? []);
+    const sinces = this.catalog.all.map((m) => firsts.get(m.id)).filter((t): t is number => t !== undefined);
+    return {
+      perMonitor,
+      overall: { h24: uptimePercent(pick(h24)), d30: uptimePercent(pick(d30)), d90: uptimePercent(pick(d90)) },
+      overallSince: sinces.length ? Math.min(...sinces) : null,
+      daysFrom,
+    };
   }
 }

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** One probe of one monitor: the raw result, kept 7 days. */
 export interface StatusResultTable {
@@ -12,6 +12,12 @@ export interface StatusResultTable {
   latency: number;
   /** The monitor's state after this result: operational, degraded or down. */
   state: string;
+  /** 1 when taken in a maintenance window of the monitor: kept, but not counted in uptime. */
+  maintenance: ColumnType<number, number | undefined, number>;
+  /** What a Minecraft server said: players online and max, version name (null for other monitors). */
+  players_online: number | null;
+  players_max: number | null;
+  version: string | null;
 }
 
 /** The results of one monitor in one hour, summed; kept 90 days. */
@@ -27,6 +33,32 @@ export interface StatusHourlyTable {
   ok: number;
   /** Sum of the latencies of the answered probes, for the hour's average. */
   latency_sum: number;
+  /** Probes taken in a maintenance window: not in checks or up (docs/decisions.md 38). */
+  maintenance_checks: ColumnType<number, number | undefined, number>;
+}
+
+/** A monitor of the status board (docs/decisions.md 37). */
+export interface StatusMonitorTable {
+  id: string;
+  name: string;
+  type: string;
+  /** As written, placeholders included. */
+  target: string;
+  interval_seconds: number;
+  timeout_seconds: number;
+  degraded_above_ms: number;
+  failures_before_down: number;
+  /** 1 when paused: not probed. */
+  paused: number;
+  position: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Imports done once (the monitors file), by name. */
+export interface StatusSeedTable {
+  name: string;
+  at: number;
 }
 
 /**
@@ -49,4 +81,6 @@ export interface StatusTables {
   status_result: StatusResultTable;
   status_hourly: StatusHourlyTable;
   status_event: StatusEventTable;
+  status_monitor: StatusMonitorTable;
+  status_seed: StatusSeedTable;
 }

@@ -10,6 +10,8 @@ export const notificationCopy = {
   headlines: {
     'incident.created': 'New incident',
     'incident.updated': 'Incident update',
+    // Never sent (a corrected typo is not news): named for completeness.
+    'incident.edited': 'Incident update corrected',
     'incident.resolved': 'Resolved',
     'maintenance.scheduled': 'Maintenance scheduled',
     'maintenance.updated': 'Maintenance rescheduled',

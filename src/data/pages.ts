@@ -2,7 +2,7 @@ import { defineContent, z } from './define.ts';
 
 const pageSchema = z.object({
   /** The route, as linked: "/", "/products". */
-  path: z.string().regex(/^\/[a-z0-9-]*$/),
+  path: z.string().regex(/^\/[a-z0-9-]*(\/[a-z0-9-]+)*$/),
   /** The page's <title> (the brand is appended) and its name in search results. */
   title: z.string().min(1).max(60),
   /** Meta description, OpenGraph description and search-result text. */
@@ -32,6 +32,8 @@ const pageList = defineContent('pages', z.array(pageSchema), [
     description: 'Reach Hostfront support 24/7 by message, e-mail or phone. We answer questions about plans, billing and your servers.' },
   { path: '/network-status', title: 'Network Status', heading: 'Network Status', category: 'support',
     description: 'Live status of the Hostfront network: every monitored server, its latency and its measured uptime over the last 90 days.' },
+  { path: '/network-status/history', title: 'Incident History', heading: 'Incident History', category: 'support',
+    description: 'Every incident and scheduled maintenance on the Hostfront network in the last 90 days, newest first, each with its full timeline.' },
   { path: '/minecraft-amd', title: 'Minecraft Hosting on AMD EPYC', heading: 'Minecraft Hosting on AMD EPYC', category: 'hosting',
     description: 'Lag-free Minecraft servers on AMD EPYC processors with NVMe storage, DDoS protection and instant setup, billed in rupees.' },
   { path: '/minecraft-intel', title: 'Minecraft Hosting on Intel Xeon', heading: 'Minecraft Hosting on Intel Xeon', category: 'hosting',

@@ -2,7 +2,7 @@ import type { StaffPermission } from '../../contracts/staff-rules.ts';
 
 export interface ConsoleSection {
   /** The fragment that opens it: /staff#audit. */
-  id: 'overview' | 'inbox' | 'team' | 'account' | 'audit';
+  id: 'overview' | 'inbox' | 'team' | 'account' | 'audit' | 'incidents' | 'maintenance' | 'monitors';
   label: string;
   /** The heading of its page. */
   title: string;
@@ -18,7 +18,10 @@ export interface ConsoleSection {
  */
 export const consoleSections: readonly ConsoleSection[] = [
   { id: 'overview', label: 'Overview', title: 'Overview', permission: 'console.use', key: 'o' },
-  { id: 'inbox', label: 'Inbox', title: 'Contact inbox', permission: 'contact.handle', key: 'i' },
+  { id: 'inbox', label: 'Inbox', title: 'Contact inbox', permission: 'contact.handle', key: 'c' },
+  { id: 'incidents', label: 'Incidents', title: 'Incidents', permission: 'incidents.manage', key: 'i' },
+  { id: 'maintenance', label: 'Maintenance', title: 'Maintenance', permission: 'incidents.manage', key: 'p' },
+  { id: 'monitors', label: 'Monitors', title: 'Monitors', permission: 'monitors.manage', key: 'n' },
   { id: 'team', label: 'Staff', title: 'Staff', permission: 'staff.manage', key: 's' },
   { id: 'account', label: 'My account', title: 'My account', permission: 'console.use', key: 'm' },
   { id: 'audit', label: 'Audit log', title: 'Audit log', permission: 'audit.read', key: 'l' },

@@ -28,3 +28,50 @@ export function uptimeLabel(percent: number | null): string {
   const fixed = percent >= 99.995 && percent < 100 ? '99.99' : percent.toFixed(2).replace(/\.?0+$/, '');
   return `${fixed}%`;
 }
+
+/**
+ * Over what an uptime figure was measured (docs/decisions.md 38): the time since the first
+ * counted reading, within the window. "over 12 days", "over 3 hours", "over 5 minutes".
+ */
+export function measuredOver(since: number | null, windowMs: number, now: number): string | undefined {
+  if (since === null) return undefined;
+  const span = Math.max(0, now - Math.max(since, now - windowMs));
+  const minutes = Math.floor(span / 60_000);
+  const hours = Math.floor(span / 3_600_000);
+  const days = Math.floor(span / 86_400_000);
+  if (days >= 2) return `over ${days} days`;
+  if (hours >= 1) return `over ${hours} hour${hours === 1 ? '' : 's'}`;
+  if (minutes >= 1) return `over ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return 'over less than a minute';
+}
+
+/** An uptime figure and its span together: "99.95% over 12 days", or "No data yet". */
+export function uptimeOver(percent: number | null, since: number | null, windowMs: number, now: number): string {
+  const over = percent === null ? undefined : measuredOver(since, windowMs, now);
+  return over ? `${uptimeLabel(percent)} ${over}` : uptimeLabel(percent);
+}
+
+export const impactLabels = { minor: 'Minor', major: 'Major', critical: 'Critical' } as const;
+
+export const incidentStateLabels = { investigating: 'Investigating', identified: 'Identified', monitoring: 'Monitoring', resolved: 'Resolved' } as const;
+
+export const maintenanceStateLabels = { scheduled: 'Scheduled', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' } as const;
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const timeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A day of the bars, in UTC (the bars' days are UTC days): "12 Nov 2026". */
+export function dayLabel(ms: number): string {
+  return dayFormat.format(ms);
+}
+
+/** A moment of a timeline, in UTC: "12 Nov, 14:05 UTC". */
+export function timeLabel(iso: string | number): string {
+  return timeFormat.format(typeof iso === 'number' ? iso : Date.parse(iso));
+}
+
+/** The month a history entry is filed under: "November 2026". */
+export function monthLabel(iso: string): string {
+  return monthFormat.format(Date.parse(iso));
+}

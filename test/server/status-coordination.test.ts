@@ -56,7 +56,7 @@ describe('PostgreSQL coordination', () => {
     await a.c.publish(small);
     // 400 monitors: far over the 8000-byte NOTIFY limit, so only the round's id travels.
     const at = 2_000;
-    const rows = Array.from({ length: 400 }, (_, i) => ({ monitorId: `monitor-${i}`, at, ok: true, latency: i + 1, state: 'operational' as const }));
+    const rows = Array.from({ length: 400 }, (_, i) => ({ monitorId: `monitor-${i}`, at, ok: true, latency: i + 1, state: 'operational' as const, maintenance: false }));
     await insertResults(handles[0]!.db, rows);
     await a.c.publish({ id: at, updates: rows.map((r) => ({ id: r.monitorId, status: r.state, latency: r.latency, timestamp: at })) });
 

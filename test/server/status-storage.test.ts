@@ -17,7 +17,7 @@ import {
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 
 const now = Date.UTC(2026, 10, 20, 12, 30, 0);
-const row = (monitorId: string, at: number, ok: boolean, state: ResultRow['state'], latency = ok ? 40 : 0): ResultRow => ({ monitorId, at, ok, latency, state });
+const row = (monitorId: string, at: number, ok: boolean, state: ResultRow['state'], latency = ok ? 40 : 0, maintenance = false): ResultRow => ({ monitorId, at, ok, latency, state, maintenance });
 
 describe.each(dialects)('status storage on %s', (dialect) => {
   let database: TestDatabase;
@@ -48,8 +48,8 @@ describe.each(dialects)('status storage on %s', (dialect) => {
     const hour = Math.floor(now / hourMs) * hourMs;
     expect(hourly.map((h) => ({ ...h, hour: Number(h.hour), latency_sum: Number(h.latency_sum) }))).toEqual([
       // the pending result is stored raw but counts in no uptime
-      { monitor_id: 'a', hour, checks: 2, up: 2, ok: 2, latency_sum: 440 },
-      { monitor_id: 'b', hour, checks: 2, up: 1, ok: 1, latency_sum: 20 },
+      { monitor_id: 'a', hour, checks: 2, up: 2, ok: 2, latency_sum: 440, maintenance_checks: 0 },
+      { monitor_id: 'b', hour, checks: 2, up: 1, ok: 1, latency_sum: 20, maintenance_checks: 0 },
     ]);
   });
 

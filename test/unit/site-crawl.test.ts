@@ -3,9 +3,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtPages, decodeEntities, distDir, requireBuild } from '../helpers/built-site.ts';
 
-/** Does a site path ("/about", "/_astro/x.js", "/logos/amd.svg") resolve to a built file? */
+/**
+ * Links to what the server answers itself rather than a built file: the status feed and the
+ * public JSON of the status API (test/server covers them).
+ */
+const serverAnswered = new Set(['/network-status/feed.atom', '/api/status/history']);
+
+/** Does a site path ("/about", "/_astro/x.js", "/logos/amd.svg") resolve to a built file, or to a route the server answers? */
 function resolves(sitePath: string): boolean {
   const clean = decodeURIComponent(sitePath.split(/[?#]/)[0]!);
+  if (serverAnswered.has(clean)) return true;
   if (clean === '/') return fs.existsSync(path.join(distDir, 'index.html'));
   const target = path.join(distDir, clean);
   if (!target.startsWith(distDir)) return false;

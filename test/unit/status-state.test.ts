@@ -52,9 +52,9 @@ describe('monitor state machine', () => {
 
   it('continues from stored results (a new prober carries on)', () => {
     const rows = [
-      { monitorId: 'a', at: 1, ok: true, latency: 10, state: 'operational' as const },
-      { monitorId: 'a', at: 2, ok: false, latency: 0, state: 'operational' as const },
-      { monitorId: 'a', at: 3, ok: false, latency: 0, state: 'operational' as const },
+      { monitorId: 'a', at: 1, ok: true, latency: 10, state: 'operational' as const, maintenance: false },
+      { monitorId: 'a', at: 2, ok: false, latency: 0, state: 'operational' as const, maintenance: false },
+      { monitorId: 'a', at: 3, ok: false, latency: 0, state: 'operational' as const, maintenance: false },
     ];
     const memory = memoryFromRows(rows);
     expect(memory).toEqual({ state: 'operational', failures: 2 });

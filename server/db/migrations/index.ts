@@ -9,6 +9,8 @@ import * as panelConnectServer from './0006-panel-connect-server.ts';
 import * as statusEvents from './0007-status-events.ts';
 import * as panelAuditIntoAuditLog from './0008-panel-audit-into-audit-log.ts';
 import * as panelHistory from './0009-panel-history.ts';
+import * as statusMonitors from './0010-status-monitors.ts';
+import * as incidents from './0011-incidents.ts';
 import * as subscriptions from './0012-subscriptions.ts';
 import * as contactAnswered from './0013-contact-answered.ts';
 import type { DialectMigration } from './column-types.ts';
@@ -29,6 +31,8 @@ const all: Record<string, DialectMigration> = {
   '0007-status-events': statusEvents,
   '0008-panel-audit-into-audit-log': panelAuditIntoAuditLog,
   '0009-panel-history': panelHistory,
+  '0010-status-monitors': statusMonitors,
+  '0011-incidents': incidents,
   '0012-subscriptions': subscriptions,
   '0013-contact-answered': contactAnswered,
 };

@@ -7,6 +7,9 @@ import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../ui/Button.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { AuditSection } from './AuditSection.tsx';
+import { IncidentsSection } from './IncidentsSection.tsx';
+import { MaintenanceSection } from './MaintenanceSection.tsx';
+import { MonitorsSection } from './MonitorsSection.tsx';
 import { OverviewSection } from './OverviewSection.tsx';
 import { staffApi } from './staff-api.ts';
 import { badge, badgeTones } from './staff-styles.ts';
@@ -169,6 +172,9 @@ export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (n
           {current === 'team' ? <TeamSection {...props} /> : null}
           {current === 'account' ? <AccountSection {...props} /> : null}
           {current === 'audit' ? <AuditSection {...props} /> : null}
+          {current === 'incidents' ? <IncidentsSection {...props} /> : null}
+          {current === 'maintenance' ? <MaintenanceSection {...props} /> : null}
+          {current === 'monitors' ? <MonitorsSection {...props} /> : null}
         </div>
       </main>
     </div>

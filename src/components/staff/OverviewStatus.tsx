@@ -16,6 +16,7 @@ const stateLabels: Record<ShownStatus, string> = { operational: 'Operational', d
 const stateTones = { operational: 'good', degraded: 'warn', down: 'bad', pending: 'neutral' } as const;
 const bannerTones: Record<Banner, string> = {
   'All Systems Operational': 'text-emerald-300',
+  'Under Maintenance': 'text-violet-300',
   'Degraded Performance': 'text-amber-300',
   'Partial Outage': 'text-orange-300',
   'Major Outage': 'text-red-300',

@@ -21,6 +21,19 @@ const actionLabels: Record<string, string> = {
   'contact.retry': 'Retried a delivery',
   'contact.answered': 'Marked a message answered',
   'contact.unanswered': 'Marked a message unanswered',
+  'monitor.created': 'Added a monitor',
+  'monitor.updated': 'Changed a monitor',
+  'monitor.paused': 'Paused a monitor',
+  'monitor.resumed': 'Resumed a monitor',
+  'monitor.deleted': 'Deleted a monitor',
+  'monitor.imported': 'Imported the monitors file',
+  'incident.created': 'Declared an incident',
+  'incident.updated': 'Updated an incident',
+  'incident.update_corrected': 'Corrected an incident update',
+  'incident.resolved': 'Resolved an incident',
+  'maintenance.scheduled': 'Scheduled maintenance',
+  'maintenance.extended': 'Extended maintenance',
+  'maintenance.cancelled': 'Cancelled maintenance',
 };
 
 export function actionLabel(action: string): string {

@@ -1,21 +1,38 @@
-import { Trash2, UserRound } from 'lucide-react';
+import { Pause, Trash2, UserRound, Wrench } from 'lucide-react';
 import { LatencyChart } from './LatencyChart.tsx';
-import type { Reading, ShownStatus, Uptimes } from './status-api.ts';
-import { latencyLabel, latencyTone, statusLabels, uptimeLabel, type LatencyTone } from '../../lib/status-format.ts';
+import type { DailyUptime, IncidentBrief, Reading, ShownStatus, Uptimes } from './status-api.ts';
+import { latencyLabel, latencyTone, statusLabels, uptimeLabel, uptimeOver, type LatencyTone } from '../../lib/status-format.ts';
+import { UptimeBar } from './UptimeBar.tsx';
 
-export const statusDotClass: Record<ShownStatus, string> = {
+/** What a card shows as its state: a probed state, or what people decided (paused, maintenance). */
+export type CardState = ShownStatus | 'maintenance' | 'paused';
+
+export const statusDotClass: Record<CardState, string> = {
   operational: 'bg-emerald-400 shadow-[0_0_0_4px_rgb(52_211_153/0.15)]',
   degraded: 'bg-amber-400 shadow-[0_0_0_4px_rgb(251_191_36/0.15)]',
   down: 'bg-red-500 shadow-[0_0_0_4px_rgb(239_68_68/0.18)]',
   pending: 'bg-slate-500',
+  maintenance: 'bg-violet-400 shadow-[0_0_0_4px_rgb(167_139_250/0.18)]',
+  paused: 'bg-slate-400',
 };
 
-const statusTextClass: Record<ShownStatus, string> = {
+const statusTextClass: Record<CardState, string> = {
   operational: 'text-emerald-300',
   degraded: 'text-amber-300',
   down: 'text-red-400',
   pending: 'text-slate-400',
+  maintenance: 'text-violet-300',
+  paused: 'text-slate-300',
 };
+
+const stateText: Record<CardState, string> = { ...statusLabels, pending: 'Checking…', maintenance: 'Maintenance', paused: 'Paused' };
+
+const hour = 3_600_000;
+const windows = [
+  ['h24', 'Uptime 24 h', 24 * hour],
+  ['d30', '30 d', 30 * 24 * hour],
+  ['d90', '90 d', 90 * 24 * hour],
+] as const;
 
 export const latencyToneClass: Record<LatencyTone, string> = {
   red: 'text-red-400',
@@ -29,20 +46,33 @@ export interface ServerCardProps {
   status: ShownStatus;
   latency: number;
   history: readonly Reading[];
-  /** Operator monitors: uptime over 24 h, 30 d, 90 d. */
+  /** Operator monitors: uptime over 24 h, 30 d, 90 d, measured since measuredSince. */
   uptimes?: Uptimes;
+  measuredSince?: number | null;
+  /** Operator monitors: paused by staff, or in a maintenance window now. */
+  paused?: boolean;
+  maintenance?: boolean;
+  /** Operator monitors: the 90-day bar and the incidents of its days. */
+  bar?: { daily: DailyUptime; daysFrom: number; incidents: readonly IncidentBrief[] };
+  /** Minecraft: from the newest answer. */
+  players?: { online: number; max: number };
+  version?: string;
+  /** The clock the spans are measured against. */
+  now?: number;
   /** The visitor's own entries. */
   own?: { address?: string; uptime: number; detail?: string; problem?: string; onRemove: () => void };
 }
 
 /** One monitored server: name, status with its dot, latency (coloured), chart and uptime. */
-export function ServerCard({ id, name, status, latency, history, uptimes, own }: ServerCardProps) {
+export function ServerCard({ id, name, status, latency, history, uptimes, measuredSince = null, paused, maintenance, bar, players, version, now = Date.now(), own }: ServerCardProps) {
   const headingId = `server-${id}`;
+  const state: CardState = paused ? 'paused' : maintenance ? 'maintenance' : status;
+  const quiet = state === 'pending' || state === 'paused';
   return (
     <article
       aria-labelledby={headingId}
       data-server-id={id}
-      data-status={status}
+      data-status={state}
       className="flex min-h-[17rem] flex-col rounded-2xl bg-surface-900/80 p-5 ring-1 ring-white/10 transition hover:ring-white/20"
     >
       <div className="flex items-start justify-between gap-3">
@@ -60,9 +90,15 @@ export function ServerCard({ id, name, status, latency, history, uptimes, own }:
           )}
         </div>
         <div className="flex shrink-0 items-center gap-2">
-          <span className={`inline-flex items-center gap-2 text-sm font-medium ${statusTextClass[status]}`} data-testid="server-status">
-            <span className={`size-2.5 rounded-full ${statusDotClass[status]}`} aria-hidden="true" />
-            {status === 'pending' ? 'Checking…' : statusLabels[status]}
+          <span className={`inline-flex items-center gap-2 text-sm font-medium ${statusTextClass[state]}`} data-testid="server-status">
+            {state === 'maintenance' ? (
+              <Wrench className="size-3.5" aria-hidden="true" />
+            ) : state === 'paused' ? (
+              <Pause className="size-3.5" aria-hidden="true" />
+            ) : (
+              <span className={`size-2.5 rounded-full ${statusDotClass[state]}`} aria-hidden="true" />
+            )}
+            {stateText[state]}
           </span>
           {own && (
             <button
@@ -80,20 +116,36 @@ export function ServerCard({ id, name, status, latency, history, uptimes, own }:
 
       <div className="mt-4 flex items-baseline justify-between gap-3">
         <p className="text-sm text-slate-400">Latency</p>
-        <p className={`text-2xl font-bold tabular-nums ${status === 'pending' ? 'text-slate-400' : latencyToneClass[latencyTone(latency)]}`} data-testid="server-latency">
-          {status === 'pending' ? '—' : latencyLabel(latency)}
+        <p className={`text-2xl font-bold tabular-nums ${quiet ? 'text-slate-400' : latencyToneClass[latencyTone(latency)]}`} data-testid="server-latency">
+          {quiet ? '—' : latencyLabel(latency)}
         </p>
       </div>
+      {(players || version) && (
+        <p className="mt-1 text-xs text-slate-300" data-testid="server-minecraft">
+          {version && <span>Version {version}</span>}
+          {version && players && <span aria-hidden="true"> · </span>}
+          {players && (
+            <span>
+              {players.online} of {players.max} players online
+            </span>
+          )}
+        </p>
+      )}
 
-      <LatencyChart readings={history} name={name} emptyText={own && !own.address ? 'No address, so no readings' : undefined} />
+      <LatencyChart readings={history} name={name} emptyText={own && !own.address ? 'No address, so no readings' : paused ? 'Paused: not probed' : undefined} />
 
-      <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 border-t border-white/5 pt-3 text-xs text-slate-400">
+      {bar && <UptimeBar monitorId={id} name={name} daily={bar.daily} daysFrom={bar.daysFrom} incidents={bar.incidents} now={now} />}
+
+      <dl className={`mt-auto border-t border-white/5 pt-3 text-xs text-slate-400 ${uptimes ? 'grid gap-y-1' : 'flex flex-wrap gap-x-4 gap-y-1'}`}>
         {uptimes ? (
-          <>
-            <div className="flex gap-1"><dt>Uptime 24 h</dt><dd className="font-semibold text-slate-200 tabular-nums">{uptimeLabel(uptimes.h24)}</dd></div>
-            <div className="flex gap-1"><dt>30 d</dt><dd className="font-semibold text-slate-200 tabular-nums">{uptimeLabel(uptimes.d30)}</dd></div>
-            <div className="flex gap-1"><dt>90 d</dt><dd className="font-semibold text-slate-200 tabular-nums">{uptimeLabel(uptimes.d90)}</dd></div>
-          </>
+          windows.map(([key, label, windowMs]) => (
+            <div key={key} className="flex gap-1">
+              <dt>{label}</dt>
+              <dd className="font-semibold text-slate-200 tabular-nums" data-testid={`uptime-${key}`}>
+                {uptimeOver(uptimes[key], measuredSince, windowMs, now)}
+              </dd>
+            </div>
+          ))
         ) : own ? (
           <>
             <div className="flex gap-1"><dt>Uptime</dt><dd className="font-semibold text-slate-200 tabular-nums">{uptimeLabel(own.uptime)}</dd></div>
@@ -119,6 +171,9 @@ export function ServerCardSkeleton() {
         <div className="h-7 w-20 rounded bg-white/10" />
       </div>
       <div className="mt-4 h-20 rounded bg-white/5" />
+      {/* The 90-day bar and its caption. */}
+      <div className="mt-8 h-7 rounded bg-white/5" />
+      <div className="mt-1 h-[2.5em] text-[11px]" />
       <div className="mt-auto h-4 w-48 rounded bg-white/5" />
     </div>
   );

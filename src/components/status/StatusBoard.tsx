@@ -1,22 +1,25 @@
-import { AlertTriangle, CheckCircle2, RefreshCw, XCircle } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { AlertTriangle, CheckCircle2, History, RefreshCw, Rss, XCircle } from 'lucide-react';
+import { Fragment, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { AddServerForm, type NewServer } from './AddServerForm.tsx';
 import { loadOwnServers, saveOwnServers, type OwnServer } from './own-servers.ts';
+import { IncidentCard, MaintenanceCard } from './NoticeCards.tsx';
 import { ServerCard, ServerCardSkeleton } from './ServerCard.tsx';
 import {
   appendReading,
   checkServer,
   fetchReport,
   type CheckAnswer,
+  type NoticeEvent,
   type Reading,
   type ServerReport,
   type ShownStatus,
   type StatusReport,
   type StatusUpdate,
 } from './status-api.ts';
-import { bannerFor, type ServerStatus } from '../../../contracts/status-rules.ts';
+import { boardBanner, type ServerStatus } from '../../../contracts/status-rules.ts';
+import { maintenanceStateLabels } from '../../lib/status-format.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { SummaryCards, SummaryCardsSkeleton } from './SummaryCards.tsx';
 
@@ -55,15 +58,64 @@ function detailOfAnswer(answer: CheckAnswer): string | undefined {
   return parts.length ? parts.join(' · ') : undefined;
 }
 
+/** The summary's banner and count from the servers and notices shown (the same rule as the server's, docs/decisions.md 38). */
+function summarised(report: StatusReport): StatusReport {
+  const counted = report.servers.filter((s) => !s.paused && !s.maintenance).map((s) => s.status);
+  const banner = boardBanner({
+    statuses: counted.filter((s): s is ServerStatus => s !== 'pending'),
+    impacts: report.incidents.map((i) => i.impact),
+    maintenance: report.servers.some((s) => s.maintenance && !s.paused),
+  });
+  return { ...report, summary: { ...report.summary, banner, openIncidents: report.incidents.length } };
+}
+
 function withUpdates(report: StatusReport, updates: readonly StatusUpdate[]): StatusReport {
   const byId = new Map(updates.map((u) => [u.id, u]));
   const servers: ServerReport[] = report.servers.map((s) => {
     const u = byId.get(s.id);
     if (!u || (s.checkedAt !== null && u.timestamp <= s.checkedAt)) return s;
-    return { ...s, status: u.status, latency: u.latency, checkedAt: u.timestamp, history: appendReading(s.history, { timestamp: u.timestamp, latency: u.latency }) };
+    return {
+      ...s,
+      status: u.status,
+      latency: u.latency,
+      checkedAt: u.timestamp,
+      history: appendReading(s.history, { timestamp: u.timestamp, latency: u.latency }),
+      ...(u.players ? { players: u.players } : {}),
+      ...(u.version ? { version: u.version } : {}),
+    };
   });
-  const decided = servers.map((s) => s.status).filter((s): s is ServerStatus => s !== 'pending');
-  return { ...report, summary: { ...report.summary, banner: bannerFor(decided) }, servers };
+  return summarised({ ...report, servers });
+}
+
+/** A pushed incident or maintenance change, applied to what the board shows. */
+function withNotice(report: StatusReport, notice: NoticeEvent): StatusReport {
+  let { incidents, maintenance, recentIncidents, servers } = report;
+  const { incident, maintenance: window } = notice;
+  if (incident) {
+    incidents = incidents.filter((i) => i.id !== incident.id);
+    if (incident.state !== 'resolved') incidents = [incident, ...incidents].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+    const { id, title, impact, monitorIds, startedAt, resolvedAt } = incident;
+    recentIncidents = [{ id, title, impact, monitorIds, startedAt, resolvedAt }, ...recentIncidents.filter((i) => i.id !== incident.id)];
+  }
+  if (window) {
+    maintenance = maintenance.filter((m) => m.id !== window.id);
+    if (window.state === 'scheduled' || window.state === 'in_progress') maintenance = [...maintenance, window].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+    const under = new Set(maintenance.filter((m) => m.state === 'in_progress').flatMap((m) => m.monitorIds));
+    servers = servers.map((s) => (s.maintenance === under.has(s.id) ? s : { ...s, maintenance: under.has(s.id) }));
+  }
+  return summarised({ ...report, incidents, maintenance, recentIncidents, servers });
+}
+
+/** What a screen reader hears when a notice arrives. */
+function noticeText(notice: NoticeEvent): string {
+  const { incident, maintenance } = notice;
+  if (incident) {
+    if (notice.kind === 'incident.created') return `New incident: ${incident.title}.`;
+    if (notice.kind === 'incident.resolved') return `Resolved: ${incident.title}.`;
+    return `Update on ${incident.title}: ${incident.updates.at(-1)?.message ?? ''}`;
+  }
+  if (maintenance) return `Maintenance ${maintenanceStateLabels[maintenance.state].toLowerCase()}: ${maintenance.title}.`;
+  return '';
 }
 
 /**
@@ -75,6 +127,7 @@ export function StatusBoard() {
   const [loadFailed, setLoadFailed] = useState(false);
   const [connection, setConnection] = useState<'connecting' | 'live' | 'reconnecting'>('connecting');
   const [own, setOwn] = useState<OwnEntry[]>([]);
+  const [heard, setHeard] = useState('');
   const reportRef = useRef<StatusReport | null>(null);
   const ownRef = useRef<OwnEntry[]>([]);
 
@@ -93,7 +146,11 @@ export function StatusBoard() {
       const fresh = await fetchReport();
       // Keep live readings that arrived while the request was under way.
       const current = reportRef.current;
-      showReport(current ? withUpdates(fresh, current.servers.filter((s) => s.checkedAt !== null).map((s) => ({ id: s.id, status: s.status, latency: s.latency, timestamp: s.checkedAt! }))) : fresh);
+      const next = current ? withUpdates(fresh, current.servers.filter((s) => s.checkedAt !== null).map((s) => ({ id: s.id, status: s.status, latency: s.latency, timestamp: s.checkedAt! }))) : fresh;
+      // The whole board at once is the page's biggest render: as a transition React does it in
+      // slices that leave the main thread free (the phone's total blocking time stays low).
+      reportRef.current = next;
+      startTransition(() => setReport(next));
       setLoadFailed(false);
     } catch {
       if (!reportRef.current) setLoadFailed(true);
@@ -110,6 +167,8 @@ export function StatusBoard() {
       const current = reportRef.current;
       if (!current) return;
       const updates = JSON.parse(event.data) as StatusUpdate[];
+      // A monitor this page has not seen yet (added since it loaded): read the whole board again.
+      if (updates.some((u) => !current.servers.some((s) => s.id === u.id))) void load();
       for (const u of updates) {
         const shown = current.servers.find((s) => s.id === u.id);
         if (shown && shown.status !== 'pending' && u.status !== 'pending' && shown.status !== u.status && (shown.checkedAt === null || u.timestamp > shown.checkedAt)) {
@@ -118,6 +177,14 @@ export function StatusBoard() {
       }
       showReport(withUpdates(current, updates));
     };
+    const onNotice = (event: MessageEvent<string>) => {
+      const current = reportRef.current;
+      if (!current) return;
+      const notice = JSON.parse(event.data) as NoticeEvent;
+      showReport(withNotice(current, notice));
+      setHeard(noticeText(notice));
+    };
+    let opened = false;
     const open = () => {
       if (cancelled) return;
       const stream = new EventSource('/api/status/stream');
@@ -125,6 +192,9 @@ export function StatusBoard() {
       stream.onopen = () => {
         reopenDelayMs = streamReopenFirstMs;
         setConnection('live');
+        // Notices carry no event id, so none are replayed: after a reconnect, read them afresh.
+        if (opened) void load();
+        opened = true;
       };
       stream.onerror = () => {
         setConnection('reconnecting');
@@ -136,6 +206,9 @@ export function StatusBoard() {
         reopenDelayMs = Math.min(reopenDelayMs * 2, refreshEveryMs);
       };
       stream.addEventListener('serverStatus', onStatus as EventListener);
+      stream.addEventListener('notice', onNotice as EventListener);
+      // The monitors were added, changed, paused or deleted in the console.
+      stream.addEventListener('monitors', () => void load());
     };
     void load().then(open);
     const refresh = setInterval(() => void load(), refreshEveryMs);
@@ -212,6 +285,9 @@ export function StatusBoard() {
     saveOwnServers(next.map(({ id: i, name, address, type, addedAt }) => ({ id: i, name, type, addedAt, ...(address ? { address } : {}) })));
   }
 
+  const names = new Map(report?.servers.map((s) => [s.id, s.name]) ?? []);
+  const now = Date.now();
+
   if (loadFailed && !report) {
     return (
       <div className="rounded-2xl bg-surface-900/80 p-8 text-center ring-1 ring-red-400/30" role="alert">
@@ -226,19 +302,41 @@ export function StatusBoard() {
 
   return (
     <div className="space-y-10" data-testid="status-board" data-ready={report ? 'true' : 'false'}>
-      {report ? <SummaryCards {...report.summary} /> : <SummaryCardsSkeleton />}
+      {report ? (
+        <SummaryCards {...report.summary} incidents={report.incidents} now={now} />
+      ) : (
+        <SummaryCardsSkeleton />
+      )}
 
-      {report && report.summary.incidents.length > 0 && (
-        <section aria-label="Incidents" className="space-y-3">
-          {report.summary.incidents.map((incident) => (
-            <div key={incident.id} className="rounded-2xl bg-amber-500/10 p-4 ring-1 ring-amber-400/30">
-              <p className="font-semibold text-amber-200">{incident.title}</p>
-              {incident.message && <p className="mt-1 text-sm text-slate-300">{incident.message}</p>}
-              {incident.startedAt && <p className="mt-1 text-xs text-slate-400">Since {new Date(incident.startedAt).toLocaleString()}</p>}
-            </div>
+      {/* Everything below the summary is built anew when the report arrives (new nodes, not moved
+          ones): the incidents appearing above the servers shift nothing on screen (layout shift). */}
+      <Fragment key={report ? 'ready' : 'loading'}>
+      <p className="sr-only" aria-live="polite" data-testid="notice-heard">
+        {heard}
+      </p>
+
+      {report && (report.incidents.length > 0 || report.maintenance.length > 0) && (
+        <section aria-labelledby="notices-title" className="space-y-3" data-testid="notices">
+          <h2 id="notices-title" className="text-xl font-semibold text-white">
+            Incidents and maintenance
+          </h2>
+          {report.incidents.map((incident) => (
+            <IncidentCard key={incident.id} incident={incident} names={names} link={`/network-status/history#incident-${incident.id}`} />
+          ))}
+          {report.maintenance.map((m) => (
+            <MaintenanceCard key={m.id} maintenance={m} names={names} />
           ))}
         </section>
       )}
+
+      <nav aria-label="Status history and feed" className="-mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <a href="/network-status/history" className="inline-flex items-center gap-1.5 text-brand-300 underline-offset-2 hover:underline">
+          <History className="size-4" aria-hidden="true" /> Incident history (90 days)
+        </a>
+        <a href="/network-status/feed.atom" type="application/atom+xml" className="inline-flex items-center gap-1.5 text-brand-300 underline-offset-2 hover:underline">
+          <Rss className="size-4" aria-hidden="true" /> Atom feed
+        </a>
+      </nav>
 
       <section aria-labelledby="servers-title">
         <div className="mb-4 flex items-center justify-between gap-4">
@@ -252,7 +350,24 @@ export function StatusBoard() {
         </div>
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {report
-            ? report.servers.map((s) => <ServerCard key={s.id} id={s.id} name={s.name} status={s.status} latency={s.latency} history={s.history} uptimes={s.uptimes} />)
+            ? report.servers.map((s) => (
+                <ServerCard
+                  key={s.id}
+                  id={s.id}
+                  name={s.name}
+                  status={s.status}
+                  latency={s.latency}
+                  history={s.history}
+                  uptimes={s.uptimes}
+                  measuredSince={s.measuredSince}
+                  paused={s.paused}
+                  maintenance={s.maintenance}
+                  bar={{ daily: s.daily, daysFrom: report.daysFrom, incidents: report.recentIncidents }}
+                  players={s.players}
+                  version={s.version}
+                  now={now}
+                />
+              ))
             : [0, 1].map((i) => <ServerCardSkeleton key={i} />)}
           {own.map((e) => (
             <ServerCard
@@ -280,6 +395,7 @@ export function StatusBoard() {
       </section>
 
       <AddServerForm onAdd={add} />
+      </Fragment>
     </div>
   );
 }

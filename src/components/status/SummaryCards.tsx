@@ -2,10 +2,11 @@ import { Activity, Clock, Server, ShieldAlert, ShieldCheck } from 'lucide-react'
 import type { ReactNode } from 'react';
 import type { Incident } from './status-api.ts';
 import type { Banner } from '../../../contracts/status-rules.ts';
-import { uptimeLabel } from '../../lib/status-format.ts';
+import { measuredOver, uptimeLabel } from '../../lib/status-format.ts';
 
 const bannerTone: Record<Banner, string> = {
   'All Systems Operational': 'text-emerald-300',
+  'Under Maintenance': 'text-violet-300',
   'Degraded Performance': 'text-amber-300',
   'Partial Outage': 'text-orange-300',
   'Major Outage': 'text-red-400',
@@ -27,8 +28,14 @@ function Card({ icon, label, children, note }: { icon: ReactNode; label: string;
 export interface SummaryProps {
   banner: Banner;
   monitored: number;
+  /** Monitors paused by staff (not probed). */
+  paused?: number;
   uptime90d: number | null;
-  incidents: readonly Incident[];
+  /** The first counted reading within the 90 days. */
+  measuredSince?: number | null;
+  /** The open incidents (the security card counts them). */
+  incidents: readonly Pick<Incident, 'title'>[];
+  now?: number;
   /** The shortest probe interval, for the note under the count. */
   intervalSeconds?: number;
 }
@@ -42,7 +49,8 @@ function everyLabel(seconds: number | undefined): string {
   return `Probed every ${+(seconds / 60).toFixed(1)} minutes`;
 }
 
-export function SummaryCards({ banner, monitored, uptime90d, incidents, intervalSeconds }: SummaryProps) {
+export function SummaryCards({ banner, monitored, paused = 0, uptime90d, measuredSince = null, incidents, intervalSeconds, now = Date.now() }: SummaryProps) {
+  const over = uptime90d === null ? undefined : measuredOver(measuredSince, 90 * 86_400_000, now);
   return (
     <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <Card icon={<Activity className="size-4 text-brand-300" aria-hidden="true" />} label="System Status" note="Updated live">
@@ -50,10 +58,10 @@ export function SummaryCards({ banner, monitored, uptime90d, incidents, interval
           {banner}
         </span>
       </Card>
-      <Card icon={<Server className="size-4 text-brand-300" aria-hidden="true" />} label="Monitored Servers" note={everyLabel(intervalSeconds)}>
+      <Card icon={<Server className="size-4 text-brand-300" aria-hidden="true" />} label="Monitored Servers" note={paused ? `${everyLabel(intervalSeconds)}; ${paused} paused` : everyLabel(intervalSeconds)}>
         <span data-testid="monitored-count">{monitored}</span>
       </Card>
-      <Card icon={<Clock className="size-4 text-brand-300" aria-hidden="true" />} label="Uptime" note="Last 90 days, measured">
+      <Card icon={<Clock className="size-4 text-brand-300" aria-hidden="true" />} label="Uptime" note={over ? `Last 90 days, measured ${over}` : 'Last 90 days, measured'}>
         <span data-testid="uptime-90d">{uptimeLabel(uptime90d)}</span>
       </Card>
       <Card

@@ -32,7 +32,7 @@ describe.each(dialects)('staff enrolment and sign-in (%s)', (dialect) => {
     const authenticator = new SoftAuthenticator(testOrigin);
     const enrolled = await enrolWith(app, token, authenticator, '  Ada Lovelace ');
     expect(enrolled.statusCode, enrolled.body).toBe(200);
-    expect(enrolled.json()).toMatchObject({ email: 'ada@example.com', displayName: 'Ada Lovelace', role: 'support', permissions: ['console.use', 'audit.read', 'contact.handle'] });
+    expect(enrolled.json()).toMatchObject({ email: 'ada@example.com', displayName: 'Ada Lovelace', role: 'support', permissions: ['console.use', 'audit.read', 'contact.handle', 'incidents.manage'] });
     const cookie = enrolled.cookies.find((c) => c.name === 'hf_staff')!;
     expect(cookie).toMatchObject({ path: '/api/staff', httpOnly: true, sameSite: 'Strict' });
     expect(cookie.secure).toBeFalsy();

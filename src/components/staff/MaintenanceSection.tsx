@@ -1,0 +1,218 @@
+import { CalendarPlus, Clock, XCircle } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { Maintenance } from '../../../contracts/incidents.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { maintenanceStateLabels } from '../../lib/status-format.ts';
+import { Button } from '../ui/Button.tsx';
+import { boardApi } from './board-api.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import type { SectionProps } from './ConsoleShell.tsx';
+import { formatDateTime } from './format.ts';
+import { FormField } from './FormField.tsx';
+import { MonitorChoice } from './MonitorChoice.tsx';
+import { Notice } from './Notice.tsx';
+import { badge, badgeTones, card, input, muted, subTitle } from './staff-styles.ts';
+import { useLoad } from './use-load.ts';
+
+/** A datetime-local value (the reader's own time zone) as ISO 8601, or what was typed when it is not a time. */
+function isoOf(local: string): string {
+  const ms = Date.parse(local);
+  return Number.isNaN(ms) ? local : new Date(ms).toISOString();
+}
+
+/** A moment as a datetime-local value, in the reader's time zone. */
+function localOf(ms: number): string {
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+}
+
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const stateTone = { scheduled: badgeTones.brand, in_progress: badgeTones.warn, completed: badgeTones.good, cancelled: badgeTones.neutral } as const;
+
+function refusal(e: unknown, problem: (e: unknown) => string): { fields: Record<string, string>; error: string } {
+  if (e instanceof ApiError && Object.keys(e.fields).length) return { fields: { ...e.fields }, error: e.status === 409 ? e.message : 'Please correct the fields marked below.' };
+  return { fields: {}, error: problem(e) };
+}
+
+function Schedule({ monitors, onDone, problem }: { monitors: readonly { id: string; name: string }[]; onDone: (m: Maintenance) => void; problem: (e: unknown) => string }) {
+  const hour = 3_600_000;
+  const [title, setTitle] = useState('');
+  const [message, setMessage] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [startsAt, setStartsAt] = useState(() => localOf(Math.ceil(Date.now() / hour) * hour + hour));
+  const [endsAt, setEndsAt] = useState(() => localOf(Math.ceil(Date.now() / hour) * hour + 2 * hour));
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFields({});
+    setError(undefined);
+    try {
+      const m = await boardApi.schedule({ title, message, monitorIds: chosen, startsAt: isoOf(startsAt), endsAt: isoOf(endsAt) });
+      setTitle('');
+      setMessage('');
+      setChosen([]);
+      onDone(m);
+    } catch (e) {
+      const r = refusal(e, problem);
+      setFields(r.fields);
+      setError(r.error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className={card} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={subTitle}>
+        Schedule maintenance
+      </h2>
+      <p className={`mt-1 ${muted}`}>
+        The board shows it as Scheduled, In progress during the window (the monitors in maintenance, their readings not counted in uptime), then Completed. Times are in your time zone ({zone}).
+      </p>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <FormField id={`${id}-name`} label="Title" error={fields.title}>
+            <input className={input} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} autoComplete="off" required />
+          </FormField>
+        </div>
+        <FormField id={`${id}-start`} label="Starts" error={fields.startsAt}>
+          <input type="datetime-local" className={input} value={startsAt} onChange={(e) => setStartsAt(e.target.value)} required />
+        </FormField>
+        <FormField id={`${id}-end`} label="Ends" error={fields.endsAt}>
+          <input type="datetime-local" className={input} value={endsAt} onChange={(e) => setEndsAt(e.target.value)} required />
+        </FormField>
+      </div>
+      <div className="mt-4">
+        <MonitorChoice id={`${id}-monitors`} legend="Monitors in maintenance" monitors={monitors} chosen={chosen} onChange={setChosen} error={fields.monitorIds} />
+      </div>
+      <div className="mt-4">
+        <FormField id={`${id}-message`} label="Message" hint="What customers see: what changes, what they may notice." error={fields.message}>
+          <textarea className={`${input} min-h-20`} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} required />
+        </FormField>
+      </div>
+      <div className="mt-4">
+        <Notice tone="error">{error}</Notice>
+      </div>
+      <Button type="submit" className="mt-4" disabled={busy}>
+        <CalendarPlus aria-hidden="true" className="size-4" />
+        Schedule
+      </Button>
+    </form>
+  );
+}
+
+function Extend({ m, onDone, problem }: { m: Maintenance; onDone: (said: string) => void; problem: (e: unknown) => string }) {
+  const [endsAt, setEndsAt] = useState(() => localOf(Date.parse(m.endsAt) + 3_600_000));
+  const [error, setError] = useState<string>();
+  const id = useId();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    try {
+      await boardApi.extend(m.id, isoOf(endsAt));
+      onDone(`${m.title} now ends ${formatDateTime(Date.parse(isoOf(endsAt)))}.`);
+    } catch (e) {
+      const r = refusal(e, problem);
+      setError(r.fields.endsAt ?? r.error);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2" aria-label={`Extend ${m.title}`}>
+      <FormField id={`${id}-end`} label="New end" error={error}>
+        <input type="datetime-local" className={input} value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />
+      </FormField>
+      <Button type="submit" variant="secondary" size="sm" className="mb-0.5">
+        <Clock aria-hidden="true" className="size-4" />
+        Extend<span className="sr-only"> {m.title}</span>
+      </Button>
+    </form>
+  );
+}
+
+/** Maintenance (admins and support): schedule, extend, cancel. */
+export function MaintenanceSection({ problem }: SectionProps) {
+  const [error, setError] = useState<string>();
+  const [status, setStatus] = useState<string>();
+  const [cancelling, setCancelling] = useState<Maintenance>();
+  const asked = useRef<Maintenance>(undefined);
+  if (cancelling) asked.current = cancelling;
+  const onError = (e: unknown) => setError(problem(e));
+  const list = useLoad(() => boardApi.maintenance(), onError);
+  const board = useLoad(() => boardApi.board(), onError);
+  const monitors = board.data?.servers.map((s) => ({ id: s.id, name: s.name })) ?? [];
+  const names = new Map(monitors.map((m) => [m.id, m.name]));
+  const done = (said: string) => {
+    setError(undefined);
+    setStatus(said);
+    void list.reload();
+  };
+  const windows = list.data?.maintenance ?? [];
+  const current = windows.filter((m) => m.state === 'scheduled' || m.state === 'in_progress').sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  const past = windows.filter((m) => m.state === 'completed' || m.state === 'cancelled');
+
+  const item = (m: Maintenance) => (
+    <li key={m.id} className="grid gap-3 py-4" data-maintenance-id={m.id}>
+      <div>
+        <h3 className="flex flex-wrap items-center gap-2 font-medium text-white">
+          {m.title} <span className={`${badge} ${stateTone[m.state]}`}>{maintenanceStateLabels[m.state]}</span>
+        </h3>
+        <p className="mt-1 text-xs text-slate-400">
+          {formatDateTime(Date.parse(m.startsAt))} to {formatDateTime(Date.parse(m.endsAt))} · {m.monitorIds.map((id) => names.get(id) ?? id).join(', ')}
+        </p>
+        <p className="mt-1 text-sm whitespace-pre-line text-slate-200">{m.message}</p>
+      </div>
+      {m.state === 'scheduled' || m.state === 'in_progress' ? (
+        <div className="flex flex-wrap items-end gap-3">
+          <Extend m={m} problem={problem} onDone={done} />
+          <Button variant="ghost" size="sm" onClick={() => setCancelling(m)}>
+            <XCircle aria-hidden="true" className="size-4" />
+            Cancel<span className="sr-only"> {m.title}</span>
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+
+  return (
+    <div className="space-y-6">
+      <Schedule monitors={monitors} problem={problem} onDone={(m) => done(`${m.title} is scheduled and on the board.`)} />
+      <Notice tone="error">{error}</Notice>
+      <Notice tone="success">{status}</Notice>
+      <section aria-labelledby="current-maintenance" className={card}>
+        <h2 id="current-maintenance" className={subTitle}>
+          Scheduled and in progress
+        </h2>
+        {list.data ? current.length ? <ul className="divide-y divide-white/10">{current.map(item)}</ul> : <p className={`mt-3 ${muted}`}>Nothing scheduled.</p> : <p className={`mt-3 ${muted}`}>{list.loading ? 'Loading…' : 'The maintenance could not be loaded.'}</p>}
+      </section>
+      {past.length ? (
+        <section aria-labelledby="past-maintenance" className={card}>
+          <h2 id="past-maintenance" className={subTitle}>
+            Completed and cancelled (90 days)
+          </h2>
+          <ul className="divide-y divide-white/10">{past.map(item)}</ul>
+        </section>
+      ) : null}
+      <ConfirmDialog
+        open={cancelling !== undefined}
+        title={`Cancel ${asked.current?.title ?? 'this maintenance'}?`}
+        confirmLabel="Cancel maintenance"
+        onCancel={() => setCancelling(undefined)}
+        onConfirm={() => {
+          const m = cancelling;
+          setCancelling(undefined);
+          if (!m) return;
+          boardApi.cancel(m.id).then(
+            () => done(`${m.title} is cancelled.`),
+            (e: unknown) => setError(problem(e)),
+          );
+        }}
+      >
+        The board shows it as cancelled; if it is in progress, its monitors leave maintenance now.
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+import { Pause, Pencil, Play, Plus, Trash2 } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { StaffMonitor } from '../../../contracts/monitors.ts';
+import { monitorTypes, type MonitorType } from '../../../contracts/monitors-rules.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { statusLabels } from '../../lib/status-format.ts';
+import { Button } from '../ui/Button.tsx';
+import { boardApi } from './board-api.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import type { SectionProps } from './ConsoleShell.tsx';
+import { formatRelative } from './format.ts';
+import { FormField } from './FormField.tsx';
+import { Notice } from './Notice.tsx';
+import { badge, badgeTones, card, input, muted, subTitle } from './staff-styles.ts';
+import { useLoad } from './use-load.ts';
+
+interface Draft {
+  id: string;
+  name: string;
+  type: MonitorType;
+  target: string;
+  intervalSeconds: string;
+  timeoutSeconds: string;
+  degradedAboveMs: string;
+  failuresBeforeDown: string;
+}
+
+const emptyDraft: Draft = { id: '', name: '', type: 'tcp', target: '', intervalSeconds: '30', timeoutSeconds: '5', degradedAboveMs: '300', failuresBeforeDown: '3' };
+
+const targetHints: Record<MonitorType, string> = {
+  tcp: 'host:port, such as game1.example.com:25565.',
+  http: 'An http:// or https:// URL; up on a 2xx or 3xx answer.',
+  minecraft: 'host or host:port (port 25565 when left out).',
+};
+
+function draftOf(m: StaffMonitor): Draft {
+  return { ...m, intervalSeconds: String(m.intervalSeconds), timeoutSeconds: String(m.timeoutSeconds), degradedAboveMs: String(m.degradedAboveMs), failuresBeforeDown: String(m.failuresBeforeDown) };
+}
+
+/** Numbers as typed: an empty box is left out (the default applies), anything else is sent as a number for the server to judge. */
+function settingsOf(d: Draft) {
+  const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
+  return {
+    name: d.name,
+    type: d.type,
+    target: d.target,
+    intervalSeconds: number(d.intervalSeconds),
+    timeoutSeconds: number(d.timeoutSeconds),
+    degradedAboveMs: number(d.degradedAboveMs),
+    failuresBeforeDown: number(d.failuresBeforeDown),
+  };
+}
+
+/** Add or edit: the fields of the monitors file, checked by the server with the file's messages. */
+function MonitorForm({ editing, onSaved, onCancel, problem }: { editing?: StaffMonitor; onSaved: (m: StaffMonitor) => void; onCancel?: () => void; problem: (e: unknown) => string }) {
+  const [draft, setDraft] = useState<Draft>(editing ? draftOf(editing) : emptyDraft);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const set = (key: keyof Draft) => (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    setFields({});
+    try {
+      const settings = settingsOf(draft);
+      const saved = editing ? await boardApi.editMonitor(editing.id, settings) : await boardApi.addMonitor({ id: draft.id, ...settings });
+      if (!editing) setDraft(emptyDraft);
+      onSaved(saved);
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.fields).length) {
+        setFields(e.fields);
+        setError('Please correct the fields marked below.');
+      } else setError(problem(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = editing ? `Edit ${editing.name}` : 'Add a monitor';
+  return (
+    <form onSubmit={submit} noValidate className={card} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={subTitle}>
+        {title}
+      </h2>
+      <p className={`mt-1 ${muted}`}>Probed from the next round on every instance. ${'{PORT}'} and ${'{DEMO_MC_PORT}'} may stand for this site's ports.</p>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <FormField id={`${id}-id`} label="Id" hint={editing ? 'The id stays: its readings are filed under it.' : 'Lowercase letters, digits, dots, dashes; fixed once added.'} error={fields.id}>
+          <input className={input} value={draft.id} onChange={set('id')} disabled={Boolean(editing)} autoComplete="off" maxLength={64} required />
+        </FormField>
+        <FormField id={`${id}-name`} label="Name" hint="As the public board shows it." error={fields.name}>
+          <input className={input} value={draft.name} onChange={set('name')} autoComplete="off" maxLength={80} required />
+        </FormField>
+        <FormField id={`${id}-type`} label="Type" error={fields.type}>
+          <select className={input} value={draft.type} onChange={set('type')}>
+            {monitorTypes.map((t) => (
+              <option key={t} value={t}>
+                {t === 'tcp' ? 'TCP connect' : t === 'http' ? 'HTTP(S) request' : 'Minecraft ping'}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id={`${id}-target`} label="Target" hint={targetHints[draft.type]} error={fields.target}>
+          <input className={input} value={draft.target} onChange={set('target')} autoComplete="off" spellCheck={false} required />
+        </FormField>
+        <FormField id={`${id}-interval`} label="Interval (seconds)" hint="Default 30." error={fields.intervalSeconds}>
+          <input className={input} value={draft.intervalSeconds} onChange={set('intervalSeconds')} inputMode="decimal" />
+        </FormField>
+        <FormField id={`${id}-timeout`} label="Timeout (seconds)" hint="Default 5." error={fields.timeoutSeconds}>
+          <input className={input} value={draft.timeoutSeconds} onChange={set('timeoutSeconds')} inputMode="decimal" />
+        </FormField>
+        <FormField id={`${id}-degraded`} label="Degraded above (ms)" hint="Slower answers are Degraded. Default 300." error={fields.degradedAboveMs}>
+          <input className={input} value={draft.degradedAboveMs} onChange={set('degradedAboveMs')} inputMode="numeric" />
+        </FormField>
+        <FormField id={`${id}-failures`} label="Failures before down" hint="Failed probes in a row. Default 3." error={fields.failuresBeforeDown}>
+          <input className={input} value={draft.failuresBeforeDown} onChange={set('failuresBeforeDown')} inputMode="numeric" />
+        </FormField>
+      </div>
+      <div className="mt-4">
+        <Notice tone="error">{error}</Notice>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button type="submit" disabled={busy}>
+          {editing ? <Pencil aria-hidden="true" className="size-4" /> : <Plus aria-hidden="true" className="size-4" />}
+          {editing ? 'Save changes' : 'Add monitor'}
+        </Button>
+        {onCancel ? (
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function stateBadge(m: StaffMonitor) {
+  if (m.paused) return <span className={`${badge} ${badgeTones.neutral}`}>Paused</span>;
+  if (m.status === 'pending') return <span className={`${badge} ${badgeTones.neutral}`}>Not probed yet</span>;
+  const tone = m.status === 'operational' ? 'good' : m.status === 'degraded' ? 'warn' : 'bad';
+  return <span className={`${badge} ${badgeTones[tone]}`}>{statusLabels[m.status]}</span>;
+}
+
+/** Monitors (admins only): what the public board probes, changed without a restart. */
+export function MonitorsSection({ problem }: SectionProps) {
+  const [error, setError] = useState<string>();
+  const [status, setStatus] = useState<string>();
+  const [editing, setEditing] = useState<StaffMonitor>();
+  const [deleting, setDeleting] = useState<StaffMonitor>();
+  const asked = useRef<StaffMonitor>(undefined);
+  if (deleting) asked.current = deleting;
+  const list = useLoad(() => boardApi.monitors(), (e) => setError(problem(e)));
+
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    setError(undefined);
+    setStatus(undefined);
+    try {
+      await work();
+      setStatus(done);
+    } catch (e) {
+      setError(problem(e));
+    }
+    await list.reload();
+  };
+
+  return (
+    <div className="space-y-6">
+      {editing ? (
+        <MonitorForm
+          key={editing.id}
+          editing={editing}
+          problem={problem}
+          onCancel={() => setEditing(undefined)}
+          onSaved={(m) => {
+            setEditing(undefined);
+            setStatus(`${m.name} is saved; the board uses it from the next round.`);
+            void list.reload();
+          }}
+        />
+      ) : (
+        <MonitorForm
+          problem={problem}
+          onSaved={(m) => {
+            setStatus(`${m.name} is added and will be probed in the next round.`);
+            void list.reload();
+          }}
+        />
+      )}
+      <Notice tone="error">{error}</Notice>
+      <Notice tone="success">{status}</Notice>
+      <section aria-labelledby="monitor-list" className={card}>
+        <h2 id="monitor-list" className={subTitle}>
+          Monitors
+        </h2>
+        {list.data ? (
+          list.data.monitors.length === 0 ? (
+            <p className={`mt-3 ${muted}`}>No monitors yet: the public board shows none.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-white/10">
+              {list.data.monitors.map((m) => (
+                <li key={m.id} className="grid gap-3 py-4 md:grid-cols-[1fr_auto] md:items-center" data-monitor-id={m.id}>
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-2 font-medium text-white">
+                      {m.name} {stateBadge(m)}
+                    </p>
+                    <p className="mt-1 truncate font-mono text-sm text-slate-300">
+                      {m.type} · {m.target}
+                    </p>
+                    <p className="mt-1 text-xs text-slate-400">
+                      id {m.id} · every {m.intervalSeconds} s · timeout {m.timeoutSeconds} s · degraded above {m.degradedAboveMs} ms · down after {m.failuresBeforeDown} failures
+                      {m.checkedAt ? ` · last probed ${formatRelative(m.checkedAt)}` : ''}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap gap-2 md:justify-end">
+                    <Button variant="secondary" size="sm" onClick={() => setEditing(m)}>
+                      <Pencil aria-hidden="true" className="size-4" />
+                      Edit<span className="sr-only"> {m.name}</span>
+                    </Button>
+                    {m.paused ? (
+                      <Button variant="secondary" size="sm" onClick={() => act(() => boardApi.resumeMonitor(m.id), `${m.name} is probed again.`)}>
+                        <Play aria-hidden="true" className="size-4" />
+                        Resume<span className="sr-only"> {m.name}</span>
+                      </Button>
+                    ) : (
+                      <Button variant="secondary" size="sm" onClick={() => act(() => boardApi.pauseMonitor(m.id), `${m.name} is paused: not probed, shown as paused.`)}>
+                        <Pause aria-hidden="true" className="size-4" />
+                        Pause<span className="sr-only"> {m.name}</span>
+                      </Button>
+                    )}
+                    <Button variant="ghost" size="sm" onClick={() => setDeleting(m)}>
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      Delete<span className="sr-only"> {m.name}</span>
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        ) : (
+          <p className={`mt-3 ${muted}`}>{list.loading ? 'Loading…' : 'The monitors could not be loaded.'}</p>
+        )}
+      </section>
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={`Delete ${asked.current?.name ?? 'this monitor'}?`}
+        confirmLabel="Delete monitor and its readings"
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={() => {
+          const m = deleting;
+          setDeleting(undefined);
+          if (m) void act(() => boardApi.removeMonitor(m.id), `${m.name} is deleted.`);
+        }}
+      >
+        It leaves the public board at once, and its stored readings and uptime are deleted. Pausing keeps them.
+      </ConfirmDialog>
+    </div>
+  );
+}
