@@ -130,7 +130,7 @@ for (const dialect of dialects) {
       await nav(page).getByRole('link', { name: 'Overview' }).click();
       await expect(nav(page).getByRole('link', { name: /^Inbox\s+1\s+unanswered$/ })).toBeVisible();
       await page.keyboard.press('g');
-      await page.keyboard.press('i');
+      await page.keyboard.press('c');
       await expect(page.getByRole('heading', { level: 1, name: 'Contact inbox' })).toBeFocused();
       const list = page.getByRole('list').filter({ has: page.locator('a[data-message-id]') });
       await expect(page.getByRole('status').filter({ hasText: '1 message, newest first; 1 unanswered in all.' })).toBeVisible();

@@ -54,7 +54,6 @@ const isTyping = (target: EventTarget | null) =>
 export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (notice?: string) => void }) {
   const sections = useMemo(() => consoleSections.filter((s) => me.permissions.includes(s.permission)), [me.permissions]);
   const [current, setCurrent] = useState<ConsoleSection['id']>(() => sectionOfHash(sections) ?? 'overview');
-  const unanswered = useUnansweredCount(me.permissions.includes('contact.handle'));
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
@@ -65,6 +64,7 @@ export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (n
     },
     [onSignedOut],
   );
+  const unanswered = useUnansweredCount(me.permissions.includes('contact.handle'), problem);
 
   useEffect(() => {
     const onHash = () => {

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
 import { contactApi } from './contact-api.ts';
 
 /**
@@ -17,11 +18,16 @@ export function setUnansweredCount(next: number): void {
   for (const listener of listeners) listener();
 }
 
+/** Set when the console shows the count: told when the session has ended (the answer's 401). */
+let onSessionEnded: ((error: ApiError) => void) | undefined;
+
 export async function refreshUnansweredCount(): Promise<void> {
   try {
     setUnansweredCount((await contactApi.counts()).unanswered);
-  } catch {
-    // Kept as it was: a lost session is noticed (and said) by the section on screen.
+  } catch (error) {
+    // A lost session is said at once: this answer also cleared the cookie, so the section's
+    // own request would only hear "please sign in". Anything else keeps the count as it was.
+    if (error instanceof ApiError && error.status === 401) onSessionEnded?.(error);
   }
 }
 
@@ -31,7 +37,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The count, kept fresh while `enabled` (the person may handle contact messages). */
-export function useUnansweredCount(enabled: boolean): number | undefined {
+export function useUnansweredCount(enabled: boolean, sessionEnded: (error: ApiError) => void): number | undefined {
   const value = useSyncExternalStore(
     subscribe,
     () => count,
@@ -48,5 +54,9 @@ export function useUnansweredCount(enabled: boolean): number | undefined {
       window.removeEventListener('hashchange', onMove);
     };
   }, [enabled]);
+  // The latest callback, without restarting the refreshes when its identity changes.
+  useEffect(() => {
+    onSessionEnded = enabled ? sessionEnded : undefined;
+  });
   return enabled ? value : undefined;
 }
