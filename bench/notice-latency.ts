@@ -43,8 +43,7 @@ function openBoard(url: string, onNotice: (data: { kind: string; incident?: { id
       response.on('data', (chunk: string) => {
         const at = performance.now();
         buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
+        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           if (!block.includes('event: notice')) continue;

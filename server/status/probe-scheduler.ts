@@ -108,7 +108,10 @@ export class ProbeScheduler {
       if (old && old.intervalSeconds !== m.intervalSeconds) this.nextDue.set(m.id, Math.min(this.nextDue.get(m.id) ?? now, now + m.intervalSeconds * 1000));
       if (old && (old.target !== m.target || old.type !== m.type)) this.memory.set(m.id, freshMemory);
     }
-    if (added.length === 0) return this.reschedule();
+    if (added.length === 0) {
+      this.reschedule();
+      return;
+    }
     // Their memory first (a resumed monitor carries on from its stored results), then a round.
     void this.remember(
       added.map((m) => m.id),

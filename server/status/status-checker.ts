@@ -98,7 +98,7 @@ export class StatusChecker {
   }
 
   async check(request: CheckRequest): Promise<CheckAnswer> {
-    const { allowPrivate, ports } = this.options;
+    const { ports } = this.options;
     const type = request.type ?? 'minecraft';
     const trimmed = request.address.trim();
     const bareIpv6 = net.isIPv6(trimmed) ? { host: trimmed, port: undefined } : undefined;

@@ -105,7 +105,7 @@ for (const dialect of dialects) {
       await expect(page.getByRole('main').getByText('Signed in as Ada Lovelace')).toBeVisible();
       expect(await authenticator.credentials()).toHaveLength(1);
       // The session cookie is for the staff API only, and the page cannot read it.
-      const [cookie] = await context.cookies(origin + '/api/staff');
+      const [cookie] = await context.cookies(`${origin}/api/staff`);
       expect(cookie).toMatchObject({ name: 'hf_staff', path: '/api/staff', httpOnly: true, sameSite: 'Strict' });
       expect(await page.evaluate(() => document.cookie)).toBe('');
 

@@ -175,11 +175,13 @@ export function createWings(options: {
       const claims = tokens.verify(token);
       if ('error' in claims) {
         deauthenticate(connection);
-        return frame(ws, 'jwt error', [claims.error]);
+        frame(ws, 'jwt error', [claims.error]);
+        return;
       }
       if (claims.server_uuid !== target.uuid) {
         deauthenticate(connection);
-        return frame(ws, 'jwt error', ['jwt: token is not for this server']);
+        frame(ws, 'jwt error', ['jwt: token is not for this server']);
+        return;
       }
       deauthenticate(connection);
       connection.claims = claims;
@@ -203,7 +205,10 @@ export function createWings(options: {
       frame(ws, 'status', [target.state]);
       return;
     }
-    if (!connection.claims) return frame(ws, 'jwt error', ['jwt: no valid token for this socket']);
+    if (!connection.claims) {
+      frame(ws, 'jwt error', ['jwt: no valid token for this socket']);
+      return;
+    }
     switch (event) {
       case 'send logs':
         if (target.state === 'running') for (const line of game.recentLogs(target)) frame(ws, 'console output', [line]);

@@ -120,7 +120,10 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
 
   it('delivers 1,000 messages through random failures, none twice', { timeout: 60_000 }, async () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     receiver.answer(() => {
       const roll = random();
       if (roll < 0.15) return { status: 500 };
@@ -150,7 +153,8 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
   });
 
   it('delivers a 5,000-character message with @everyone within Discord limits, pinging no one', async () => {
-    const text = `@everyone @here <@123456> look at this [link](https://phish.example) ${'lorem ipsum dolor sit amet '.repeat(200)}`.slice(0, 4990) + ' end.';
+    const long = `@everyone @here <@123456> look at this [link](https://phish.example) ${'lorem ipsum dolor sit amet '.repeat(200)}`;
+    const text = `${long.slice(0, 4990)} end.`;
     expect(text.length).toBeLessThanOrEqual(5000);
     const message = await storeContactMessage(
       db,

@@ -47,8 +47,7 @@ class H2EventStream {
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => {
       this.text += chunk;
-      let end: number;
-      while ((end = this.text.indexOf('\n\n')) !== -1) {
+      for (let end = this.text.indexOf('\n\n'); end !== -1; end = this.text.indexOf('\n\n')) {
         const block = this.text.slice(0, end);
         this.text = this.text.slice(end + 2);
         const id = /^id: (\d+)$/m.exec(block)?.[1];
@@ -81,12 +80,18 @@ function h2Request(session: http2.ClientHttp2Session, headers: http2.OutgoingHtt
   });
 }
 
+/** The fields of a request's JSON log line that the tests read. */
+interface RequestLogLine {
+  reqId: string;
+  req: { remoteAddress: string; host: string };
+}
+
 /** The JSON log line a request left, found by its request id in either instance's output. */
-function logLineOf(servers: ServerProcess[], requestId: string): { server: ServerProcess; line: Record<string, any> } | undefined {
+function logLineOf(servers: ServerProcess[], requestId: string): { server: ServerProcess; line: RequestLogLine } | undefined {
   for (const server of servers) {
     for (const text of server.output().split('\n')) {
       if (!text.includes(requestId)) continue;
-      const line = JSON.parse(text) as Record<string, any>;
+      const line = JSON.parse(text) as RequestLogLine;
       if (line.reqId === requestId && line.req) return { server, line };
     }
   }

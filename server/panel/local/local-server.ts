@@ -247,7 +247,10 @@ export class LocalServer {
 
   private stop(graceMs = this.config.stopTimeoutSeconds * 1000): void {
     const child = this.child;
-    if (this.state === 'starting' && !child) return this.abandonStart();
+    if (this.state === 'starting' && !child) {
+      this.abandonStart();
+      return;
+    }
     if (this.state === 'offline' || !child) return;
     if (this.state === 'stopping') return;
     this.exitExpected = true;
@@ -281,7 +284,10 @@ export class LocalServer {
 
   private kill(): void {
     const child = this.child;
-    if (this.state === 'starting' && !child) return this.abandonStart();
+    if (this.state === 'starting' && !child) {
+      this.abandonStart();
+      return;
+    }
     if (this.state === 'offline' || !child) return;
     this.exitExpected = true;
     this.killed = true;

@@ -4,6 +4,9 @@ import { pageInfo } from '../../data/pages.ts';
 import { Icon } from '../plans/Icon.tsx';
 import { ButtonLink } from '../ui/Button.tsx';
 
+/** The five stars of a rating, each by its number. */
+const starNumbers = [1, 2, 3, 4, 5];
+
 interface HeroProps {
   reviews: { count: number; rating: string; stars: number };
   claims: readonly Claim[];
@@ -23,8 +26,8 @@ export function Hero({ reviews, claims, fromPrice, location }: HeroProps) {
         <p className="inline-flex flex-wrap items-center justify-center gap-2 rounded-full bg-white/5 px-4 py-1.5 text-sm text-slate-200 ring-1 ring-white/10">
           <span className="font-semibold text-white">{reviews.rating}</span>
           <span className="flex text-emerald-400" role="img" aria-label={`${reviews.stars} out of 5 stars`}>
-            {Array.from({ length: 5 }, (_, i) => (
-              <Star key={i} aria-hidden="true" className={`size-4 ${i < reviews.stars ? 'fill-current' : ''}`} />
+            {starNumbers.map((n) => (
+              <Star key={n} aria-hidden="true" className={`size-4 ${n <= reviews.stars ? 'fill-current' : ''}`} />
             ))}
           </span>
           <span>

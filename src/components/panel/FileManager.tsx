@@ -92,6 +92,12 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
     }
   };
 
+  /** A name dialog opens without the error of the last one. */
+  const openNameDialog = (next: Dialog) => {
+    setDialogError(undefined);
+    setDialog(next);
+  };
+
   const submitDialog = async (value: string) => {
     if (!dialog || dialog.kind === 'delete') return;
     setBusy(true);
@@ -142,7 +148,7 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
     );
   }
 
-  const percent = upload && upload.total ? Math.floor((upload.sent / upload.total) * 100) : 0;
+  const percent = upload?.total ? Math.floor((upload.sent / upload.total) * 100) : 0;
 
   return (
     <section aria-labelledby={`${ids}-heading`} className="rounded-2xl border border-white/10 bg-surface-900/80" data-testid="file-manager">
@@ -153,7 +159,7 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
         <div className="flex flex-wrap gap-2">
           {permissions.write && (
             <>
-              <button type="button" className={buttonVariants({ variant: 'secondary', size: 'xs' })} onClick={() => (setDialogError(undefined), setDialog({ kind: 'folder' }))}>
+              <button type="button" className={buttonVariants({ variant: 'secondary', size: 'xs' })} onClick={() => openNameDialog({ kind: 'folder' })}>
                 <FolderPlus aria-hidden className="size-4" /> {texts.newFolder}
               </button>
               <button type="button" className={buttonVariants({ variant: 'secondary', size: 'xs' })} disabled={upload !== undefined} onClick={() => fileInput.current?.click()}>
@@ -256,7 +262,7 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
                   permissions={permissions}
                   onOpenFolder={() => open(entry.path)}
                   onEdit={() => setEditing(entry.path)}
-                  onRename={() => (setDialogError(undefined), setDialog({ kind: 'rename', entry }))}
+                  onRename={() => openNameDialog({ kind: 'rename', entry })}
                   onDelete={() => setDialog({ kind: 'delete', entry })}
                 />
               ))}

@@ -78,7 +78,7 @@ export function HistoryCharts({ server, resources }: { server: ServerDetails; re
         <h3 id={`${ids}-heading`} className="flex items-center gap-2 font-semibold text-white">
           <LineChart aria-hidden className="size-4 text-accent-400" /> {texts.heading}
         </h3>
-        <div role="group" aria-label={texts.rangeLabel} className="flex gap-1 rounded-lg bg-surface-950/60 p-1">
+        <fieldset aria-label={texts.rangeLabel} className="flex gap-1 rounded-lg bg-surface-950/60 p-1">
           {(['1h', '24h'] as const).map((option) => (
             <button
               key={option}
@@ -90,7 +90,7 @@ export function HistoryCharts({ server, resources }: { server: ServerDetails; re
               {texts.ranges[option]}
             </button>
           ))}
-        </div>
+        </fieldset>
       </div>
       <p className="mt-2 text-xs text-slate-400">{texts.intro}</p>
       {failed && (

@@ -26,6 +26,7 @@ export function MinecraftTools({ welcome }: MinecraftToolsProps) {
         </h3>
         <div data-testid="tools-console" className="h-56 overflow-y-auto bg-black/60 px-4 py-3 font-mono text-[13px] leading-6 text-green-300">
           {welcome.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed welcome text, never reordered: a line's place is its identity.
             <p key={index}>{line.replace('{name}', panel.server.name)}</p>
           ))}
         </div>

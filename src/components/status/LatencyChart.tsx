@@ -37,7 +37,20 @@ export function LatencyChart({ readings, name, emptyText = 'Waiting for readings
           ? `lowest ${Math.min(...answered.map((r) => r.latency))} ms, highest ${Math.max(...answered.map((r) => r.latency))} ms`
           : 'no answers') +
         (timeouts ? `, ${timeouts} timeout${timeouts === 1 ? '' : 's'}.` : '.');
-  const labels = readings.length === 0 ? [] : readings.length < 3 ? [readings[0]!, readings.at(-1)!] : [readings[0]!, readings[Math.floor(readings.length / 2)]!, readings.at(-1)!];
+  /** Time labels under the chart, by their place: the first reading, the middle one (from three), the last. */
+  const labels: { at: 'first' | 'middle' | 'last'; reading: Reading }[] =
+    readings.length === 0
+      ? []
+      : readings.length < 3
+        ? [
+            { at: 'first', reading: readings[0]! },
+            { at: 'last', reading: readings.at(-1)! },
+          ]
+        : [
+            { at: 'first', reading: readings[0]! },
+            { at: 'middle', reading: readings[Math.floor(readings.length / 2)]! },
+            { at: 'last', reading: readings.at(-1)! },
+          ];
 
   return (
     <figure className="mt-4">
@@ -68,7 +81,7 @@ export function LatencyChart({ readings, name, emptyText = 'Waiting for readings
         </svg>
       </div>
       <figcaption className="mt-1 flex justify-between text-[11px] text-slate-400 tabular-nums" aria-hidden="true">
-        {labels.length ? labels.map((r, i) => <span key={`${r.timestamp}-${i}`}>{timeLabel(r.timestamp)}</span>) : <span>{emptyText}</span>}
+        {labels.length ? labels.map(({ at, reading }) => <span key={at}>{timeLabel(reading.timestamp)}</span>) : <span>{emptyText}</span>}
       </figcaption>
     </figure>
   );

@@ -155,7 +155,7 @@ export function StatusBoard() {
     } catch {
       if (!reportRef.current) setLoadFailed(true);
     }
-  }, [showReport]);
+  }, []);
 
   // First load, the live stream, and a slow refresh of the uptime figures.
   useEffect(() => {

@@ -77,7 +77,7 @@ export function SubscribeForm({ copy }: { copy: SubscriptionsCopy['form'] }) {
     }
   }
 
-  const describe = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+  const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
   return (
     <section aria-labelledby={`${id}-title`} data-testid="subscribe" className="mt-10 rounded-2xl bg-surface-900/80 p-5 ring-1 ring-white/10 sm:p-6">
@@ -137,7 +137,7 @@ export function SubscribeForm({ copy }: { copy: SubscriptionsCopy['form'] }) {
                 onChange={(e) => setAddress(e.target.value)}
                 placeholder={field.placeholder}
                 aria-invalid={errors.address ? true : undefined}
-                aria-describedby={describe(errors.address && `${id}-address-error`, `${id}-address-hint`)}
+                aria-describedby={describedBy(errors.address && `${id}-address-error`, `${id}-address-hint`)}
                 className={inputClass}
               />
               {errors.address && (

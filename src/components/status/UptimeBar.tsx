@@ -76,8 +76,10 @@ export function UptimeBar({ monitorId, name, daily, daysFrom, incidents, now }: 
 
   return (
     <figure className="mt-4" data-testid="uptime-bar">
+      {/* biome-ignore lint/a11y/useSemanticElements: a chart read by keyboard, not a set of form controls. */}
       <div
         role="group"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the bar takes the focus so the arrow keys can read each day (the caption follows).
         tabIndex={0}
         aria-label={`${summary} Use the left and right arrow keys to read each day.`}
         aria-describedby={captionId}

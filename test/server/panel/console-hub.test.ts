@@ -53,7 +53,13 @@ describe('console hub', () => {
       log: { info() {}, warn() {} },
     });
     let upstreams = 0;
-    const counted = { ...driver, console: (...args: Parameters<LocalDriver['console']>) => (upstreams++, driver!.console(...args)) };
+    const counted = {
+      ...driver,
+      console: (...args: Parameters<LocalDriver['console']>) => {
+        upstreams++;
+        return driver!.console(...args);
+      },
+    };
     const hub = new ConsoleHub(counted);
     const credentials = { serverId: 'hub', key };
     const first = new RecordingViewer();

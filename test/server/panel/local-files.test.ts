@@ -103,7 +103,7 @@ describe('local files', () => {
     const entries = await driver.listFiles(credentials, '');
     expect(entries.map((e) => e.name)).toEqual(['world', 'dangling-link', 'latest.log', 'latin1.txt', 'out-link', 'props-link', 'secret-link', 'server.properties']);
     const byName = Object.fromEntries(entries.map((e) => [e.name, e]));
-    expect(byName['world']).toMatchObject({ type: 'directory', size: 0, path: 'world', editable: false });
+    expect(byName.world).toMatchObject({ type: 'directory', size: 0, path: 'world', editable: false });
     expect(byName['server.properties']).toMatchObject({ type: 'file', size: 26, mode: '644', editable: true });
     expect(Date.parse(byName['server.properties']!.modifiedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(byName['latest.log']).toMatchObject({ type: 'file', editable: false });
