@@ -44,7 +44,12 @@ const streamHead = Buffer.from(
 
 function refuse(response: ServerResponse, status: 429 | 503, code: string, message: string): void {
   response
-    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', 'retry-after': String(streamRetryAfterSeconds), 'cache-control': 'no-store' })
+    .writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'x-content-type-options': 'nosniff',
+      'retry-after': String(streamRetryAfterSeconds),
+      'cache-control': 'no-store',
+    })
     .end(JSON.stringify({ error: { code, message } }));
 }
 

@@ -14,8 +14,11 @@ const screenshotDir = process.env.STAFF_SCREENSHOTS;
 
 function staffCli(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [path.join(root, 'scripts/staff.ts'), ...args], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+    execFile(
+      process.execPath,
+      [path.join(root, 'scripts/staff.ts'), ...args],
+      { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
     );
   });
 }

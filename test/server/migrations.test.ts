@@ -12,7 +12,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 async function tableNames(db: Kysely<Database>): Promise<string[]> {
   const tables = await db.introspection.getTables();
-  return tables.map((t) => t.name).filter((n) => !n.startsWith('kysely_')).sort();
+  return tables
+    .map((t) => t.name)
+    .filter((n) => !n.startsWith('kysely_'))
+    .sort();
 }
 
 describe.each(dialects)('migrations on %s', (dialect) => {

@@ -262,10 +262,13 @@ export class LocalServer {
         this.system(`Still running after ${Math.round(graceMs / 1000)} s: sending SIGTERM.`);
         this.signalGroup(child, 'SIGTERM');
         this.escalation.push(
-          setTimeout(() => {
-            this.system('Still running: sending SIGKILL.');
-            this.signalGroup(child, 'SIGKILL');
-          }, Math.min(termGraceMs, graceMs)),
+          setTimeout(
+            () => {
+              this.system('Still running: sending SIGKILL.');
+              this.signalGroup(child, 'SIGKILL');
+            },
+            Math.min(termGraceMs, graceMs),
+          ),
         );
       }, graceMs),
     );

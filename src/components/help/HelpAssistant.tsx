@@ -147,7 +147,9 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
   // button floats: it steps aside while the visitor types (the console's Send, a form's button).
   useEffect(() => {
     const isTextField = (el: EventTarget | null) =>
-      el instanceof HTMLElement && !dialog.current?.contains(el) && el.matches('input:not([type=checkbox],[type=radio],[type=button],[type=submit]), textarea, select, [contenteditable=""], [contenteditable="true"]');
+      el instanceof HTMLElement &&
+      !dialog.current?.contains(el) &&
+      el.matches('input:not([type=checkbox],[type=radio],[type=button],[type=submit]), textarea, select, [contenteditable=""], [contenteditable="true"]');
     const onFocusIn = (event: FocusEvent) => setTyping(isTextField(event.target));
     const onFocusOut = (event: FocusEvent) => {
       if (!isTextField(event.relatedTarget)) setTyping(false);
@@ -354,7 +356,9 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
             <ol ref={conversation} tabIndex={-1} className="flex flex-col gap-3 focus:outline-none" aria-label="Conversation">
               {messages.map((m) => (
                 <li key={m.id} className={m.isBot ? 'mr-6' : 'ml-10 self-end'}>
-                  <div className={`rounded-2xl px-3.5 py-2.5 text-sm ${m.isBot ? 'rounded-tl-sm bg-surface-800 text-slate-200' : 'rounded-tr-sm bg-brand-600 text-white'}`}>
+                  <div
+                    className={`rounded-2xl px-3.5 py-2.5 text-sm ${m.isBot ? 'rounded-tl-sm bg-surface-800 text-slate-200' : 'rounded-tr-sm bg-brand-600 text-white'}`}
+                  >
                     <span className="sr-only">{m.isBot ? 'Assistant: ' : 'You: '}</span>
                     {m.title && <strong className="mb-1 block text-white">{m.title}</strong>}
                     <p>{m.text}</p>
@@ -383,7 +387,10 @@ function LinkList({ links }: { links: HelpLink[] }) {
     <ul className="mt-2 flex flex-wrap gap-2">
       {links.map((l) => (
         <li key={`${l.url}-${l.text}`}>
-          <a href={l.url} className="inline-flex items-center gap-1 rounded-full bg-brand-500/15 px-3 py-1 text-xs font-medium text-brand-300 ring-1 ring-brand-400/30 hover:bg-brand-500/25">
+          <a
+            href={l.url}
+            className="inline-flex items-center gap-1 rounded-full bg-brand-500/15 px-3 py-1 text-xs font-medium text-brand-300 ring-1 ring-brand-400/30 hover:bg-brand-500/25"
+          >
             {l.text}
           </a>
         </li>

@@ -35,8 +35,7 @@ export function Hero({ reviews, claims, fromPrice, location }: HeroProps) {
           </span>
         </p>
         <h1 className="mt-7 text-4xl leading-tight font-extrabold tracking-tight text-white sm:text-6xl">
-          {words.join(' ')}{' '}
-          <span className="bg-linear-to-r from-brand-300 via-brand-400 to-accent-400 bg-clip-text text-transparent">{lastWord}</span>
+          {words.join(' ')} <span className="bg-linear-to-r from-brand-300 via-brand-400 to-accent-400 bg-clip-text text-transparent">{lastWord}</span>
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-300 lg:mx-0">
           Minecraft servers on AMD EPYC, Discord bots, websites and VPS, on NVMe storage with DDoS protection up to 1 Tbps. Online in under 60 seconds.

@@ -56,10 +56,24 @@ export function TestimonialsCarousel({ items }: { items: TestimonialItem[] }) {
           </h2>
         </div>
         <div className="flex gap-3">
-          <button type="button" className={buttonClass} aria-controls={`${id}-slides`} aria-disabled={!previousEnabled} aria-label="Previous testimonial" onClick={() => previousEnabled && move(-1)}>
+          <button
+            type="button"
+            className={buttonClass}
+            aria-controls={`${id}-slides`}
+            aria-disabled={!previousEnabled}
+            aria-label="Previous testimonial"
+            onClick={() => previousEnabled && move(-1)}
+          >
             <ChevronLeft aria-hidden="true" className="size-5" />
           </button>
-          <button type="button" className={buttonClass} aria-controls={`${id}-slides`} aria-disabled={!nextEnabled} aria-label="Next testimonial" onClick={() => nextEnabled && move(1)}>
+          <button
+            type="button"
+            className={buttonClass}
+            aria-controls={`${id}-slides`}
+            aria-disabled={!nextEnabled}
+            aria-label="Next testimonial"
+            onClick={() => nextEnabled && move(1)}
+          >
             <ChevronRight aria-hidden="true" className="size-5" />
           </button>
         </div>
@@ -99,7 +113,10 @@ export function TestimonialsCarousel({ items }: { items: TestimonialItem[] }) {
                     <p>{item.text}</p>
                   </blockquote>
                   <figcaption className="mt-5 flex items-center gap-3 border-t border-white/10 pt-4">
-                    <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-linear-to-br from-brand-500 to-accent-400 text-sm font-bold text-white">
+                    <span
+                      aria-hidden="true"
+                      className="grid size-10 place-items-center rounded-full bg-linear-to-br from-brand-500 to-accent-400 text-sm font-bold text-white"
+                    >
                       {item.name.charAt(0)}
                     </span>
                     <span className="text-sm">

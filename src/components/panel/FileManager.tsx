@@ -162,7 +162,12 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
               <button type="button" className={buttonVariants({ variant: 'secondary', size: 'xs' })} onClick={() => openNameDialog({ kind: 'folder' })}>
                 <FolderPlus aria-hidden className="size-4" /> {texts.newFolder}
               </button>
-              <button type="button" className={buttonVariants({ variant: 'secondary', size: 'xs' })} disabled={upload !== undefined} onClick={() => fileInput.current?.click()}>
+              <button
+                type="button"
+                className={buttonVariants({ variant: 'secondary', size: 'xs' })}
+                disabled={upload !== undefined}
+                onClick={() => fileInput.current?.click()}
+              >
                 <Upload aria-hidden className="size-4" /> {texts.upload}
               </button>
               <input ref={fileInput} type="file" hidden onChange={(e) => void startUpload(e)} data-testid="upload-input" aria-label={texts.upload} />
@@ -345,7 +350,13 @@ function FileRow({ entry, permissions, onOpenFolder, onEdit, onRename, onDelete 
       <td className="px-2 py-1.5">
         <div className="flex justify-end gap-0.5">
           {isFile && permissions.read && (
-            <a href={panelLinks.file(entry.path)} download={entry.name} aria-label={texts.download(entry.name)} title={texts.download(entry.name)} className={iconButton}>
+            <a
+              href={panelLinks.file(entry.path)}
+              download={entry.name}
+              aria-label={texts.download(entry.name)}
+              title={texts.download(entry.name)}
+              className={iconButton}
+            >
               <Download aria-hidden className="size-4" />
             </a>
           )}

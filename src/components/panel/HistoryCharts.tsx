@@ -63,7 +63,10 @@ export function HistoryCharts({ server, resources }: { server: ServerDetails; re
   useEffect(() => {
     if (!resources) return;
     const at = Date.now();
-    setLive((current) => [...current.slice(-(maxLive - 1)), { at, cpu: resources.cpu.current, memory: resources.memory.current, disk: resources.disk.current }]);
+    setLive((current) => [
+      ...current.slice(-(maxLive - 1)),
+      { at, cpu: resources.cpu.current, memory: resources.memory.current, disk: resources.disk.current },
+    ]);
     setNow(at);
   }, [resources]);
 

@@ -64,7 +64,9 @@ export function PlayersCard({ state }: { state: PowerState }) {
         ) : (
           players.online === 0 && <p className="mt-1 text-sm text-slate-400">{texts.nobody}</p>
         )}
-        {players.names.length > 0 && players.names.length < players.online && <p className="mt-2 text-xs text-slate-400">{texts.partial(players.names.length, players.online)}</p>}
+        {players.names.length > 0 && players.names.length < players.online && (
+          <p className="mt-2 text-xs text-slate-400">{texts.partial(players.names.length, players.online)}</p>
+        )}
       </>
     );
   }

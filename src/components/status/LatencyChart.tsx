@@ -66,16 +66,42 @@ export function LatencyChart({ readings, name, emptyText = 'Waiting for readings
             </linearGradient>
           </defs>
           {[0.5, 1].map((f) => (
-            <line key={f} x1="0" x2={width} y1={y(top * f)} y2={y(top * f)} stroke="rgb(255 255 255 / 0.06)" strokeDasharray="3 3" vectorEffect="non-scaling-stroke" />
+            <line
+              key={f}
+              x1="0"
+              x2={width}
+              y1={y(top * f)}
+              y2={y(top * f)}
+              stroke="rgb(255 255 255 / 0.06)"
+              strokeDasharray="3 3"
+              vectorEffect="non-scaling-stroke"
+            />
           ))}
           <line x1="0" x2={width} y1={height - pad} y2={height - pad} stroke="rgb(255 255 255 / 0.12)" vectorEffect="non-scaling-stroke" />
           {area && <path d={area} fill={`url(#${gradientId})`} />}
           {readings.length > 1 && (
-            <polyline points={points} fill="none" stroke="rgb(129 140 248)" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" vectorEffect="non-scaling-stroke" />
+            <polyline
+              points={points}
+              fill="none"
+              stroke="rgb(129 140 248)"
+              strokeWidth="2"
+              strokeLinejoin="round"
+              strokeLinecap="round"
+              vectorEffect="non-scaling-stroke"
+            />
           )}
           {readings.map((r, i) =>
             r.latency === 0 ? (
-              <line key={r.timestamp} x1={x(i)} x2={x(i)} y1={height - pad} y2={height - pad - 10} stroke="rgb(248 113 113)" strokeWidth="2" vectorEffect="non-scaling-stroke" />
+              <line
+                key={r.timestamp}
+                x1={x(i)}
+                x2={x(i)}
+                y1={height - pad}
+                y2={height - pad - 10}
+                stroke="rgb(248 113 113)"
+                strokeWidth="2"
+                vectorEffect="non-scaling-stroke"
+              />
             ) : null,
           )}
         </svg>

@@ -121,7 +121,10 @@ export function SubscribeForm({ copy }: { copy: SubscriptionsCopy['form'] }) {
             </fieldset>
             <div>
               <label htmlFor={`${id}-address`} className="text-sm font-medium text-slate-200">
-                {field.label} <span className="text-red-300" aria-hidden="true">*</span>
+                {field.label}{' '}
+                <span className="text-red-300" aria-hidden="true">
+                  *
+                </span>
               </label>
               <input
                 ref={addressRef}

@@ -46,8 +46,19 @@ describe('console hub', () => {
     driver = createLocalDriver({
       servers: [
         {
-          id: 'hub', name: 'Hub', description: '', command: 'node', args: [path.resolve('test/fixtures/game-server.mjs')], cwd: path.resolve('test/fixtures/servers/hub'),
-          env: { GAME_STARTUP_MS: '50' }, limits: { memory: 0, disk: 0, cpu: 0 }, readyPattern: /Done/, stopCommand: 'stop', stopTimeoutSeconds: 5, autostart: false, keyHash: await hashKey(key),
+          id: 'hub',
+          name: 'Hub',
+          description: '',
+          command: 'node',
+          args: [path.resolve('test/fixtures/game-server.mjs')],
+          cwd: path.resolve('test/fixtures/servers/hub'),
+          env: { GAME_STARTUP_MS: '50' },
+          limits: { memory: 0, disk: 0, cpu: 0 },
+          readyPattern: /Done/,
+          stopCommand: 'stop',
+          stopTimeoutSeconds: 5,
+          autostart: false,
+          keyHash: await hashKey(key),
         },
       ],
       log: { info() {}, warn() {} },
@@ -73,7 +84,11 @@ describe('console hub', () => {
     await hub.join(credentials, second);
     await until(() => first.lines().includes('spam line 2999') && second.lines().includes('spam line 2999'));
     expect(upstreams).toBe(1);
-    const spam = (viewer: RecordingViewer) => viewer.lines().filter((l) => l?.startsWith('spam line')).map((l) => Number(l!.slice(10)));
+    const spam = (viewer: RecordingViewer) =>
+      viewer
+        .lines()
+        .filter((l) => l?.startsWith('spam line'))
+        .map((l) => Number(l!.slice(10)));
     expect(spam(first)).toEqual([...Array(3000).keys()]);
     // Lines arriving in one turn travel together, as one message.
     expect(first.batches).toBeLessThan(first.messages.length);
