@@ -6,7 +6,15 @@ import { e2eServerEnv, e2ePort } from './test/e2e/support/server-env.ts';
 /** Debian's Chromium; Playwright never downloads a browser here. */
 export const chromiumLaunch = {
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 export default defineConfig({

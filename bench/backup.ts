@@ -41,7 +41,7 @@ function textChunk(size: number, seed: number): Buffer {
   const lines: string[] = [];
   let length = 0;
   for (let i = 0; length < size; i++) {
-    const line = `[${String(seed + i).padStart(8, '0')}] [${words[i % words.length]}/${words[(i * 3 + seed) % words.length]}]: ${words[(i * 5) % words.length]} ${i * 37 % 1000} ${(seed * 31 + i) % 97}\n`;
+    const line = `[${String(seed + i).padStart(8, '0')}] [${words[i % words.length]}/${words[(i * 3 + seed) % words.length]}]: ${words[(i * 5) % words.length]} ${(i * 37) % 1000} ${(seed * 31 + i) % 97}\n`;
     lines.push(line);
     length += line.length;
   }
@@ -145,7 +145,8 @@ async function measureBackupAndRestore(root: string, made: { files: number; byte
   const { restoreFailure } = await driver.listBackups(credentials);
   if (restoreFailure) throw new Error(restoreFailure);
   const restored = folderTotals(root);
-  const matches = restored.files === made.files && restored.bytes === made.bytes && fs.readFileSync(path.join(root, 'server.properties'), 'utf8') === 'motd=Benchmark\n';
+  const matches =
+    restored.files === made.files && restored.bytes === made.bytes && fs.readFileSync(path.join(root, 'server.properties'), 'utf8') === 'motd=Benchmark\n';
   console.log(
     `Restore: ${fmt(restore.seconds, 2)} s (${fmt(made.bytes / MiB / restore.seconds)} MiB/s), peak RSS ${fmt(restore.peakMiB)} MiB (${fmt(restore.startMiB)} MiB before); restored folder ${matches ? 'matches' : 'DOES NOT MATCH'} (${restored.files} files, ${fmt(restored.bytes / MiB)} MiB)`,
   );
@@ -164,7 +165,12 @@ if (values.measure) {
     const made = writeFiles(root);
     console.log(`  ${made.files} files, ${fmt(made.bytes / MiB)} MiB (30% large random, 20% medium random, 35% log text, 15% small mixed)`);
     const child = spawnSync(process.execPath, [import.meta.filename, '--measure', JSON.stringify({ root, ...made })], { stdio: 'inherit' });
-    console.log(`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, load average ${os.loadavg().map((l) => fmt(l, 2)).join(' ')}`);
+    console.log(
+      `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, load average ${os
+        .loadavg()
+        .map((l) => fmt(l, 2))
+        .join(' ')}`,
+    );
     if (child.status !== 0) process.exitCode = child.status ?? 1;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

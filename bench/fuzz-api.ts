@@ -97,7 +97,21 @@ const bodies: Array<() => string> = [
   () => '\x00\x01\x02\xff\xfe',
   () => '',
 ];
-const contentTypes = ['application/json', 'application/json; charset=utf-8', 'application/json; charset=utf-32', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/JSON', 'application/json, text/plain', '*/*', '', 'application/json\t;', 'application/vnd.api+json'];
+const contentTypes = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=utf-32',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/JSON',
+  'application/json, text/plain',
+  '*/*',
+  '',
+  'application/json\t;',
+  'application/vnd.api+json',
+];
 const spellings: Array<(p: string, port: number) => string> = [
   (p) => p,
   (p) => p.replace('/api', '/%61pi'),
@@ -118,7 +132,18 @@ const spellings: Array<(p: string, port: number) => string> = [
   (p) => `${p}/ü`,
   () => '*',
 ];
-const queries = ['', '?', '?lastEventId=5', '?lastEventId=-1', `?lastEventId=${'9'.repeat(40)}`, '?a[b]=c', '?%zz', `?${Array.from({ length: 2000 }, (_, i) => `p${i}=1`).join('&')}`, '?__proto__[x]=1', '?a=%00'];
+const queries = [
+  '',
+  '?',
+  '?lastEventId=5',
+  '?lastEventId=-1',
+  `?lastEventId=${'9'.repeat(40)}`,
+  '?a[b]=c',
+  '?%zz',
+  `?${Array.from({ length: 2000 }, (_, i) => `p${i}=1`).join('&')}`,
+  '?__proto__[x]=1',
+  '?a=%00',
+];
 const extraHeaders: Array<(port: number) => string[]> = [
   () => [],
   () => ['Origin: https://evil.example'],
@@ -223,7 +248,12 @@ try {
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (Date.now() - started) / 1000;
-  const health = died ? undefined : await fetch(`${server.url}/api/health`).then((r) => r.status, () => 0);
+  const health = died
+    ? undefined
+    : await fetch(`${server.url}/api/health`).then(
+        (r) => r.status,
+        () => 0,
+      );
   const diedDuringRun = died;
   const log = server.output();
   await server.stop();
@@ -236,7 +266,13 @@ try {
   for (const example of fiveHundreds) console.log(`  5xx for: ${JSON.stringify(example)}`);
   if (errors > 0 || diedDuringRun || health !== 200) {
     exitCode = 1;
-    console.log(log.split('\n').filter((l) => /"level":(50|60)/.test(l)).slice(0, 5).join('\n'));
+    console.log(
+      log
+        .split('\n')
+        .filter((l) => /"level":(50|60)/.test(l))
+        .slice(0, 5)
+        .join('\n'),
+    );
   }
   if (sent < count) console.log(`stopped at the ${values.seconds} s limit after ${sent} requests`);
 } finally {

@@ -21,7 +21,9 @@ import { shellOperator } from '../server/staff/staff-service.ts';
 import { createTestDatabase } from '../test/helpers/databases.ts';
 import { SoftAuthenticator } from '../test/helpers/soft-authenticator.ts';
 
-const { values } = parseArgs({ options: { samples: { type: 'string', default: '300' }, boards: { type: 'string', default: '1' }, postgres: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { samples: { type: 'string', default: '300' }, boards: { type: 'string', default: '1' }, postgres: { type: 'boolean', default: false } },
+});
 const samples = Number(values.samples);
 const boards = Number(values.boards);
 const origin = 'http://localhost:4321';
@@ -35,7 +37,10 @@ const summary = (list: number[]) => {
 };
 
 /** An SSE client that calls back with each `notice` event's data and the moment it arrived. */
-function openBoard(url: string, onNotice: (data: { kind: string; incident?: { id: string; updates: unknown[] } }, at: number) => void): Promise<http.ClientRequest> {
+function openBoard(
+  url: string,
+  onNotice: (data: { kind: string; incident?: { id: string; updates: unknown[] } }, at: number) => void,
+): Promise<http.ClientRequest> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers: { accept: 'text/event-stream' }, agent: false }, (response) => {
       let buffer = '';
@@ -43,12 +48,14 @@ function openBoard(url: string, onNotice: (data: { kind: string; incident?: { id
       response.on('data', (chunk: string) => {
         const at = performance.now();
         buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
+        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           if (!block.includes('event: notice')) continue;
-          const data = block.split('\n').find((l) => l.startsWith('data: '))!.slice(6);
+          const data = block
+            .split('\n')
+            .find((l) => l.startsWith('data: '))!
+            .slice(6);
           onNotice(JSON.parse(data), at);
         }
       });
@@ -130,7 +137,13 @@ try {
     let arrived: Promise<void> | undefined;
     if (expected) arrived = new Promise((resolve) => waiters.set(expected, resolve));
     const answer = fresh
-      ? await post('/api/staff/incidents', { title: `Bench incident ${i}`, impact: 'minor', monitorIds: [], state: 'investigating', message: 'Looking into it.' })
+      ? await post('/api/staff/incidents', {
+          title: `Bench incident ${i}`,
+          impact: 'minor',
+          monitorIds: [],
+          state: 'investigating',
+          message: 'Looking into it.',
+        })
       : await post(`/api/staff/incidents/${incidentId}/updates`, { state: 'monitoring', message: `Update ${i}.` });
     const answered = performance.now();
     const key = `${answer.id}:${answer.updates.length}`;
@@ -145,7 +158,9 @@ try {
     lastBoard.push(Math.max(...times) - sent);
   }
 
-  console.log(`${samples} incident changes over HTTP, ${boards} open board(s)${values.postgres ? ' on the other instance (PostgreSQL NOTIFY)' : ' (SQLite, one instance)'}:`);
+  console.log(
+    `${samples} incident changes over HTTP, ${boards} open board(s)${values.postgres ? ' on the other instance (PostgreSQL NOTIFY)' : ' (SQLite, one instance)'}:`,
+  );
   console.log(`  request sent → notice at the board:   ${summary(toBoard)}`);
   console.log(`  API answer → notice at the board:     ${summary(afterAnswer)}`);
   if (boards > 1) console.log(`  request sent → notice at every board: ${summary(lastBoard)}`);

@@ -156,9 +156,14 @@ async function main(): Promise<void> {
   };
 
   try {
-    const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
     console.log(`Panel benchmark: Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${load}, loopback`);
-    console.log(`Latency: fake panel process ${remote.url}, server ${latencyServer.url}; relay: in-process fake ${panel.url}, server ${server.url} (PANEL_DRIVER=pterodactyl, SQLite)\n`);
+    console.log(
+      `Latency: fake panel process ${remote.url}, server ${latencyServer.url}; relay: in-process fake ${panel.url}, server ${server.url} (PANEL_DRIVER=pterodactyl, SQLite)\n`,
+    );
 
     // --- Session -----------------------------------------------------------------------------
     const connect = await fetch(`${server.url}/api/panel/session`, {
@@ -167,7 +172,10 @@ async function main(): Promise<void> {
       body: JSON.stringify({ serverId: panel.serverId, key: panel.keys.client }),
     });
     if (connect.status !== 200) throw new Error(`POST /api/panel/session answered ${connect.status}: ${await connect.text()}`);
-    const cookie = connect.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = connect.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
 
     // --- (a) Latency: the fake panel in its own process ----------------------------------------
     const latencyConnect = await fetch(`${latencyServer.url}/api/panel/session`, {
@@ -176,7 +184,10 @@ async function main(): Promise<void> {
       body: JSON.stringify({ serverId: remote.serverId, key: remote.key }),
     });
     if (latencyConnect.status !== 200) throw new Error(`POST /api/panel/session answered ${latencyConnect.status}: ${await latencyConnect.text()}`);
-    const latencyCookie = latencyConnect.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const latencyCookie = latencyConnect.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const directUrl = `${remote.url}/api/client/servers/${remote.serverId}/resources`;
     const directHeaders = { Authorization: `Bearer ${remote.key}`, Accept: 'application/json' };
     const proxiedUrl = `${latencyServer.url}/api/panel/resources`;
@@ -212,13 +223,13 @@ async function main(): Promise<void> {
     console.log(`(a) Latency, ${int(requests)} sequential requests each`);
     console.log(`    direct  GET /api/client/servers/{id}/resources   p50 ${ms(d50)}   p90 ${ms(d90)}   p99 ${ms(d99)}`);
     console.log(`    proxied GET /api/panel/resources                  p50 ${ms(p50)}   p90 ${ms(p90)}   p99 ${ms(p99)}`);
-    console.log(`    added by the proxy                                p50 ${ms(p50 - d50)}   p90 ${ms(p90 - d90)}   p99 ${ms(p99 - d99)}   (target <= 2 ms at p99: ${p99 - d99 <= 2 ? 'met' : 'NOT met'})\n`);
+    console.log(
+      `    added by the proxy                                p50 ${ms(p50 - d50)}   p90 ${ms(p90 - d90)}   p99 ${ms(p99 - d99)}   (target <= 2 ms at p99: ${p99 - d99 <= 2 ? 'met' : 'NOT met'})\n`,
+    );
 
     // --- (b) Console relay throughput ------------------------------------------------------------
     const consoleUrl = `${server.url.replace(/^http/, 'ws')}/api/panel/console`;
-    const perWorker = Array.from({ length: workerCount }, (_, i) =>
-      Math.floor(viewerCount / workerCount) + (i < viewerCount % workerCount ? 1 : 0),
-    );
+    const perWorker = Array.from({ length: workerCount }, (_, i) => Math.floor(viewerCount / workerCount) + (i < viewerCount % workerCount ? 1 : 0));
     const results: ViewerResult[] = [];
     let ready = 0;
     let allReady!: () => void;
@@ -264,14 +275,20 @@ async function main(): Promise<void> {
     const wall = (Math.max(...lasts) - Math.min(floodStart, ...firsts)) / 1000;
     const complete = counts.filter((count) => count === lineCount).length;
     const perViewerMedian = percentile(perViewer, 50);
-    console.log(`(b) Console relay, ${int(lineCount)} lines of ${text.length + 6} characters to ${viewerCount} viewers (${workerCount} worker threads; ${upstreamSockets} upstream socket)`);
+    console.log(
+      `(b) Console relay, ${int(lineCount)} lines of ${text.length + 6} characters to ${viewerCount} viewers (${workerCount} worker threads; ${upstreamSockets} upstream socket)`,
+    );
     console.log(`    fake Wings sent all lines in ${((floodSent - floodStart) / 1000).toFixed(2)} s; last line delivered after ${wall.toFixed(2)} s`);
     console.log(`    per viewer lines/s: min ${int(perViewer[0]!)}   median ${int(perViewerMedian)}   max ${int(perViewer.at(-1)!)}`);
     console.log(`    total lines/s delivered (all viewers): ${int(delivered / wall)}   (${int(lineCount / wall)} distinct lines/s)`);
-    console.log(`    complete viewers: ${complete}/${viewerCount}; lines delivered ${int(delivered)} of ${int(lineCount * viewerCount)}` +
-      (closeCodes.some((c) => c !== 0 && c !== 1005 && c !== 1006) ? `; closed by the server: ${closeCodes.filter((c) => c !== 0).join(',')}` : ''));
+    console.log(
+      `    complete viewers: ${complete}/${viewerCount}; lines delivered ${int(delivered)} of ${int(lineCount * viewerCount)}` +
+        (closeCodes.some((c) => c !== 0 && c !== 1005 && c !== 1006) ? `; closed by the server: ${closeCodes.filter((c) => c !== 0).join(',')}` : ''),
+    );
     const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
-    console.log(`    target 10,000 lines/s: per viewer ${verdict(perViewerMedian >= 10_000 && complete === viewerCount)}; in total ${verdict(delivered / wall >= 10_000 && complete === viewerCount)}`);
+    console.log(
+      `    target 10,000 lines/s: per viewer ${verdict(perViewerMedian >= 10_000 && complete === viewerCount)}; in total ${verdict(delivered / wall >= 10_000 && complete === viewerCount)}`,
+    );
   } finally {
     await cleanup();
   }

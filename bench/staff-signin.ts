@@ -100,5 +100,5 @@ if (fs.existsSync(path.join(dist, 'staff', 'index.html'))) {
     console.log(`  ${'inbox (lazy)'.padEnd(13)} JS ${kb} KB more, when the inbox is first opened`);
   }
 } else {
-  console.log('\n(no dist/: npm run build to see the staff pages\' weights)');
+  console.log("\n(no dist/: npm run build to see the staff pages' weights)");
 }

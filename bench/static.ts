@@ -129,7 +129,9 @@ async function checkSame(url: string, file: string): Promise<void> {
   const body = Buffer.concat(chunks);
   const encoding = response.headers['content-encoding'];
   if (response.statusCode !== 200 || encoding !== 'gzip' || !zlib.gunzipSync(body).equals(fs.readFileSync(file))) {
-    throw new Error(`${url} did not answer 200 with the precompressed gzip of ${path.relative(root, file)} (status ${response.statusCode}, encoding ${encoding})`);
+    throw new Error(
+      `${url} did not answer 200 with the precompressed gzip of ${path.relative(root, file)} (status ${response.statusCode}, encoding ${encoding})`,
+    );
   }
 }
 
@@ -165,7 +167,14 @@ interface Slice {
 async function load(url: string, seconds: number, pid: number): Promise<Slice> {
   const cpu0 = cpuSeconds(pid);
   const result = await autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'gzip' } });
-  return { cpu: cpuSeconds(pid) - cpu0, requests: result.requests.total, seconds: result.duration, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return {
+    cpu: cpuSeconds(pid) - cpu0,
+    requests: result.requests.total,
+    seconds: result.duration,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
 }
 
 /** Slices of one server added up: requests over the time they took, and the mean of their p99s. */
@@ -188,7 +197,7 @@ async function main(): Promise<void> {
   }
   const binary = nginxBinary();
   if (!binary) {
-    console.error('nginx is not installed: run scripts/ensure-system.sh (it installs Debian\'s nginx).');
+    console.error("nginx is not installed: run scripts/ensure-system.sh (it installs Debian's nginx).");
     process.exit(1);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-bench-static-'));
@@ -230,8 +239,12 @@ async function main(): Promise<void> {
 
     const nginxVersion = spawnVersion(binary);
     console.log(`hostfront static benchmark · node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()})`);
-    console.log(`${nginxVersion}, ${args['nginx-workers']} worker(s), sendfile, gzip_static, no access log · Hostfront: one process, LOG_LEVEL=${args['log-level']} (file answers are logged at debug)`);
-    console.log(`autocannon: ${connections} connections, Accept-Encoding: gzip; per target ${warmup} s warm-up each, then ${duration} s each in ${rounds} alternating slices, one server loaded at a time\n`);
+    console.log(
+      `${nginxVersion}, ${args['nginx-workers']} worker(s), sendfile, gzip_static, no access log · Hostfront: one process, LOG_LEVEL=${args['log-level']} (file answers are logged at debug)`,
+    );
+    console.log(
+      `autocannon: ${connections} connections, Accept-Encoding: gzip; per target ${warmup} s warm-up each, then ${duration} s each in ${rounds} alternating slices, one server loaded at a time\n`,
+    );
 
     const rows: { target: string; nginx: Figures; hostfront: Figures }[] = [];
     for (const t of targets) {
@@ -248,13 +261,18 @@ async function main(): Promise<void> {
     const num = (n: number) => Math.round(n).toLocaleString('en-US');
     const cols = (f: Figures) => `${pad(num(f.rps), 9)}${pad(`${f.p99} ms`, 8)}${pad(`${Math.round(f.cpuUs)} µs`, 9)}`;
     console.log(`${pad('', 30)}${pad('nginx', 26)}${pad('hostfront', 26)}`);
-    console.log(`${pad('target', 30)}${pad('req/s', 9)}${pad('p99', 8)}${pad('CPU/req', 9)}${pad('req/s', 9)}${pad('p99', 8)}${pad('CPU/req', 9)}ratio (req/s)`);
+    console.log(
+      `${pad('target', 30)}${pad('req/s', 9)}${pad('p99', 8)}${pad('CPU/req', 9)}${pad('req/s', 9)}${pad('p99', 8)}${pad('CPU/req', 9)}ratio (req/s)`,
+    );
     let met = true;
     for (const r of rows) {
       const ratio = r.hostfront.rps / r.nginx.rps;
       if (ratio < ratioTarget) met = false;
       console.log(`${pad(r.target, 30)}${cols(r.nginx)}${cols(r.hostfront)}${ratio.toFixed(2)}x`);
-      for (const [name, f] of [['nginx', r.nginx], ['hostfront', r.hostfront]] as const) {
+      for (const [name, f] of [
+        ['nginx', r.nginx],
+        ['hostfront', r.hostfront],
+      ] as const) {
         if (f.errors > 0 || f.non2xx > 0) {
           met = false;
           console.log(`  ${name}: ${f.errors} errors, ${f.non2xx} non-2xx answers`);
@@ -273,7 +291,9 @@ async function main(): Promise<void> {
 
 /** "nginx/1.22.1": nginx -v prints its version on stderr. */
 function spawnVersion(binary: string): string {
-  return spawnSync(binary, ['-v'], { encoding: 'utf8' }).stderr.trim().replace(/^nginx version: /, '');
+  return spawnSync(binary, ['-v'], { encoding: 'utf8' })
+    .stderr.trim()
+    .replace(/^nginx version: /, '');
 }
 
 await main();

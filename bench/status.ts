@@ -246,7 +246,9 @@ async function subscribersBench(dir: string, listenerPort: number): Promise<void
     const before = rssMb(server.child.pid!);
     const started = Date.now();
     const children = Array.from({ length: workers }, (_, i) =>
-      fork(import.meta.filename, ['subscribers', String(server.port), String(Math.floor(total / workers) + (i < total % workers ? 1 : 0)), String(10 + i)], { stdio: 'inherit' }),
+      fork(import.meta.filename, ['subscribers', String(server.port), String(Math.floor(total / workers) + (i < total % workers ? 1 : 0)), String(10 + i)], {
+        stdio: 'inherit',
+      }),
     );
     for (const c of children) processes.add(c);
     const opened = await Promise.all(children.map((c) => once<{ connected: number; refused: number }>(c, 'connected')));
@@ -278,7 +280,9 @@ async function subscribersBench(dir: string, listenerPort: number): Promise<void
     for (const c of children) c.send({ type: 'exit' });
     console.log('SSE subscribers (one server process)');
     console.log(`  subscribers requested          ${total}`);
-    console.log(`  subscribers held               ${held} (connected in ${connectSeconds.toFixed(1)} s, from ${Math.ceil(total / perAddress)} loopback addresses${refused ? `; ${refused} refused` : ''})`);
+    console.log(
+      `  subscribers held               ${held} (connected in ${connectSeconds.toFixed(1)} s, from ${Math.ceil(total / perAddress)} loopback addresses${refused ? `; ${refused} refused` : ''})`,
+    );
     if (connected < total) console.log(`  NOTE: only ${connected} of ${total} connected`);
     console.log(`  server RSS before / with them  ${before.toFixed(1)} MB / ${after.toFixed(1)} MB`);
     console.log(`  memory per subscriber          ${(((after - before) * 1024) / Math.max(1, held)).toFixed(1)} KB`);
@@ -287,7 +291,9 @@ async function subscribersBench(dir: string, listenerPort: number): Promise<void
     }
     const worst = Math.max(...complete.map(([id, r]) => r.last - id));
     const allDelivered = complete.length > 0 && complete.every(([, r]) => r.count >= held);
-    console.log(`  target: < 300 MB RSS, all within 1000 ms → ${after < 300 && allDelivered && worst < 1000 ? 'MET' : 'NOT MET'} (RSS ${after.toFixed(0)} MB, worst ${worst} ms, ${allDelivered ? 'every' : 'NOT every'} subscriber got every round)`);
+    console.log(
+      `  target: < 300 MB RSS, all within 1000 ms → ${after < 300 && allDelivered && worst < 1000 ? 'MET' : 'NOT MET'} (RSS ${after.toFixed(0)} MB, worst ${worst} ms, ${allDelivered ? 'every' : 'NOT every'} subscriber got every round)`,
+    );
   } finally {
     await server.stop();
   }
@@ -348,13 +354,26 @@ function ensureFileLimit(needed: number): void {
   if (soft >= needed) return;
   if (process.getuid?.() === 0 && process.env.BENCH_STATUS_RAISED !== '1') {
     // 97: the raise was refused (a container without CAP_SYS_RESOURCE).
-    const result = spawnSync('sh', ['-c', `ulimit -n ${needed} 2>/dev/null || exit 97; exec "$0" "$@"`, process.execPath, ...process.execArgv, import.meta.filename, ...process.argv.slice(2)], {
-      stdio: 'inherit',
-      env: { ...process.env, BENCH_STATUS_RAISED: '1' },
-    });
+    const result = spawnSync(
+      'sh',
+      [
+        '-c',
+        `ulimit -n ${needed} 2>/dev/null || exit 97; exec "$0" "$@"`,
+        process.execPath,
+        ...process.execArgv,
+        import.meta.filename,
+        ...process.argv.slice(2),
+      ],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, BENCH_STATUS_RAISED: '1' },
+      },
+    );
     if (result.status !== 97) process.exit(result.status ?? 1);
   }
-  console.error(`bench:status needs ${needed} open files per process; the limit is ${soft} (hard ${hard}). Raise it (as root: ulimit -n ${needed}) or set BENCH_SUBSCRIBERS lower.`);
+  console.error(
+    `bench:status needs ${needed} open files per process; the limit is ${soft} (hard ${hard}). Raise it (as root: ulimit -n ${needed}) or set BENCH_SUBSCRIBERS lower.`,
+  );
   process.exit(1);
 }
 

@@ -57,7 +57,13 @@ function body(): Readable {
   });
 }
 
-function request(port: number, method: string, url: string, headers: Record<string, string>, payload?: Readable | string): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+function request(
+  port: number,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  payload?: Readable | string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path: url, headers }, (res) => {
       let text = '';
@@ -103,11 +109,17 @@ async function measure(label: string, app: FastifyInstance, serverId: string, ke
     console.log(`  ${label} run ${run}: ${(size / MiB).toFixed(0)} MiB in ${seconds.toFixed(2)} s = ${(size / MiB / seconds).toFixed(1)} MiB/s`);
   }
   const median = [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)]!;
-  console.log(`${label}: median ${median.toFixed(1)} MiB/s over ${runs} runs; peak RSS of this process ${(peakRss / MiB).toFixed(0)} MiB (${(baseRss / MiB).toFixed(0)} MiB before the first upload)`);
+  console.log(
+    `${label}: median ${median.toFixed(1)} MiB/s over ${runs} runs; peak RSS of this process ${(peakRss / MiB).toFixed(0)} MiB (${(baseRss / MiB).toFixed(0)} MiB before the first upload)`,
+  );
 }
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-bench-upload-'));
-const quiet = { LOG_LEVEL: 'silent', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789', MONITORS_FILE: path.resolve('test/fixtures/no-monitors.json') };
+const quiet = {
+  LOG_LEVEL: 'silent',
+  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+  MONITORS_FILE: path.resolve('test/fixtures/no-monitors.json'),
+};
 const bound = setTimeout(() => {
   console.error('bench:upload: still running after 10 minutes, giving up');
   process.exit(1);
@@ -133,7 +145,9 @@ try {
   }
 
   const panel = await startFakePterodactyl({ wings: { statsIntervalMs: 0 } });
-  const viaPanel = await buildApp(loadConfig({ ...quiet, DATABASE_URL: `sqlite:${path.join(work, 'panel.db')}`, PANEL_DRIVER: 'pterodactyl', PANEL_URL: panel.url }));
+  const viaPanel = await buildApp(
+    loadConfig({ ...quiet, DATABASE_URL: `sqlite:${path.join(work, 'panel.db')}`, PANEL_DRIVER: 'pterodactyl', PANEL_URL: panel.url }),
+  );
   try {
     await measure('pterodactyl driver (fake panel and Wings)', viaPanel, panel.serverId, panel.keys.client, async (run) => {
       const files = panel.server(panel.serverId).files;

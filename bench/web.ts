@@ -84,7 +84,11 @@ export function pageWeights(route: string): { jsKb: number; cssKb: number; htmlK
 
 function printTable(rows: RouteFigures[]): void {
   const header = ['route', 'performance', 'accessibility', 'best practices', 'SEO', 'CLS', 'TBT ms', 'JS gz KB', 'CSS gz KB', 'HTML gz KB'];
-  const cells = rows.map((r) => [r.route, r.performance, r.accessibility, r.bestPractices, r.seo, r.cls.toFixed(3), r.tbt, r.jsKb.toFixed(1), r.cssKb.toFixed(1), r.htmlKb.toFixed(1)].map(String));
+  const cells = rows.map((r) =>
+    [r.route, r.performance, r.accessibility, r.bestPractices, r.seo, r.cls.toFixed(3), r.tbt, r.jsKb.toFixed(1), r.cssKb.toFixed(1), r.htmlKb.toFixed(1)].map(
+      String,
+    ),
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => `| ${c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join(' | ')} |`;
   console.log(line(header));
@@ -125,7 +129,15 @@ type Lhr = {
 };
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { routes: { type: 'string' }, runs: { type: 'string', default: '5' }, strict: { type: 'boolean', default: false }, json: { type: 'string' }, monitors: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      routes: { type: 'string' },
+      runs: { type: 'string', default: '5' },
+      strict: { type: 'boolean', default: false },
+      json: { type: 'string' },
+      monitors: { type: 'string' },
+    },
+  });
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     console.error('bench:web needs a built site: run npm run build first.');
     process.exit(2);
@@ -186,7 +198,12 @@ async function main(): Promise<void> {
       rows.push(row);
       // Name what cost points, so a missed target says why.
       const failing = Object.entries(lhr.audits)
-        .filter(([, a]) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric' || a.scoreDisplayMode === 'metricSavings'))
+        .filter(
+          ([, a]) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric' || a.scoreDisplayMode === 'metricSavings'),
+        )
         .map(([id, a]) => `${id}${a.numericValue !== undefined ? ` (${Math.round(a.numericValue)})` : ''}`);
       if (row.cls > targets.cls) failing.push(`layout shifts by: ${layoutShiftCulprits(lhr).join('; ')}`);
       if (failing.length && missedTargets([row]).length) failures.push(`${route}: ${failing.join(', ')}`);
@@ -204,7 +221,12 @@ async function main(): Promise<void> {
   // total blocking time (so the performance score) suffers for reasons outside the site.
   const sortedIndexes = [...benchmarkIndexes].sort((a, b) => a - b);
   const medianIndex = sortedIndexes[Math.floor((sortedIndexes.length - 1) / 2)];
-  console.log(`\n${values.runs} Lighthouse run(s) per route, median shown; host benchmark index ${medianIndex ?? '?'} (min ${sortedIndexes[0] ?? '?'}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `\n${values.runs} Lighthouse run(s) per route, median shown; host benchmark index ${medianIndex ?? '?'} (min ${sortedIndexes[0] ?? '?'}), load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const missed = missedTargets(rows);
   console.log(missed.length ? `\ntargets missed:\n  ${missed.join('\n  ')}` : '\nall targets met');
   if (failures.length) console.log(`\naudits below 0.9 (for the misses):\n  ${failures.join('\n  ')}`);

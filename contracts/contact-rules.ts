@@ -40,14 +40,11 @@ export interface ContactMessageInput {
 
 export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 
-export type ContactValidation =
-  | { ok: true; value: ContactMessageInput }
-  | { ok: false; fields: ContactFieldErrors; value: ContactMessageInput };
+export type ContactValidation = { ok: true; value: ContactMessageInput } | { ok: false; fields: ContactFieldErrors; value: ContactMessageInput };
 
 // The HTML standard's definition of a valid e-mail address (what type=email checks), with a
 // dot required in the domain: an address at a bare host name cannot receive our answer.
-const emailPattern =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+const emailPattern = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 export function isValidEmail(email: string): boolean {
   return email.length <= contactLimits.email && emailPattern.test(email);
@@ -80,7 +77,8 @@ export function validateContact(input: Partial<Record<string, unknown>>): Contac
     const limit = contactLimits[field];
     if (value[field] === '') fields[field] = requiredMessages[field];
     else if (value[field].length > limit) {
-      fields[field] = `${contactLabels[field]} must be at most ${limit.toLocaleString('en-US')} characters (now ${value[field].length.toLocaleString('en-US')}).`;
+      fields[field] =
+        `${contactLabels[field]} must be at most ${limit.toLocaleString('en-US')} characters (now ${value[field].length.toLocaleString('en-US')}).`;
     }
   }
   if (!fields.email && !isValidEmail(value.email)) fields.email = 'Please enter a valid e-mail address, like name@example.com.';

@@ -4,19 +4,15 @@
  * Times are epoch milliseconds.
  */
 import { z } from 'zod';
-import {
-  displayNameProblem,
-  emailMaxLength,
-  enrolmentTokenPattern,
-  passkeyNameProblem,
-  staffPermissions,
-  staffRoles,
-} from './staff-rules.ts';
+import { displayNameProblem, emailMaxLength, enrolmentTokenPattern, passkeyNameProblem, staffPermissions, staffRoles } from './staff-rules.ts';
 
 export const staffRole = z.enum(staffRoles);
 export const staffPermission = z.enum(staffPermissions);
 
-const base64url = z.string().max(4096).regex(/^[A-Za-z0-9_-]*$/, 'must be base64url');
+const base64url = z
+  .string()
+  .max(4096)
+  .regex(/^[A-Za-z0-9_-]*$/, 'must be base64url');
 const id = z.string().min(1).max(200);
 
 /** The signed-in person, with what their role lets them do (the console shows only that). */
@@ -148,7 +144,13 @@ export const enrolmentCheckBody = z.object({ token: enrolmentToken });
 export const enrolmentStatus = z.object({ email: z.string(), role: staffRole, expiresAt: z.number() });
 
 export const enrolmentOptionsBody = z.object({ token: enrolmentToken, displayName });
-export const enrolmentBody = z.object({ token: enrolmentToken, displayName, challengeId: id, credential: registrationCredential, passkeyName: passkeyName.optional() });
+export const enrolmentBody = z.object({
+  token: enrolmentToken,
+  displayName,
+  challengeId: id,
+  credential: registrationCredential,
+  passkeyName: passkeyName.optional(),
+});
 
 export const addPasskeyBody = z.object({ challengeId: id, credential: registrationCredential, name: passkeyName });
 export const renamePasskeyBody = z.object({ name: passkeyName });

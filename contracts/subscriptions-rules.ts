@@ -71,10 +71,12 @@ export function validateSubscription(input: Partial<Record<string, unknown>>): S
   const address = text(input.address);
   if (channel === 'email') {
     if (address === '') fields.address = 'Please enter your e-mail address.';
-    else if (address.length > subscriptionLimits.email || !isValidEmail(address)) fields.address = 'Please enter a valid e-mail address, like name@example.com.';
+    else if (address.length > subscriptionLimits.email || !isValidEmail(address))
+      fields.address = 'Please enter a valid e-mail address, like name@example.com.';
   } else if (channel === 'webhook') {
     if (address === '') fields.address = 'Please enter the webhook URL.';
-    else if (address.length > subscriptionLimits.webhook) fields.address = `A webhook URL must be at most ${subscriptionLimits.webhook.toLocaleString('en-US')} characters.`;
+    else if (address.length > subscriptionLimits.webhook)
+      fields.address = `A webhook URL must be at most ${subscriptionLimits.webhook.toLocaleString('en-US')} characters.`;
     else {
       const problem = webhookUrlProblem(address);
       if (problem) fields.address = problem;

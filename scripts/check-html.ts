@@ -47,7 +47,9 @@ for (const [template, html] of Object.entries(templates)) {
 
 const java = spawnSync('java', ['-version'], { encoding: 'utf8' });
 if (java.error) {
-  fail('no `java` on the PATH. The Nu HTML Checker needs a Java runtime (11 or later): on Debian `apt-get install default-jre-headless` (scripts/ensure-system.sh does it).');
+  fail(
+    'no `java` on the PATH. The Nu HTML Checker needs a Java runtime (11 or later): on Debian `apt-get install default-jre-headless` (scripts/ensure-system.sh does it).',
+  );
 }
 
 interface VnuMessage {
@@ -80,7 +82,9 @@ const errors = messages.filter((m) => m.type === 'error' || m.type === 'non-docu
 for (const m of errors) {
   const file = m.url ? new URL(m.url).pathname : '?';
   const page = file.startsWith(filledDir) ? `${path.basename(file)} (filled)` : path.relative(dist, file);
-  console.error(`${page}:${m.lastLine ?? '?'}:${m.firstColumn ?? m.lastColumn ?? '?'}: ${m.message}${m.extract ? `\n    ${m.extract.replace(/\s+/g, ' ').trim().slice(0, 160)}` : ''}`);
+  console.error(
+    `${page}:${m.lastLine ?? '?'}:${m.firstColumn ?? m.lastColumn ?? '?'}: ${m.message}${m.extract ? `\n    ${m.extract.replace(/\s+/g, ' ').trim().slice(0, 160)}` : ''}`,
+  );
 }
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`check:html: ${pages.length} page(s), ${errors.length} error(s) in ${seconds} s`);

@@ -1,11 +1,11 @@
 // Contact messages for operators: `npm run contact -- list [--failed]`, `show ID`, `retry ID|--failed`, `purge`.
 // Reads DATABASE_URL (and the channel variables, for retry) like the server does.
-import { ConfigError, loadConfig } from '../server/config/config.ts';
+import { type AppConfig, ConfigError, loadConfig } from '../server/config/config.ts';
 import { runContactCli } from '../server/contact/contact-cli.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 
-let config;
+let config: AppConfig;
 try {
   config = loadConfig();
 } catch (error) {

@@ -1,11 +1,11 @@
 // Status monitors for operators: `npm run monitors -- list`, `npm run monitors -- import FILE`.
 // Reads DATABASE_URL like the server does; running servers take the change without a restart.
-import { ConfigError, loadConfig } from '../server/config/config.ts';
+import { type AppConfig, ConfigError, loadConfig } from '../server/config/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { runMonitorsCli } from '../server/status/monitors-cli.ts';
 
-let config;
+let config: AppConfig;
 try {
   config = loadConfig();
 } catch (error) {

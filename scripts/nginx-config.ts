@@ -58,7 +58,9 @@ if (process.argv[1] === import.meta.filename) {
     },
   });
   if (values.help || !values['public-url'] || !values.certificate || !values.key || !values.upstream?.length) {
-    console.error('usage: node scripts/nginx-config.ts --public-url https://NAME --certificate FILE --key FILE --upstream HOST:PORT [--upstream …] [--https-listen 443] [--http-listen 80]');
+    console.error(
+      'usage: node scripts/nginx-config.ts --public-url https://NAME --certificate FILE --key FILE --upstream HOST:PORT [--upstream …] [--https-listen 443] [--http-listen 80]',
+    );
     process.exit(values.help ? 0 : 1);
   }
   process.stdout.write(

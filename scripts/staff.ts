@@ -1,11 +1,11 @@
 // Staff accounts for operators: `npm run staff -- add EMAIL --role admin|support`, `list`, `reset EMAIL`, `remove EMAIL`.
 // Reads DATABASE_URL and PUBLIC_URL (enrolment links start with it) like the server does.
-import { ConfigError, loadConfig } from '../server/config/config.ts';
+import { type AppConfig, ConfigError, loadConfig } from '../server/config/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { runStaffCli } from '../server/staff/staff-cli.ts';
 
-let config;
+let config: AppConfig;
 try {
   config = loadConfig();
 } catch (error) {

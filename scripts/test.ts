@@ -1,4 +1,4 @@
-// `npm test`: type-check, build the site, check the built pages' HTML (Nu HTML Checker), run the
+// `npm test`: type-check, lint and format check (Biome), build the site, check the built pages' HTML (Nu HTML Checker), run the
 // unit and integration tests (Vitest) and the browser tests (Playwright in Debian's Chromium),
 // then print one closing line
 // "N passed, N failed". Exits non-zero when anything failed.
@@ -32,7 +32,7 @@ let failed = 0;
 const problems: string[] = [];
 
 if (!run('type-check (tsc --noEmit)', bin('tsc'), ['--noEmit'])) problems.push('type-check');
-if (!run('lint (biome: src/ and server/ meet only in contracts/)', 'npm', ['run', '--silent', 'lint'])) problems.push('lint');
+if (!run('lint and format (biome check; src/ and server/ meet only in contracts/)', 'npm', ['run', '--silent', 'lint'])) problems.push('lint');
 if (!run('build', 'npm', ['run', '--silent', 'build'])) problems.push('build');
 if (!run('HTML validity of the built pages (Nu HTML Checker)', 'npm', ['run', '--silent', 'check:html'])) problems.push('check:html');
 

@@ -90,7 +90,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // CONNECT (a proxy's method) never reaches the router: answer it rather than drop the connection.
   const connectRefused = JSON.stringify({ error: { code: 'method_not_allowed', message: 'CONNECT is not supported.' } });
   app.server.on('connect', (_request, socket) => {
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(connectRefused)}\r\nConnection: close\r\n\r\n${connectRefused}`);
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(connectRefused)}\r\nConnection: close\r\n\r\n${connectRefused}`,
+    );
   });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);

@@ -73,9 +73,7 @@ export async function listAuditEntries(db: Db, filter: AuditFilter): Promise<{ e
   if (filter.actor) {
     const pattern = likePattern(filter.actor);
     const exact = filter.actor;
-    query = query.where((eb) =>
-      eb.or([eb('actor_id', '=', exact), eb(sql<string>`lower(actor_label)`, 'like', sql<string>`${pattern} escape '\\'`)]),
-    );
+    query = query.where((eb) => eb.or([eb('actor_id', '=', exact), eb(sql<string>`lower(actor_label)`, 'like', sql<string>`${pattern} escape '\\'`)]));
   }
   if (filter.action) {
     query = filter.action.endsWith('.')
@@ -87,7 +85,11 @@ export async function listAuditEntries(db: Db, filter: AuditFilter): Promise<{ e
   if (filter.to !== undefined) query = query.where('at', '<', filter.to);
   const before = filter.before;
   if (before) query = query.where((eb) => eb.or([eb('at', '<', before.at), eb.and([eb('at', '=', before.at), eb('id', '<', before.id)])]));
-  const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(filter.limit + 1).execute();
+  const rows = await query
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.limit + 1)
+    .execute();
   return { entries: rows.slice(0, filter.limit).map(toEntry), more: rows.length > filter.limit };
 }
 

@@ -140,9 +140,7 @@ function withoutEmpty(env: EnvInput): EnvInput {
 /** Reads and checks every variable, reporting all problems in one error. */
 export function loadConfig(env: EnvInput = process.env): AppConfig {
   const parsed = envSchema.safeParse(withoutEmpty(env));
-  const problems = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   if (parsed.success) {
     const e = parsed.data;
     if (e.PANEL_DRIVER === 'pterodactyl' && !e.PANEL_URL) problems.push('PANEL_URL: required when PANEL_DRIVER=pterodactyl');
@@ -193,4 +191,3 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
     metrics: { token: e.METRICS_TOKEN },
   };
 }
-

@@ -4,11 +4,9 @@ import { z } from 'zod';
 /** A boolean written in an environment variable: only the words true and false are accepted. */
 const booleanWord = z.enum(['true', 'false']).transform((word) => word === 'true');
 
-const databaseUrl = z
-  .string()
-  .refine((url) => url.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(url), {
-    message: 'must be sqlite:<file path> or postgres://user:password@host:port/db',
-  });
+const databaseUrl = z.string().refine((url) => url.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(url), {
+  message: 'must be sqlite:<file path> or postgres://user:password@host:port/db',
+});
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
@@ -33,7 +31,10 @@ const trustProxy = z
   .transform((value, ctx): false | number | string[] => {
     if (value === 'false') return false;
     if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
-    const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+    const parts = value
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     const bad = parts.filter((p) => !isAddressOrRange(p));
     if (value === 'true' || parts.length === 0 || bad.length > 0) {
       ctx.addIssue({
@@ -57,26 +58,32 @@ function isHostEntry(value: string): boolean {
 
 const hostList = z
   .string()
-  .transform((value) => value.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((p) => p.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .refine((hosts) => hosts.every(isHostEntry), { message: 'must be host names or addresses, each with an optional :port, comma-separated' });
 
 /** Comma-separated ports and ranges: 80,443,25565-25575. */
-const portList = z
-  .string()
-  .transform((value, ctx): Array<[number, number]> => {
-    const ranges: Array<[number, number]> = [];
-    for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
-      const match = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(part);
-      const from = Number(match?.[1]);
-      const to = Number(match?.[2] ?? match?.[1]);
-      if (!match || from < 1 || to > 65535 || from > to) {
-        ctx.addIssue({ code: 'custom', message: `must be ports or ranges like 80,443,25565-25575; not: ${part}` });
-        return z.NEVER;
-      }
-      ranges.push([from, to]);
+const portList = z.string().transform((value, ctx): Array<[number, number]> => {
+  const ranges: Array<[number, number]> = [];
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const match = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(part);
+    const from = Number(match?.[1]);
+    const to = Number(match?.[2] ?? match?.[1]);
+    if (!match || from < 1 || to > 65535 || from > to) {
+      ctx.addIssue({ code: 'custom', message: `must be ports or ranges like 80,443,25565-25575; not: ${part}` });
+      return z.NEVER;
     }
-    return ranges;
-  });
+    ranges.push([from, to]);
+  }
+  return ranges;
+});
 
 /** A name server as dns.Resolver#setServers takes it: 1.2.3.4, 1.2.3.4:53, ::1 or [::1]:53. */
 function isNameServer(value: string): boolean {
@@ -89,8 +96,15 @@ function isNameServer(value: string): boolean {
 
 const nameServers = z
   .string()
-  .transform((value) => value.split(',').map((p) => p.trim()).filter(Boolean))
-  .refine((list) => list.length > 0 && list.every(isNameServer), { message: 'must be IP addresses of name servers (IPv4 as 1.2.3.4[:port], IPv6 as [::1]:port or ::1), comma-separated' });
+  .transform((value) =>
+    value
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.length > 0 && list.every(isNameServer), {
+    message: 'must be IP addresses of name servers (IPv4 as 1.2.3.4[:port], IPv6 as [::1]:port or ::1), comma-separated',
+  });
 
 /**
  * Every environment variable the product reads (docs/decisions.md 10 and 14), with its default.

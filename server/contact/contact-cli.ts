@@ -85,7 +85,9 @@ async function list(db: Kysely<Database>, args: string[], io: CliIo): Promise<nu
     const state = deliveries.length ? deliveries.map((d) => deliveryState(d, now)).join(', ') : 'stored only (no channel)';
     io.out(`${message.id.slice(0, 8)}  ${formatTime(message.createdAt)}  ${clip(from, 36)}  ${clip(message.subject, 28)}  ${state}`);
   }
-  io.out(`\n${rows.length} message${rows.length === 1 ? '' : 's'}${failed ? ' with a failed delivery' : ''}, newest first. Details: npm run contact -- show ID`);
+  io.out(
+    `\n${rows.length} message${rows.length === 1 ? '' : 's'}${failed ? ' with a failed delivery' : ''}, newest first. Details: npm run contact -- show ID`,
+  );
   return 0;
 }
 
@@ -162,7 +164,9 @@ async function retry(db: Kysely<Database>, config: AppConfig, args: string[], io
   if (queued.length === 0) {
     const deliveries = await deliveriesOf(db, message.id);
     if (deliveries.length === 0) {
-      io.err('This message has no delivery, and no channel is configured here: set CONTACT_WEBHOOK_URL (or SMTP_URL and CONTACT_EMAIL_TO) as the server has them, and run this again.');
+      io.err(
+        'This message has no delivery, and no channel is configured here: set CONTACT_WEBHOOK_URL (or SMTP_URL and CONTACT_EMAIL_TO) as the server has them, and run this again.',
+      );
       return 1;
     }
     io.out(`Nothing to retry: message ${message.id} was delivered to ${deliveries.map((d) => d.channel).join(' and ')}.`);

@@ -123,12 +123,7 @@ const toAttempt = (r: Selectable<ContactDeliveryAttemptsTable>): ContactAttempt 
  * Stores a message and one pending delivery per channel in one transaction: once this
  * returns, the message is safe whatever happens to the process.
  */
-export async function insertMessage(
-  db: Kysely<Database>,
-  message: ContactMessage,
-  channels: readonly ContactChannelName[],
-  expiresAt: number,
-): Promise<void> {
+export async function insertMessage(db: Kysely<Database>, message: ContactMessage, channels: readonly ContactChannelName[], expiresAt: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('contact_messages')
@@ -235,7 +230,11 @@ export async function claimDue(
     const messages = await trx
       .selectFrom('contact_messages')
       .selectAll()
-      .where('id', 'in', deliveries.map((d) => d.messageId))
+      .where(
+        'id',
+        'in',
+        deliveries.map((d) => d.messageId),
+      )
       .execute();
     const byId = new Map(messages.map((m) => [m.id, toMessage(m)]));
     return deliveries
@@ -408,9 +407,7 @@ export async function listMessages(
     .limit(options.limit);
   const before = options.before;
   if (before) {
-    query = query.where((eb) =>
-      eb.or([eb('created_at', '<', before.createdAt), eb.and([eb('created_at', '=', before.createdAt), eb('id', '>', before.id)])]),
-    );
+    query = query.where((eb) => eb.or([eb('created_at', '<', before.createdAt), eb.and([eb('created_at', '=', before.createdAt), eb('id', '>', before.id)])]));
   }
   const messages = (await query.execute()).map(toStored);
   return withDeliveries(db, messages);
@@ -452,7 +449,11 @@ async function withDeliveries(db: Kysely<Database>, messages: StoredMessage[]): 
     await db
       .selectFrom('contact_deliveries')
       .selectAll()
-      .where('message_id', 'in', messages.map((m) => m.id))
+      .where(
+        'message_id',
+        'in',
+        messages.map((m) => m.id),
+      )
       .orderBy('channel')
       .execute()
   ).map(toDelivery);
@@ -475,7 +476,9 @@ export async function deliveriesOf(db: Kysely<Database>, messageId: string): Pro
 }
 
 export async function attemptsOf(db: Kysely<Database>, messageId: string): Promise<ContactAttempt[]> {
-  return (await db.selectFrom('contact_delivery_attempts').selectAll().where('message_id', '=', messageId).orderBy('started_at').orderBy('id').execute()).map(toAttempt);
+  return (await db.selectFrom('contact_delivery_attempts').selectAll().where('message_id', '=', messageId).orderBy('started_at').orderBy('id').execute()).map(
+    toAttempt,
+  );
 }
 
 /**
@@ -506,7 +509,10 @@ export async function retryMessage(
     }
     for (const channel of channels) {
       if (existing.some((d) => d.channel === channel) || !wanted(channel)) continue;
-      await trx.insertInto('contact_deliveries').values(newDelivery(messageId, channel, now, now + maxAgeMs)).execute();
+      await trx
+        .insertInto('contact_deliveries')
+        .values(newDelivery(messageId, channel, now, now + maxAgeMs))
+        .execute();
       queued.push(channel);
     }
     return queued;

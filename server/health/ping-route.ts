@@ -10,9 +10,6 @@ import { z } from 'zod';
 export function pingRoute(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/ping', { logLevel: 'warn', schema: { response: { 204: z.null() } } }, async (_request, reply) => {
-    return reply
-      .code(204)
-      .headers({ 'cache-control': 'no-store', 'access-control-allow-origin': '*', 'timing-allow-origin': '*' })
-      .send(null);
+    return reply.code(204).headers({ 'cache-control': 'no-store', 'access-control-allow-origin': '*', 'timing-allow-origin': '*' }).send(null);
   });
 }

@@ -13,12 +13,25 @@ export function incidentView(r: IncidentRecord): Incident {
     state: r.state,
     startedAt: iso(r.startedAt),
     resolvedAt: r.resolvedAt === null ? null : iso(r.resolvedAt),
-    updates: r.updates.map((u) => ({ id: String(u.id), state: u.state, message: u.message, at: iso(u.at), editedAt: u.editedAt === null ? null : iso(u.editedAt) })),
+    updates: r.updates.map((u) => ({
+      id: String(u.id),
+      state: u.state,
+      message: u.message,
+      at: iso(u.at),
+      editedAt: u.editedAt === null ? null : iso(u.editedAt),
+    })),
   };
 }
 
 export function incidentBriefOf(r: IncidentRecord): IncidentBrief {
-  return { id: r.id, title: r.title, impact: r.impact, monitorIds: r.monitorIds, startedAt: iso(r.startedAt), resolvedAt: r.resolvedAt === null ? null : iso(r.resolvedAt) };
+  return {
+    id: r.id,
+    title: r.title,
+    impact: r.impact,
+    monitorIds: r.monitorIds,
+    startedAt: iso(r.startedAt),
+    resolvedAt: r.resolvedAt === null ? null : iso(r.resolvedAt),
+  };
 }
 
 /** Scheduled before its start, in progress until its end, completed after; or cancelled. */

@@ -7,8 +7,7 @@ import { lastChange, maintenanceState } from './incident-views.ts';
 export const feedPath = '/network-status/feed.atom';
 export const historyPath = '/network-status/history';
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const utc = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -25,10 +24,12 @@ const stateWords: Record<string, string> = {
 
 /** An incident's timeline, newest first, as HTML (every text escaped). */
 function incidentHtml(i: IncidentRecord): string {
-  const updates = [...i.updates].reverse().map(
-    (u) =>
-      `<p><strong>${stateWords[u.state]}</strong> (${utc(u.at)}${u.editedAt !== null ? `, corrected ${utc(u.editedAt)}` : ''}): ${escapeHtml(u.message)}</p>`,
-  );
+  const updates = [...i.updates]
+    .reverse()
+    .map(
+      (u) =>
+        `<p><strong>${stateWords[u.state]}</strong> (${utc(u.at)}${u.editedAt !== null ? `, corrected ${utc(u.editedAt)}` : ''}): ${escapeHtml(u.message)}</p>`,
+    );
   return `<p>Impact: ${i.impact}.</p>${updates.join('')}`;
 }
 

@@ -26,7 +26,11 @@ export const incidentsCorePlugin = fp(async (app: FastifyInstance, options: { no
     now: options.now,
     board: {
       existingMonitors: async (trx, ids) => {
-        const rows = await trx.selectFrom('status_monitor').select('id').where('id', 'in', [...ids]).execute();
+        const rows = await trx
+          .selectFrom('status_monitor')
+          .select('id')
+          .where('id', 'in', [...ids])
+          .execute();
         return new Set(rows.map((r) => r.id));
       },
       push: (notice) => status.pushNotice(notice),

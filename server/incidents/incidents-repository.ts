@@ -44,7 +44,13 @@ export interface MaintenanceRecord {
 const ids = (json: string): string[] => JSON.parse(json) as string[];
 
 function updateOf(r: IncidentUpdateTable & { id: number }): UpdateRecord {
-  return { id: Number(r.id), state: r.state as IncidentState, message: r.message, at: Number(r.at), editedAt: r.edited_at === null ? null : Number(r.edited_at) };
+  return {
+    id: Number(r.id),
+    state: r.state as IncidentState,
+    message: r.message,
+    at: Number(r.at),
+    editedAt: r.edited_at === null ? null : Number(r.edited_at),
+  };
 }
 
 function incidentOf(r: IncidentTable, updates: UpdateRecord[]): IncidentRecord {
@@ -103,7 +109,15 @@ async function withUpdates(db: Db, rows: IncidentTable[]): Promise<IncidentRecor
 
 export async function insertIncident(
   db: Db,
-  incident: { id: string; title: string; impact: IncidentImpact; monitorIds: readonly string[]; state: IncidentState; startedAt: number; resolvedAt: number | null },
+  incident: {
+    id: string;
+    title: string;
+    impact: IncidentImpact;
+    monitorIds: readonly string[];
+    state: IncidentState;
+    startedAt: number;
+    resolvedAt: number | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('incident')
@@ -180,7 +194,10 @@ export async function editUpdate(db: Db, incidentId: string, updateId: number, m
   return true;
 }
 
-export async function insertMaintenance(db: Db, m: Omit<MaintenanceRecord, 'cancelledAt' | 'startedAnnouncedAt' | 'completedAnnouncedAt' | 'updatedAt'>): Promise<void> {
+export async function insertMaintenance(
+  db: Db,
+  m: Omit<MaintenanceRecord, 'cancelledAt' | 'startedAnnouncedAt' | 'completedAnnouncedAt' | 'updatedAt'>,
+): Promise<void> {
   await db
     .insertInto('maintenance')
     .values({

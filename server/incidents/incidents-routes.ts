@@ -37,8 +37,10 @@ export function incidentsStaffRoutes(app: FastifyInstance, service: IncidentsSer
     return { incidents: await service.listIncidents() };
   });
 
-  api.post('/incidents', { preHandler, schema: { body: newIncidentBody, response: { 201: incident, ...errorResponses(400, 401, 403) } } }, async (request, reply) =>
-    reply.status(201).send(await service.createIncident(request.body, actingOf(request))),
+  api.post(
+    '/incidents',
+    { preHandler, schema: { body: newIncidentBody, response: { 201: incident, ...errorResponses(400, 401, 403) } } },
+    async (request, reply) => reply.status(201).send(await service.createIncident(request.body, actingOf(request))),
   );
 
   api.post(
@@ -64,8 +66,10 @@ export function incidentsStaffRoutes(app: FastifyInstance, service: IncidentsSer
     return { maintenance: await service.listMaintenance() };
   });
 
-  api.post('/maintenance', { preHandler, schema: { body: newMaintenanceBody, response: { 201: maintenance, ...errorResponses(400, 401, 403) } } }, async (request, reply) =>
-    reply.status(201).send(await service.schedule(request.body, actingOf(request))),
+  api.post(
+    '/maintenance',
+    { preHandler, schema: { body: newMaintenanceBody, response: { 201: maintenance, ...errorResponses(400, 401, 403) } } },
+    async (request, reply) => reply.status(201).send(await service.schedule(request.body, actingOf(request))),
   );
 
   api.post(

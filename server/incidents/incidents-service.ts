@@ -74,7 +74,14 @@ const notFound = (what: 'incident' | 'maintenance', id: string) =>
   new HttpError(404, `${what}_not_found`, what === 'incident' ? `There is no incident with the id "${id}".` : `There is no maintenance with the id "${id}".`);
 
 const invalid = (fields: Record<string, string>) =>
-  new HttpError(400, 'invalid', `Invalid request: ${Object.entries(fields).map(([f, m]) => `${f} ${m}`).join('; ')}`, { fields });
+  new HttpError(
+    400,
+    'invalid',
+    `Invalid request: ${Object.entries(fields)
+      .map(([f, m]) => `${f} ${m}`)
+      .join('; ')}`,
+    { fields },
+  );
 
 /** The notice an event becomes on the board's stream. */
 export function noticeOf(kind: StatusEventKind, payload: unknown): NoticeEvent {
@@ -178,7 +185,11 @@ export class IncidentsService implements NoticeSource {
       await this.checkMonitors(trx, monitorIds, 'monitorIds');
       await insertIncident(trx, { id, title: body.title, impact: body.impact, monitorIds, state: body.state, startedAt: at, resolvedAt: null });
       await insertUpdate(trx, id, { state: body.state, message: body.message, at });
-      return { kind: 'incident.created', subjectId: id, audit: this.entry(acting, 'incident.created', body.title, { id, impact: body.impact, state: body.state }) };
+      return {
+        kind: 'incident.created',
+        subjectId: id,
+        audit: this.entry(acting, 'incident.created', body.title, { id, impact: body.impact, state: body.state }),
+      };
     });
   }
 
@@ -213,7 +224,11 @@ export class IncidentsService implements NoticeSource {
       if (!before || !(await editUpdate(trx, id, number, message, at))) {
         throw new HttpError(404, 'update_not_found', `Incident "${incident.title}" has no update with the id "${updateId}".`);
       }
-      return { kind: 'incident.edited', subjectId: id, audit: this.entry(acting, 'incident.update_corrected', incident.title, { id, update: updateId, before: before.message }) };
+      return {
+        kind: 'incident.edited',
+        subjectId: id,
+        audit: this.entry(acting, 'incident.update_corrected', incident.title, { id, update: updateId, before: before.message }),
+      };
     });
   }
 
@@ -239,7 +254,11 @@ export class IncidentsService implements NoticeSource {
     return this.change(async (trx) => {
       await this.checkMonitors(trx, monitorIds, 'monitorIds');
       await insertMaintenance(trx, { id, title: body.title, message: body.message, monitorIds, startsAt, endsAt, createdAt: now });
-      return { kind: 'maintenance.scheduled', subjectId: id, audit: this.entry(acting, 'maintenance.scheduled', body.title, { id, startsAt: body.startsAt, endsAt: body.endsAt }) };
+      return {
+        kind: 'maintenance.scheduled',
+        subjectId: id,
+        audit: this.entry(acting, 'maintenance.scheduled', body.title, { id, startsAt: body.startsAt, endsAt: body.endsAt }),
+      };
     });
   }
 
@@ -318,7 +337,9 @@ export class IncidentsService implements NoticeSource {
     const at = this.now();
     const done = await this.deps.db.transaction().execute(async (trx) => {
       const { kind, subjectId, audit } = await work(trx);
-      const payload = kind.startsWith('incident.') ? incidentView((await findIncident(trx, subjectId))!) : maintenanceView((await findMaintenance(trx, subjectId))!, at);
+      const payload = kind.startsWith('incident.')
+        ? incidentView((await findIncident(trx, subjectId))!)
+        : maintenanceView((await findMaintenance(trx, subjectId))!, at);
       const eventId = await recordStatusEvent(trx, { at, kind, subjectId, payload });
       await this.deps.audit.record(audit, { db: trx });
       return { eventId, kind, payload };
@@ -334,7 +355,8 @@ export class IncidentsService implements NoticeSource {
     if (ids.length === 0) return;
     const known = await this.deps.board.existingMonitors(trx, ids);
     const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length) throw invalid({ [field]: `names ${unknown.length === 1 ? 'a monitor that does not exist' : 'monitors that do not exist'}: ${unknown.join(', ')}` });
+    if (unknown.length)
+      throw invalid({ [field]: `names ${unknown.length === 1 ? 'a monitor that does not exist' : 'monitors that do not exist'}: ${unknown.join(', ')}` });
   }
 
   private async openIncident(trx: Transaction<Database>, id: string): Promise<IncidentRecord> {
@@ -350,8 +372,10 @@ export class IncidentsService implements NoticeSource {
   }
 
   private checkNotOver(m: MaintenanceRecord, now: number): void {
-    if (m.cancelledAt !== null) throw new HttpError(409, 'maintenance_cancelled', 'This maintenance was cancelled.', { fields: { endsAt: 'This maintenance was cancelled.' } });
-    if (m.endsAt <= now) throw new HttpError(409, 'maintenance_completed', 'This maintenance is completed.', { fields: { endsAt: 'This maintenance is completed.' } });
+    if (m.cancelledAt !== null)
+      throw new HttpError(409, 'maintenance_cancelled', 'This maintenance was cancelled.', { fields: { endsAt: 'This maintenance was cancelled.' } });
+    if (m.endsAt <= now)
+      throw new HttpError(409, 'maintenance_completed', 'This maintenance is completed.', { fields: { endsAt: 'This maintenance is completed.' } });
   }
 
   private entry(acting: Acting, action: string, title: string, detail: Record<string, string>): AuditRecord {

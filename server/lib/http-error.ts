@@ -8,12 +8,7 @@ export class HttpError extends Error {
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(
-    statusCode: number,
-    code: string,
-    message: string,
-    extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
-  ) {
+  constructor(statusCode: number, code: string, message: string, extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {}) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;

@@ -36,7 +36,11 @@ function pathsFor(field: string): string[] {
 export const redactPaths = sensitiveFields.flatMap(pathsFor);
 
 /** The secret values configured, and the parts of them that are secrets alone (a URL's password, a webhook's token). */
-export function secretValues(config: { sessionSecret: string; databaseUrl: string; contact: { webhookUrl?: string | undefined; smtpUrl?: string | undefined } }): string[] {
+export function secretValues(config: {
+  sessionSecret: string;
+  databaseUrl: string;
+  contact: { webhookUrl?: string | undefined; smtpUrl?: string | undefined };
+}): string[] {
   const values = new Set<string>([config.sessionSecret]);
   for (const url of [config.databaseUrl, config.contact.webhookUrl, config.contact.smtpUrl]) {
     if (!url || url.startsWith('sqlite:')) continue;
@@ -82,7 +86,14 @@ export function maskUrlSecrets(url: string): string {
 }
 
 /** Fastify's request serializer, with the URL's secrets masked. */
-function requestSerializer(request: { method?: string; url?: string; headers?: Record<string, string | string[] | undefined>; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+function requestSerializer(request: {
+  method?: string;
+  url?: string;
+  headers?: Record<string, string | string[] | undefined>;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
   const version = request.headers?.['accept-version'];
   return {
     method: request.method,
@@ -99,7 +110,10 @@ function requestSerializer(request: { method?: string; url?: string; headers?: R
  * sit, and the configured secrets (the session secret, database, webhook and SMTP addresses)
  * are cut out of messages and errors, where a library may have quoted them.
  */
-export function loggerOptions(config: Parameters<typeof secretValues>[0] & { logLevel: string }, stream?: NodeJS.WritableStream): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(
+  config: Parameters<typeof secretValues>[0] & { logLevel: string },
+  stream?: NodeJS.WritableStream,
+): NonNullable<FastifyServerOptions['logger']> {
   const scrub = scrubber(secretValues(config));
   return {
     level: config.logLevel,

@@ -39,7 +39,7 @@ const controlChars = /[\x00-\x1f\x7f]/g;
 // minecraft-protocol pulls in minecraft-data (about 80 MB once loaded): load it on first use.
 let minecraftProtocol: Promise<typeof import('minecraft-protocol')> | undefined;
 function loadMinecraftProtocol(): Promise<typeof import('minecraft-protocol')> {
-  minecraftProtocol ??= import('minecraft-protocol').then((m) => ((m as { default?: typeof import('minecraft-protocol') }).default ?? m));
+  minecraftProtocol ??= import('minecraft-protocol').then((m) => (m as { default?: typeof import('minecraft-protocol') }).default ?? m);
   return minecraftProtocol;
 }
 

@@ -126,7 +126,10 @@ export class ConsoleHub {
       clearTimeout(channel.linger);
       for (const viewer of channel.viewers) viewer.close(1001, 'Server shutting down');
       channel.viewers.clear();
-      channel.upstream.then((upstream) => upstream.close(), () => {});
+      channel.upstream.then(
+        (upstream) => upstream.close(),
+        () => {},
+      );
     }
   }
 

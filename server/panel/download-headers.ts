@@ -12,10 +12,7 @@ export function attachment(name: string): string {
  * never sniffed or cached. The engine's stream is piped as it arrives (nothing is held in memory).
  */
 export function sendDownload(reply: FastifyReply, file: FileDownload): FastifyReply {
-  void reply
-    .header('content-type', 'application/octet-stream')
-    .header('content-disposition', attachment(file.name))
-    .header('cache-control', 'no-store');
+  void reply.header('content-type', 'application/octet-stream').header('content-disposition', attachment(file.name)).header('cache-control', 'no-store');
   if (file.size !== null) void reply.header('content-length', String(file.size));
   return reply.send(file.stream);
 }

@@ -32,7 +32,8 @@ export function countingLimit(declared: number): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       seen += chunk.length;
-      if (seen > declared) return callback(seen > maxUploadBytes ? uploadTooLarge() : new HttpError(413, 'file_too_large', 'The upload is longer than the size it declared.'));
+      if (seen > declared)
+        return callback(seen > maxUploadBytes ? uploadTooLarge() : new HttpError(413, 'file_too_large', 'The upload is longer than the size it declared.'));
       callback(null, chunk);
     },
     flush(callback: TransformCallback) {

@@ -3,16 +3,7 @@ import type { HistoryAnswer, HistoryRange } from '../../contracts/panel.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { GameServerDriver } from './driver.ts';
-import {
-  claimSample,
-  fillSample,
-  forgetWatched,
-  purgeSamples,
-  samplesOf,
-  setSessionUntil,
-  watchedServers,
-  watchServer,
-} from './panel-history-repository.ts';
+import { claimSample, fillSample, forgetWatched, purgeSamples, samplesOf, setSessionUntil, watchedServers, watchServer } from './panel-history-repository.ts';
 import { latestSessionEnd } from './panel-repository.ts';
 import type { SessionCrypto } from './session-crypto.ts';
 
@@ -51,7 +42,13 @@ export class HistorySampler {
   private readonly now: () => number;
   private readonly log: { debug(obj: object, msg: string): void };
 
-  constructor(deps: { db: Kysely<Database>; driver: GameServerDriver; crypto: SessionCrypto; now?: () => number; log: { debug(obj: object, msg: string): void } }) {
+  constructor(deps: {
+    db: Kysely<Database>;
+    driver: GameServerDriver;
+    crypto: SessionCrypto;
+    now?: () => number;
+    log: { debug(obj: object, msg: string): void };
+  }) {
     this.db = deps.db;
     this.driver = deps.driver;
     this.crypto = deps.crypto;

@@ -34,7 +34,8 @@ export async function watchedServers(db: Db, driver: string, since: number): Pro
 /** Forgets a server (and its key): its last session ended before `before`, or its key was refused. */
 export async function forgetWatched(db: Db, filter: { before: number } | { serverId: string; driver: string }): Promise<number> {
   let query = db.deleteFrom('panel_history_servers');
-  query = 'before' in filter ? query.where('session_until', '<=', filter.before) : query.where('server_id', '=', filter.serverId).where('driver', '=', filter.driver);
+  query =
+    'before' in filter ? query.where('session_until', '<=', filter.before) : query.where('server_id', '=', filter.serverId).where('driver', '=', filter.driver);
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -35,9 +35,7 @@ export async function panelPlugin(app: FastifyInstance, options: { now?: () => n
   });
   registerPanelMetrics(app.metrics, service);
   const panelUrl = app.config.panel.driver === 'pterodactyl' ? app.config.panel.url : undefined;
-  app.readiness.add('engine', async () =>
-    panelUrl ? panelReachable(panelUrl, 1500) : { ok: true, detail: 'local game servers run in this process' },
-  );
+  app.readiness.add('engine', async () => (panelUrl ? panelReachable(panelUrl, 1500) : { ok: true, detail: 'local game servers run in this process' }));
   const samples = historySampleCounter(app.metrics);
   app.jobs.every({ name: historyJobName, everyMs: historyIntervalMs }, async () => {
     const round = await history.sampleRound();

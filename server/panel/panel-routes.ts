@@ -106,16 +106,20 @@ export function panelRoutes(app: FastifyInstance, service: PanelService, request
   );
 
   // The kept lines as a text file: the browser saves it under the name given.
-  api.get('/console/log', { schema: { response: { 200: z.string().describe('The kept console lines as plain text (text/plain), one per line.'), ...errors } } }, async (request, reply) => {
-    const session = await requests.session(request);
-    const text = await service.consoleLog(session, requests.ended(reply));
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/plain; charset=utf-8')
-      .header('content-disposition', attachment(`${session.serverId}-console-${day}.log`))
-      .header('cache-control', 'no-store')
-      .send(text);
-  });
+  api.get(
+    '/console/log',
+    { schema: { response: { 200: z.string().describe('The kept console lines as plain text (text/plain), one per line.'), ...errors } } },
+    async (request, reply) => {
+      const session = await requests.session(request);
+      const text = await service.consoleLog(session, requests.ended(reply));
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('content-disposition', attachment(`${session.serverId}-console-${day}.log`))
+        .header('cache-control', 'no-store')
+        .send(text);
+    },
+  );
 
   api.post('/power', { schema: { body: powerBody, response: { 204: noContent, ...errors } } }, async (request, reply) => {
     const session = await requests.session(request);
@@ -128,7 +132,9 @@ export function panelRoutes(app: FastifyInstance, service: PanelService, request
     const checked = checkCommand(request.body.command);
     if (!checked.ok) throw new HttpError(400, 'invalid', checked.message, { fields: { command: checked.message } });
     const { command } = checked;
-    await service.command(session, command, request.ip, () => service.withEngine(session, (c) => service.driver.sendCommand(c, command), requests.ended(reply)));
+    await service.command(session, command, request.ip, () =>
+      service.withEngine(session, (c) => service.driver.sendCommand(c, command), requests.ended(reply)),
+    );
     return reply.status(204).send();
   });
 }

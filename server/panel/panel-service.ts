@@ -63,7 +63,15 @@ export class PanelService {
   private readonly throttle: ConnectThrottle;
   private readonly audit: AuditLog;
 
-  constructor(deps: { db: Kysely<Database>; driver: GameServerDriver; sessions: SessionStore; hub: ConsoleHub; sockets: SessionSockets; audit: AuditLog; history: HistorySampler }) {
+  constructor(deps: {
+    db: Kysely<Database>;
+    driver: GameServerDriver;
+    sessions: SessionStore;
+    hub: ConsoleHub;
+    sockets: SessionSockets;
+    audit: AuditLog;
+    history: HistorySampler;
+  }) {
     this.driver = deps.driver;
     this.sessions = deps.sessions;
     this.hub = deps.hub;
@@ -78,7 +86,12 @@ export class PanelService {
    * one). The engine says "no" in several ways (401 bad key, 403, 404 unknown or not yours): the
    * customer hears one answer.
    */
-  async connect(input: { serverId: string; key: string; clientIp: string; previousCookie: string | undefined }): Promise<{ cookie: string; server: ServerDetails }> {
+  async connect(input: {
+    serverId: string;
+    key: string;
+    clientIp: string;
+    previousCookie: string | undefined;
+  }): Promise<{ cookie: string; server: ServerDetails }> {
     return this.throttle.guard(input.clientIp, input.serverId, async () => {
       let server: ServerDetails;
       try {
@@ -237,11 +250,15 @@ export class PanelService {
   }
 
   downloadBackup(session: PanelSession, id: string, caller: Caller): Promise<FileDownload> {
-    return this.audited(session, caller, 'panel.backup.download', { backup: loggable(id) }, () => this.withEngine(session, (c) => this.driver.downloadBackup(c, id), caller.onEnded));
+    return this.audited(session, caller, 'panel.backup.download', { backup: loggable(id) }, () =>
+      this.withEngine(session, (c) => this.driver.downloadBackup(c, id), caller.onEnded),
+    );
   }
 
   restoreBackup(session: PanelSession, id: string, caller: Caller): Promise<void> {
-    return this.audited(session, caller, 'panel.backup.restore', { backup: loggable(id) }, () => this.withEngine(session, (c) => this.driver.restoreBackup(c, id), caller.onEnded));
+    return this.audited(session, caller, 'panel.backup.restore', { backup: loggable(id) }, () =>
+      this.withEngine(session, (c) => this.driver.restoreBackup(c, id), caller.onEnded),
+    );
   }
 
   setBackupLocked(session: PanelSession, id: string, locked: boolean, caller: Caller): Promise<Backup> {
@@ -251,7 +268,9 @@ export class PanelService {
   }
 
   deleteBackup(session: PanelSession, id: string, caller: Caller): Promise<void> {
-    return this.audited(session, caller, 'panel.backup.delete', { backup: loggable(id) }, () => this.withEngine(session, (c) => this.driver.deleteBackup(c, id), caller.onEnded));
+    return this.audited(session, caller, 'panel.backup.delete', { backup: loggable(id) }, () =>
+      this.withEngine(session, (c) => this.driver.deleteBackup(c, id), caller.onEnded),
+    );
   }
 
   /**

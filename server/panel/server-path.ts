@@ -62,7 +62,9 @@ export function checkServerPath(value: unknown, options: { field?: string; allow
   if (typeof value !== 'string') throw refuse(field, 'it is not text');
   if (Buffer.byteLength(value) > maxPathBytes) throw refuse(field, `it is longer than ${maxPathBytes} bytes`);
   const forms = decodedForms(value);
-  forms.forEach((form, index) => checkForm(form, field, forms[index - 1]));
+  forms.forEach((form, index) => {
+    checkForm(form, field, forms[index - 1]);
+  });
   const path = value.replace(/\/$/, '');
   if (path === '' && !options.allowRoot) throw refuse(field, "it names the server's root folder, not a file or folder in it");
   for (const name of path.split('/')) {

@@ -44,6 +44,10 @@ export const bodyTypes = fp(async (app: FastifyInstance) => {
     const form = acceptsForm === true;
     if (form && mime === 'application/x-www-form-urlencoded') return;
     if (form && acceptsMultipartForm === true && mime === 'multipart/form-data') return;
-    throw new HttpError(415, 'unsupported_media_type', form ? 'Send JSON (Content-Type: application/json) or a form.' : 'Send JSON with Content-Type: application/json.');
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      form ? 'Send JSON (Content-Type: application/json) or a form.' : 'Send JSON with Content-Type: application/json.',
+    );
   });
 });

@@ -24,7 +24,8 @@ z.config({
   customError: (issue) => {
     if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required';
     if (issue.code === 'invalid_type') return `must be ${issue.expected === 'int' ? 'a whole number' : `a ${issue.expected}`}`;
-    if (issue.code === 'too_small' && issue.origin === 'string') return issue.minimum === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
+    if (issue.code === 'too_small' && issue.origin === 'string')
+      return issue.minimum === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
     if (issue.code === 'too_big' && issue.origin === 'string') return `must be at most ${issue.maximum} characters`;
     if (issue.code === 'invalid_format') return `must be a valid ${issue.format}`;
     if (issue.code === 'invalid_value') return `must be one of: ${issue.values.map(String).join(', ')}`;

@@ -35,7 +35,8 @@ function authorize(request: FastifyRequest, token: string | undefined): void {
     }
     return;
   }
-  if (!isLoopback(request.ip)) throw new HttpError(403, 'forbidden', 'Metrics are readable from this machine only (set METRICS_TOKEN to read them from elsewhere).');
+  if (!isLoopback(request.ip))
+    throw new HttpError(403, 'forbidden', 'Metrics are readable from this machine only (set METRICS_TOKEN to read them from elsewhere).');
 }
 
 /**

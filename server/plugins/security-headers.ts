@@ -7,7 +7,11 @@ import fp from 'fastify-plugin';
  * The Content-Security-Policy: no inline script runs unless its sha256 is listed, and the
  * build writes the hashes of the inline scripts it emits to dist/csp-hashes.json.
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[], extraScriptOrigins: readonly string[] = [], connectOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  scriptHashes: readonly string[],
+  extraScriptOrigins: readonly string[] = [],
+  connectOrigins: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${[...scriptHashes.map((h) => `'${h}'`), ...extraScriptOrigins].join(' ')}`.trim(),

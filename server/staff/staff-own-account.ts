@@ -33,7 +33,13 @@ export class OwnAccount {
     this.challenges = new StaffChallenges(deps.db, deps.now);
   }
 
-  private record(me: StaffPrincipal, clientIp: string, action: string, detail: Record<string, string | number | boolean | null>, db?: Parameters<StaffDeps['audit']['record']>[1]) {
+  private record(
+    me: StaffPrincipal,
+    clientIp: string,
+    action: string,
+    detail: Record<string, string | number | boolean | null>,
+    db?: Parameters<StaffDeps['audit']['record']>[1],
+  ) {
     return this.deps.audit.record({ actor: { kind: 'staff', id: me.id, label: me.email }, action, target: me.email, clientIp, detail }, db);
   }
 

@@ -168,7 +168,11 @@ export async function listAccounts(db: Db, now: number): Promise<StaffAccountSum
     .selectFrom('staff_accounts as a')
     .selectAll('a')
     .select((eb) => [
-      eb.selectFrom('staff_passkeys as p').select((e) => e.fn.countAll<number | string>().as('n')).whereRef('p.staff_id', '=', 'a.id').as('passkey_count'),
+      eb
+        .selectFrom('staff_passkeys as p')
+        .select((e) => e.fn.countAll<number | string>().as('n'))
+        .whereRef('p.staff_id', '=', 'a.id')
+        .as('passkey_count'),
       eb
         .selectFrom('staff_enrolments as e')
         .select((e) => e.fn.max('e.expires_at').as('x'))
@@ -328,15 +332,7 @@ export async function findSessionWithAccount(db: Db, tokenHash: string): Promise
     .selectFrom('staff_sessions as s')
     .innerJoin('staff_accounts as a', 'a.id', 's.staff_id')
     .selectAll('s')
-    .select([
-      'a.email',
-      'a.display_name',
-      'a.role',
-      'a.user_handle',
-      'a.disabled_at',
-      'a.created_at as account_created_at',
-      'a.last_sign_in_at',
-    ])
+    .select(['a.email', 'a.display_name', 'a.role', 'a.user_handle', 'a.disabled_at', 'a.created_at as account_created_at', 'a.last_sign_in_at'])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) return undefined;

@@ -92,7 +92,10 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/enrolment/options',
-    { config: ceremonyRateLimit, schema: { body: enrolmentOptionsBody, response: { 200: registrationOptions, ...errorResponses(400, 403, 404, 410, 429, 503) } } },
+    {
+      config: ceremonyRateLimit,
+      schema: { body: enrolmentOptionsBody, response: { 200: registrationOptions, ...errorResponses(400, 403, 404, 410, 429, 503) } },
+    },
     async (request) => signIn.enrolmentOptions(request.body.token, request.body.displayName, metaOf(request)),
   );
 
@@ -118,10 +121,8 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
     passkeys: await own.passkeys(request.staff!),
   }));
 
-  api.post(
-    '/me/passkeys/options',
-    { preHandler: signedIn, schema: { response: { 200: registrationOptions, ...errorResponses(401, 503) } } },
-    async (request) => own.passkeyOptions(request.staff!),
+  api.post('/me/passkeys/options', { preHandler: signedIn, schema: { response: { 200: registrationOptions, ...errorResponses(401, 503) } } }, async (request) =>
+    own.passkeyOptions(request.staff!),
   );
 
   api.post(

@@ -71,8 +71,7 @@ export function memberOf(account: StaffAccountSummary): StaffMember {
 }
 
 const notFound = () => new HttpError(404, 'not_found', 'There is no such person on the team (they may have been removed).');
-const lastAdmin = () =>
-  new HttpError(409, 'last_admin', 'This is the last active admin: make someone else an admin first, so the team can still be managed.');
+const lastAdmin = () => new HttpError(409, 'last_admin', 'This is the last active admin: make someone else an admin first, so the team can still be managed.');
 
 /**
  * The team: adding people with a one-time enrolment link, roles, disabling and enabling,

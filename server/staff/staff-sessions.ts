@@ -38,7 +38,11 @@ export class StaffSessions {
   }
 
   /** Starts a session (inside the sign-in's transaction); returns the cookie's secret id. */
-  async create(trx: Transaction<Database>, staffId: string, meta: { clientIp: string; userAgent: string | undefined }): Promise<{ token: string; session: Session }> {
+  async create(
+    trx: Transaction<Database>,
+    staffId: string,
+    meta: { clientIp: string; userAgent: string | undefined },
+  ): Promise<{ token: string; session: Session }> {
     const token = randomToken();
     const now = this.now();
     const session: Session = {

@@ -102,7 +102,11 @@ export class StaffSignIn {
   private async linkAccount(token: string, seen: Seen): Promise<{ account: StaffAccount; expiresAt: number }> {
     const enrolment = await findEnrolment(this.deps.db, hashToken(token));
     if (!enrolment) {
-      throw new HttpError(404, 'enrolment_unknown', 'This enrolment link is not valid: it may be incomplete, or a newer link replaced it. Ask an admin for a new one.');
+      throw new HttpError(
+        404,
+        'enrolment_unknown',
+        'This enrolment link is not valid: it may be incomplete, or a newer link replaced it. Ask an admin for a new one.',
+      );
     }
     const account = await findAccount(this.deps.db, { id: enrolment.staffId });
     if (!account) throw new HttpError(404, 'enrolment_unknown', 'This enrolment link belongs to an account that no longer exists.');
@@ -183,7 +187,11 @@ export class StaffSignIn {
       checkClientData(rp, body.credential.response.clientDataJSON, { type: 'webauthn.get', challenge: challenge.challenge });
       const passkey = await findPasskey(this.deps.db, body.credential.id);
       if (!passkey) {
-        throw new HttpError(401, 'passkey_unknown', 'This passkey is not registered here (it may have been removed). Use another passkey, or ask an admin for a new enrolment link.');
+        throw new HttpError(
+          401,
+          'passkey_unknown',
+          'This passkey is not registered here (it may have been removed). Use another passkey, or ask an admin for a new enrolment link.',
+        );
       }
       const account = await findAccount(this.deps.db, { id: passkey.staffId });
       if (!account) throw new HttpError(401, 'passkey_unknown', 'This passkey belongs to an account that no longer exists.');

@@ -45,11 +45,8 @@ export class SignInThrottle {
   private refusal(oldest: number, now: number, where: string): HttpError {
     const seconds = Math.max(1, Math.ceil((oldest + this.limits.windowMs - now) / 1000));
     const minutes = Math.ceil(seconds / 60);
-    return new HttpError(
-      429,
-      'rate_limited',
-      `Too many failed sign-ins ${where}. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-      { headers: { 'retry-after': String(seconds) } },
-    );
+    return new HttpError(429, 'rate_limited', `Too many failed sign-ins ${where}. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, {
+      headers: { 'retry-after': String(seconds) },
+    });
   }
 }

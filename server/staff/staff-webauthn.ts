@@ -25,11 +25,9 @@ const algorithms = [-8, -7, -257];
 export const ceremonyTimeoutMs = 120_000;
 export const challengeLifetimeMs = 5 * 60_000;
 
-export const stale = () =>
-  new HttpError(400, 'webauthn_stale', 'This passkey request has expired or was already used. Please start again.');
+export const stale = () => new HttpError(400, 'webauthn_stale', 'This passkey request has expired or was already used. Please start again.');
 
-export const unverified = () =>
-  new HttpError(400, 'webauthn_failed', "Your passkey's answer could not be verified. Please try again, or use another passkey.");
+export const unverified = () => new HttpError(400, 'webauthn_failed', "Your passkey's answer could not be verified. Please try again, or use another passkey.");
 
 /** What the browser says it signed: checked before the library so each refusal has its own message. */
 function clientData(clientDataJSON: string): { type?: unknown; challenge?: unknown; origin?: unknown } {
@@ -104,7 +102,11 @@ export async function verifyRegistration(rp: RelyingParty, challenge: string, cr
     });
   } catch (error) {
     if (/user verification/i.test((error as Error).message)) {
-      throw new HttpError(400, 'webauthn_unverified', 'Your device did not verify you (no PIN, fingerprint or face). Staff passkeys need it; please try again.');
+      throw new HttpError(
+        400,
+        'webauthn_unverified',
+        'Your device did not verify you (no PIN, fingerprint or face). Staff passkeys need it; please try again.',
+      );
     }
     throw unverified();
   }
@@ -121,7 +123,11 @@ export async function verifyRegistration(rp: RelyingParty, challenge: string, cr
 
 /** No allowed credentials: the person picks a passkey, and the passkey says whose it is. */
 export async function authenticationOptions(rp: RelyingParty): Promise<AuthenticationOptions['options']> {
-  const options: PublicKeyCredentialRequestOptionsJSON = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', timeout: ceremonyTimeoutMs });
+  const options: PublicKeyCredentialRequestOptionsJSON = await generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: 'required',
+    timeout: ceremonyTimeoutMs,
+  });
   return { ...options };
 }
 
@@ -134,7 +140,12 @@ export async function verifyAuthentication(rp: RelyingParty, challenge: string, 
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      credential: { id: passkey.id, publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')), counter: passkey.counter, transports: passkey.transports },
+      credential: {
+        id: passkey.id,
+        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+        counter: passkey.counter,
+        transports: passkey.transports,
+      },
       requireUserVerification: true,
     });
   } catch (error) {

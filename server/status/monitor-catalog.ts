@@ -29,9 +29,11 @@ export class MonitorCatalog {
 
   /** The monitors to probe: not paused, targets expanded. */
   active(): Monitor[] {
-    return this.stored.filter((m) => !m.paused).map(({ id, name, type, target, intervalSeconds, timeoutSeconds, degradedAboveMs, failuresBeforeDown }) =>
-      probeReady({ id, name, type, target, intervalSeconds, timeoutSeconds, degradedAboveMs, failuresBeforeDown }, this.placeholders),
-    );
+    return this.stored
+      .filter((m) => !m.paused)
+      .map(({ id, name, type, target, intervalSeconds, timeoutSeconds, degradedAboveMs, failuresBeforeDown }) =>
+        probeReady({ id, name, type, target, intervalSeconds, timeoutSeconds, degradedAboveMs, failuresBeforeDown }, this.placeholders),
+      );
   }
 
   find(id: string): StoredMonitor | undefined {
@@ -47,9 +49,11 @@ export class MonitorCatalog {
     // One read at a time; a refresh asked for during a read waits for it, then reads again.
     const run = (this.reading ?? Promise.resolve(false)).catch(() => false).then(() => this.read());
     this.reading = run;
-    void run.finally(() => {
-      if (this.reading === run) this.reading = undefined;
-    }).catch(() => {});
+    void run
+      .finally(() => {
+        if (this.reading === run) this.reading = undefined;
+      })
+      .catch(() => {});
     return run;
   }
 

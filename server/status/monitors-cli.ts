@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { terminalSafe, terminalSafeLines } from '../lib/terminal-text.ts';
 import { sendSignal } from './coordination.ts';
-import { loadMonitorsFile, MonitorsFileError } from './monitors-file.ts';
+import { loadMonitorsFile, type MonitorsFile, MonitorsFileError } from './monitors-file.ts';
 import { listMonitors } from './monitors-repository.ts';
 import { MonitorsService } from './monitors-service.ts';
 import { NameResolver } from './name-resolver.ts';
@@ -57,7 +57,7 @@ async function importFile(file: string | undefined, deps: MonitorsCliDeps): Prom
     deps.err(`Give the file to import, like: npm run monitors -- import config/monitors.json`);
     return 2;
   }
-  let parsed;
+  let parsed: MonitorsFile;
   try {
     parsed = loadMonitorsFile(file, { PORT: deps.config.port, DEMO_MC_PORT: deps.config.panel.demoMcPort });
   } catch (error) {

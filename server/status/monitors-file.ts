@@ -56,7 +56,6 @@ export class MonitorsFileError extends Error {
 
 const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-31T12:00:00Z' });
 
-
 const incidentSchema = z.strictObject({
   id: z.string().min(1),
   title: z.string().trim().min(1),
@@ -84,9 +83,7 @@ export function splitHostPort(value: string): { host: string; port: number | und
 
 /** A target with ${PORT} and ${DEMO_MC_PORT} replaced by their values (unknown names are left as they are). */
 export function expandTarget(target: string, values: TargetPlaceholders): string {
-  return target.replace(/\$\{([A-Z_]+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name as keyof TargetPlaceholders]) : whole,
-  );
+  return target.replace(/\$\{([A-Z_]+)\}/g, (whole, name: string) => (name in values ? String(values[name as keyof TargetPlaceholders]) : whole));
 }
 
 function expandedTargetProblem(type: MonitorType, target: string): string | undefined {
@@ -128,7 +125,10 @@ export function probeReady(entry: MonitorInput, placeholders: TargetPlaceholders
 export function parseMonitors(input: unknown, placeholders: TargetPlaceholders, file = 'monitors file'): MonitorsFile {
   const parsed = fileSchema.safeParse(input);
   if (!parsed.success) {
-    throw new MonitorsFileError(file, parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`));
+    throw new MonitorsFileError(
+      file,
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`),
+    );
   }
   const problems: string[] = [];
   const seen = new Set<string>();

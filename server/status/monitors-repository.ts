@@ -112,6 +112,10 @@ export async function deleteMonitor(db: Db, id: string): Promise<boolean> {
  * or by another starting at the same moment: only one insert wins).
  */
 export async function claimSeed(db: Db, name: string, now: number): Promise<boolean> {
-  const result = await db.insertInto('status_seed').values({ name, at: now }).onConflict((oc) => oc.column('name').doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('status_seed')
+    .values({ name, at: now })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }

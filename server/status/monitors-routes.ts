@@ -22,10 +22,14 @@ export function monitorsRoutes(app: FastifyInstance, monitors: MonitorsService):
     return { monitors: await monitors.list() };
   });
 
-  api.post('/', { preHandler, schema: { body: monitorInput, response: { 201: staffMonitor, ...errorResponses(400, 401, 403, 409) } } }, async (request, reply) => {
-    const created = await monitors.create(request.body, actingOf(request));
-    return reply.status(201).send(created);
-  });
+  api.post(
+    '/',
+    { preHandler, schema: { body: monitorInput, response: { 201: staffMonitor, ...errorResponses(400, 401, 403, 409) } } },
+    async (request, reply) => {
+      const created = await monitors.create(request.body, actingOf(request));
+      return reply.status(201).send(created);
+    },
+  );
 
   api.put(
     '/:id',

@@ -19,9 +19,13 @@ const seedActor = { kind: 'system' as const, id: null, label: 'first start (MONI
  * at once, one of them imports (status_seed's primary key decides). A database that already has
  * monitors (imported by the CLI before the first start) is left as it is.
  */
-export async function seedFromFile(
-  deps: { db: Kysely<Database>; audit: AuditLog; file: string; placeholders: TargetPlaceholders; now: () => number },
-): Promise<{ seeded: boolean; monitors: number; incidents: number }> {
+export async function seedFromFile(deps: {
+  db: Kysely<Database>;
+  audit: AuditLog;
+  file: string;
+  placeholders: TargetPlaceholders;
+  now: () => number;
+}): Promise<{ seeded: boolean; monitors: number; incidents: number }> {
   const done = await deps.db.selectFrom('status_seed').select('name').where('name', '=', monitorsFileSeed).executeTakeFirst();
   if (done) return { seeded: false, monitors: 0, incidents: 0 };
   // A bad file stops the start, with every problem named, as it always has.

@@ -65,7 +65,9 @@ export class MonitorsService {
     const at = this.now();
     await this.deps.db.transaction().execute(async (trx) => {
       if (!(await insertMonitor(trx, input, at))) {
-        throw new HttpError(409, 'monitor_exists', `The id "${input.id}" is already used by another monitor.`, { fields: { id: 'is already used by another monitor' } });
+        throw new HttpError(409, 'monitor_exists', `The id "${input.id}" is already used by another monitor.`, {
+          fields: { id: 'is already used by another monitor' },
+        });
       }
       await this.deps.audit.record(this.entry(acting, 'monitor.created', input.id, { name: input.name, type: input.type, target: input.target }), { db: trx });
     });
@@ -122,7 +124,10 @@ export class MonitorsService {
         const current = await findMonitor(trx, entry.id);
         if (!current) {
           await insertMonitor(trx, entry, at);
-          await this.deps.audit.record(this.entry(acting, 'monitor.created', entry.id, { name: entry.name, type: entry.type, target: entry.target, source: 'import' }), { db: trx });
+          await this.deps.audit.record(
+            this.entry(acting, 'monitor.created', entry.id, { name: entry.name, type: entry.type, target: entry.target, source: 'import' }),
+            { db: trx },
+          );
           result.created.push(entry.id);
           continue;
         }
@@ -133,9 +138,12 @@ export class MonitorsService {
           continue;
         }
         await updateMonitor(trx, entry.id, settings, at);
-        await this.deps.audit.record(this.entry(acting, 'monitor.updated', entry.id, { changed: changes.map(([key]) => key).join(', '), target: entry.target, source: 'import' }), {
-          db: trx,
-        });
+        await this.deps.audit.record(
+          this.entry(acting, 'monitor.updated', entry.id, { changed: changes.map(([key]) => key).join(', '), target: entry.target, source: 'import' }),
+          {
+            db: trx,
+          },
+        );
         result.updated.push(entry.id);
       }
     });

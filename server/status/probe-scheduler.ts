@@ -77,7 +77,10 @@ export class ProbeScheduler {
   async start(): Promise<void> {
     if (this.active) return;
     this.active = true;
-    await this.remember(this.monitors.map((m) => m.id), Math.max(1, ...this.monitors.map((m) => m.failuresBeforeDown)));
+    await this.remember(
+      this.monitors.map((m) => m.id),
+      Math.max(1, ...this.monitors.map((m) => m.failuresBeforeDown)),
+    );
     if (!this.active) return;
     // The first round waits a moment, so a monitor of this very server finds it listening
     // (onReady comes just before listen).
@@ -108,7 +111,10 @@ export class ProbeScheduler {
       if (old && old.intervalSeconds !== m.intervalSeconds) this.nextDue.set(m.id, Math.min(this.nextDue.get(m.id) ?? now, now + m.intervalSeconds * 1000));
       if (old && (old.target !== m.target || old.type !== m.type)) this.memory.set(m.id, freshMemory);
     }
-    if (added.length === 0) return this.reschedule();
+    if (added.length === 0) {
+      this.reschedule();
+      return;
+    }
     // Their memory first (a resumed monitor carries on from its stored results), then a round.
     void this.remember(
       added.map((m) => m.id),
@@ -134,7 +140,10 @@ export class ProbeScheduler {
       else byMonitor.set(row.monitorId, [row]);
     }
     for (const id of ids) this.memory.set(id, memoryFromRows(byMonitor.get(id) ?? []));
-    this.lastRoundAt = Math.max(this.lastRoundAt, rows.reduce((max, r) => Math.max(max, r.at), 0));
+    this.lastRoundAt = Math.max(
+      this.lastRoundAt,
+      rows.reduce((max, r) => Math.max(max, r.at), 0),
+    );
   }
 
   private reschedule(): void {

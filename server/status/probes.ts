@@ -33,7 +33,11 @@ function sameIp(a: string | undefined, b: string): boolean {
   if (!a) return false;
   const plain = (ip: string) => ip.replace(/^::ffff:(?=\d+\.)/i, '').toLowerCase();
   if (plain(a) === plain(b)) return true;
-  return net.isIPv6(a) && net.isIPv6(b) && new net.SocketAddress({ address: a, family: 'ipv6' }).address === new net.SocketAddress({ address: b, family: 'ipv6' }).address;
+  return (
+    net.isIPv6(a) &&
+    net.isIPv6(b) &&
+    new net.SocketAddress({ address: a, family: 'ipv6' }).address === new net.SocketAddress({ address: b, family: 'ipv6' }).address
+  );
 }
 
 /** Fails a connected socket that reached another address than the one that was checked. */

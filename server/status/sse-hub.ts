@@ -32,19 +32,24 @@ const heartbeatFrame = Buffer.from(':\n\n');
  * subscriber costs. The body ends when the connection closes, as the head says.
  */
 const streamHead = Buffer.from(
-  [
+  `${[
     'HTTP/1.1 200 OK',
     'Content-Type: text/event-stream; charset=utf-8',
     'Cache-Control: no-cache, no-transform',
     'Connection: close',
     'X-Accel-Buffering: no',
     'X-Content-Type-Options: nosniff',
-  ].join('\r\n') + '\r\n\r\nretry: 3000\n\n',
+  ].join('\r\n')}\r\n\r\nretry: 3000\n\n`,
 );
 
 function refuse(response: ServerResponse, status: 429 | 503, code: string, message: string): void {
   response
-    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', 'retry-after': String(streamRetryAfterSeconds), 'cache-control': 'no-store' })
+    .writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'x-content-type-options': 'nosniff',
+      'retry-after': String(streamRetryAfterSeconds),
+      'cache-control': 'no-store',
+    })
     .end(JSON.stringify({ error: { code, message } }));
 }
 
@@ -96,12 +101,19 @@ export class SseHub {
   subscribe(request: IncomingMessage, response: ServerResponse, lastEventId: number | undefined, ip: string): void {
     // An IPv6 client counts by its /64: it could otherwise take a new address for every stream.
     const address = clientKey(ip);
-    if (this.closed) return refuse(response, 503, 'shutting_down', 'The server is restarting. Try again in a moment.');
+    if (this.closed) {
+      refuse(response, 503, 'shutting_down', 'The server is restarting. Try again in a moment.');
+      return;
+    }
     const open = this.perAddress.get(address) ?? 0;
     if (open >= this.maxPerAddress) {
-      return refuse(response, 429, 'too_many_streams', `At most ${this.maxPerAddress} live status streams are open per address. Close a tab and try again.`);
+      refuse(response, 429, 'too_many_streams', `At most ${this.maxPerAddress} live status streams are open per address. Close a tab and try again.`);
+      return;
     }
-    if (this.subscribers.size >= this.maxTotal) return refuse(response, 503, 'busy', 'Too many visitors are watching live right now. Try again shortly.');
+    if (this.subscribers.size >= this.maxTotal) {
+      refuse(response, 503, 'busy', 'Too many visitors are watching live right now. Try again shortly.');
+      return;
+    }
     this.perAddress.set(address, open + 1);
     const socket = request.socket;
     socket.setNoDelay(true);

@@ -68,7 +68,9 @@ export function probeTarget(type: CheckType, host: string, port: number): string
   if (type === 'http') {
     const url = new URL(`http://${bracketed}:${port}/`);
     const readBack = v6 ? url.hostname.slice(1, -1) : url.hostname;
-    const same = v6 ? net.isIPv6(readBack) && ipaddr.parse(readBack).toNormalizedString() === ipaddr.parse(host).toNormalizedString() : readBack === host.toLowerCase();
+    const same = v6
+      ? net.isIPv6(readBack) && ipaddr.parse(readBack).toNormalizedString() === ipaddr.parse(host).toNormalizedString()
+      : readBack === host.toLowerCase();
     if (!same || url.port !== (port === 80 ? '' : String(port)) || url.pathname !== '/' || url.username || url.search) {
       throw badAddress('That address cannot be checked.');
     }
@@ -98,7 +100,7 @@ export class StatusChecker {
   }
 
   async check(request: CheckRequest): Promise<CheckAnswer> {
-    const { allowPrivate, ports } = this.options;
+    const { ports } = this.options;
     const type = request.type ?? 'minecraft';
     const trimmed = request.address.trim();
     const bareIpv6 = net.isIPv6(trimmed) ? { host: trimmed, port: undefined } : undefined;
@@ -106,7 +108,9 @@ export class StatusChecker {
     const literal = parts !== undefined && net.isIP(parts.host) !== 0;
     const name = parts !== undefined && !literal && (parts.host.toLowerCase() === 'localhost' || (hostName.test(parts.host) && !/\.\d+\.?$/.test(parts.host)));
     if (!parts || (!literal && !name)) {
-      throw badAddress('Enter a host name (letters, digits, hyphens and dots) or an IP address, optionally followed by :port (for example play.example.com:25565).');
+      throw badAddress(
+        'Enter a host name (letters, digits, hyphens and dots) or an IP address, optionally followed by :port (for example play.example.com:25565).',
+      );
     }
     const port = parts.port ?? defaultPorts[type];
     if (port === undefined) throw badAddress('A TCP check needs a port: host:port.');

@@ -31,11 +31,20 @@ export async function recordStatusEvent(db: Db, event: Omit<StatusEvent, 'id'>):
 /** Events after `afterId`, oldest first, at most `limit`. */
 export async function statusEventsAfter(db: Db, afterId: number, limit: number): Promise<StatusEvent[]> {
   const rows = await db.selectFrom('status_event').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
-  return rows.map((r) => ({ id: Number(r.id), at: Number(r.at), kind: r.kind as StatusEventKind, subjectId: r.subject_id, payload: JSON.parse(r.payload) as unknown }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    at: Number(r.at),
+    kind: r.kind as StatusEventKind,
+    subjectId: r.subject_id,
+    payload: JSON.parse(r.payload) as unknown,
+  }));
 }
 
 /** The newest event's id, or 0 when there is none. */
 export async function lastStatusEventId(db: Db): Promise<number> {
-  const row = await db.selectFrom('status_event').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const row = await db
+    .selectFrom('status_event')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   return row?.id === null || row?.id === undefined ? 0 : Number(row.id);
 }

@@ -100,8 +100,14 @@ export async function insertResults(db: Kysely<Database>, rows: readonly ResultR
 
 /** Deletes raw results older than 7 days and hourly sums older than 90 days. */
 export async function applyRetention(db: Kysely<Database>, now = Date.now()): Promise<{ raw: number; hourly: number }> {
-  const raw = await db.deleteFrom('status_result').where('at', '<', now - retention.rawMs).executeTakeFirst();
-  const hourly = await db.deleteFrom('status_hourly').where('hour', '<', now - retention.hourlyMs).executeTakeFirst();
+  const raw = await db
+    .deleteFrom('status_result')
+    .where('at', '<', now - retention.rawMs)
+    .executeTakeFirst();
+  const hourly = await db
+    .deleteFrom('status_hourly')
+    .where('hour', '<', now - retention.hourlyMs)
+    .executeTakeFirst();
   return { raw: Number(raw.numDeletedRows), hourly: Number(hourly.numDeletedRows) };
 }
 
@@ -223,11 +229,7 @@ export async function uptimeCountsSince(db: Kysely<Database>, since: number, now
   if (now - since <= retention.rawMs) {
     const rows = await db
       .selectFrom('status_result')
-      .select([
-        'monitor_id',
-        sql<number>`count(*)`.as('checks'),
-        sql<number>`sum(case when state in ('operational', 'degraded') then 1 else 0 end)`.as('up'),
-      ])
+      .select(['monitor_id', sql<number>`count(*)`.as('checks'), sql<number>`sum(case when state in ('operational', 'degraded') then 1 else 0 end)`.as('up')])
       .where('at', '>=', since)
       .where('state', '!=', 'pending')
       .where('maintenance', '=', 0)

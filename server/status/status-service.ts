@@ -208,7 +208,11 @@ export class StatusService {
       onFollower: () => void this.scheduler.stop(),
       onRound: (round) => {
         // A round naming a monitor this instance has not read yet: the monitors changed.
-        if (round.updates.some((u) => !this.live.has(u.id))) void this.catalog.refresh().then(() => this.apply(round), () => this.apply(round));
+        if (round.updates.some((u) => !this.live.has(u.id)))
+          void this.catalog.refresh().then(
+            () => this.apply(round),
+            () => this.apply(round),
+          );
         else this.apply(round);
       },
       onResync: () => {

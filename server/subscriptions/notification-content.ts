@@ -1,4 +1,10 @@
-import { incident as incidentSchema, maintenance as maintenanceSchema, type Incident, type Maintenance, type StatusEventKind } from '../../contracts/incidents.ts';
+import {
+  incident as incidentSchema,
+  maintenance as maintenanceSchema,
+  type Incident,
+  type Maintenance,
+  type StatusEventKind,
+} from '../../contracts/incidents.ts';
 import { discordLimits, escapeMarkdown } from '../contact/channels/discord-payload.ts';
 import { notificationColours, notificationCopy as copy } from './notification-copy.ts';
 
@@ -61,7 +67,13 @@ function names(ids: readonly string[], context: MessageContext): string {
 }
 
 function footerLines(context: MessageContext): string[] {
-  return ['', '-- ', copy.footer.why(context.siteName, names(context.subscribedMonitorIds, context)), `${copy.footer.unsubscribeLine} ${context.unsubscribePageUrl}`, ''];
+  return [
+    '',
+    '-- ',
+    copy.footer.why(context.siteName, names(context.subscribedMonitorIds, context)),
+    `${copy.footer.unsubscribeLine} ${context.unsubscribePageUrl}`,
+    '',
+  ];
 }
 
 interface Parts {
@@ -135,7 +147,11 @@ function compose(parts: Parts, context: MessageContext): ComposedMessage {
         url: context.boardUrl,
         description,
         color: parts.colour,
-        fields: parts.facts.map((f) => ({ name: f.label, value: cut(escapeMarkdown(f.value), discordLimits.fieldValue), inline: f.label !== copy.labels.affects })),
+        fields: parts.facts.map((f) => ({
+          name: f.label,
+          value: cut(escapeMarkdown(f.value), discordLimits.fieldValue),
+          inline: f.label !== copy.labels.affects,
+        })),
         timestamp: new Date(parts.timestamp).toISOString(),
         footer: { text: `${context.siteName} status` },
       },

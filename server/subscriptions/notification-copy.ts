@@ -20,8 +20,14 @@ export const notificationCopy = {
     'maintenance.cancelled': 'Maintenance cancelled',
   } satisfies Record<StatusEventKind, string>,
   impacts: { minor: 'Minor', major: 'Major', critical: 'Critical' } satisfies Record<IncidentImpact, string>,
-  incidentStates: { investigating: 'Investigating', identified: 'Identified', monitoring: 'Monitoring', resolved: 'Resolved' } satisfies Record<IncidentState, string>,
-  maintenanceStates: { scheduled: 'Scheduled', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' } satisfies Record<MaintenanceState, string>,
+  incidentStates: { investigating: 'Investigating', identified: 'Identified', monitoring: 'Monitoring', resolved: 'Resolved' } satisfies Record<
+    IncidentState,
+    string
+  >,
+  maintenanceStates: { scheduled: 'Scheduled', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' } satisfies Record<
+    MaintenanceState,
+    string
+  >,
   labels: { impact: 'Impact', status: 'Status', affects: 'Affects', window: 'Window', liveStatus: 'Live status', unsubscribe: 'Unsubscribe' },
   allMonitors: 'every monitored service',
   confirm: {

@@ -62,7 +62,9 @@ async function previousEvent(db: Db, event: StatusEvent): Promise<StatusEvent | 
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? { id: Number(row.id), at: Number(row.at), kind: row.kind as StatusEvent['kind'], subjectId: row.subject_id, payload: JSON.parse(row.payload) as unknown } : undefined;
+  return row
+    ? { id: Number(row.id), at: Number(row.at), kind: row.kind as StatusEvent['kind'], subjectId: row.subject_id, payload: JSON.parse(row.payload) as unknown }
+    : undefined;
 }
 
 /** Decides who hears of an event (the service's rule), given the event before it about the same subject. */
@@ -182,7 +184,13 @@ export async function claimDueNotifications(
     const events = new Map<number, StatusEvent>();
     if (eventIds.length) {
       for (const r of await trx.selectFrom('status_event').selectAll().where('id', 'in', eventIds).execute()) {
-        events.set(Number(r.id), { id: Number(r.id), at: Number(r.at), kind: r.kind as StatusEvent['kind'], subjectId: r.subject_id, payload: JSON.parse(r.payload) as unknown });
+        events.set(Number(r.id), {
+          id: Number(r.id),
+          at: Number(r.at),
+          kind: r.kind as StatusEvent['kind'],
+          subjectId: r.subject_id,
+          payload: JSON.parse(r.payload) as unknown,
+        });
       }
     }
     return deliveries

@@ -55,7 +55,13 @@ export async function subscriptionsPlugin(app: FastifyInstance, options: Subscri
   const listId = `<status.${new URL(config.publicUrl).hostname}>`;
   const lanes = [
     ...(config.subscriptions.smtpUrl
-      ? [emailChannel(new MailSender(config.subscriptions.smtpUrl, { name: `${brandName} Status`, address: config.subscriptions.mailFrom }, sendTimeoutMs), write, listId)]
+      ? [
+          emailChannel(
+            new MailSender(config.subscriptions.smtpUrl, { name: `${brandName} Status`, address: config.subscriptions.mailFrom }, sendTimeoutMs),
+            write,
+            listId,
+          ),
+        ]
       : []),
     webhookChannel(webhookPolicy, write, `${brandName}-status-notifications`),
   ];

@@ -75,7 +75,11 @@ export async function recordSubscribeRequest(
     if (options.dialect === 'postgres') query = query.forUpdate();
     const row = await query.executeTakeFirstOrThrow();
     const change = row.status === 'pending' ? { monitor_ids: monitors, address: input.address } : { pending_monitor_ids: monitors };
-    await trx.updateTable('subscription').set({ ...change, updated_at: now }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('subscription')
+      .set({ ...change, updated_at: now })
+      .where('id', '=', row.id)
+      .execute();
     const recent = await trx
       .selectFrom('subscription_notification')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -111,7 +115,10 @@ export async function recordSubscribeRequest(
 }
 
 /** Stores the hash of a token handed out in a message. */
-export async function insertToken(db: Db, token: { hash: string; subscriptionId: number; purpose: TokenPurpose; expiresAt: number | null; now: number }): Promise<void> {
+export async function insertToken(
+  db: Db,
+  token: { hash: string; subscriptionId: number; purpose: TokenPurpose; expiresAt: number | null; now: number },
+): Promise<void> {
   await db
     .insertInto('subscription_token')
     .values({ token_hash: token.hash, subscription_id: token.subscriptionId, purpose: token.purpose, expires_at: token.expiresAt, created_at: token.now })
@@ -158,7 +165,12 @@ export async function confirmByToken(db: Kysely<Database>, hash: string, now: nu
  */
 export async function unsubscribeByToken(db: Kysely<Database>, hash: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const token = await trx.selectFrom('subscription_token').select('subscription_id').where('token_hash', '=', hash).where('purpose', '=', 'unsubscribe').executeTakeFirst();
+    const token = await trx
+      .selectFrom('subscription_token')
+      .select('subscription_id')
+      .where('token_hash', '=', hash)
+      .where('purpose', '=', 'unsubscribe')
+      .executeTakeFirst();
     if (!token) return false;
     const result = await trx.deleteFrom('subscription').where('id', '=', token.subscription_id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

@@ -22,9 +22,14 @@ function tooMany(what: string, max: number, windowText: string) {
   return (_request: FastifyRequest, context: { ttl: number }) => {
     const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
     const minutes = Math.ceil(seconds / 60);
-    return new HttpError(429, 'rate_limited', `Too many ${what}: at most ${max} ${windowText}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-      headers: { 'retry-after': String(seconds) },
-    });
+    return new HttpError(
+      429,
+      'rate_limited',
+      `Too many ${what}: at most ${max} ${windowText}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      {
+        headers: { 'retry-after': String(seconds) },
+      },
+    );
   };
 }
 

@@ -76,9 +76,7 @@ export function audienceOf(event: StatusEvent, previous: StatusEvent | undefined
   const affected = new Set(monitorIdsOf(event.payload));
   return subscriptions.filter(
     (s) =>
-      s.confirmedAt !== null &&
-      s.confirmedAt <= event.at &&
-      (s.monitorIds.length === 0 || affected.size === 0 || s.monitorIds.some((id) => affected.has(id))),
+      s.confirmedAt !== null && s.confirmedAt <= event.at && (s.monitorIds.length === 0 || affected.size === 0 || s.monitorIds.some((id) => affected.has(id))),
   );
 }
 

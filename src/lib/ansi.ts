@@ -19,8 +19,22 @@ export interface AnsiSegment {
 
 /** The 16 terminal colours, readable on the console's dark background. */
 const basic = [
-  '#4b5563', '#f87171', '#4ade80', '#facc15', '#60a5fa', '#e879f9', '#22d3ee', '#e5e7eb',
-  '#9ca3af', '#fca5a5', '#86efac', '#fde047', '#93c5fd', '#f0abfc', '#67e8f9', '#ffffff',
+  '#4b5563',
+  '#f87171',
+  '#4ade80',
+  '#facc15',
+  '#60a5fa',
+  '#e879f9',
+  '#22d3ee',
+  '#e5e7eb',
+  '#9ca3af',
+  '#fca5a5',
+  '#86efac',
+  '#fde047',
+  '#93c5fd',
+  '#f0abfc',
+  '#67e8f9',
+  '#ffffff',
 ];
 
 function color256(n: number): string | undefined {
@@ -87,7 +101,10 @@ export function parseAnsi(line: string): AnsiSegment[] {
   };
   for (const match of line.matchAll(sgr)) {
     push(line.slice(last, match.index));
-    style = apply(style, (match[1] || '0').split(';').map((c) => Number(c || 0)));
+    style = apply(
+      style,
+      (match[1] || '0').split(';').map((c) => Number(c || 0)),
+    );
     last = match.index + match[0].length;
   }
   push(line.slice(last));

@@ -28,11 +28,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * body; a failure (or a network error) throws ApiError, with `fallback` as the message when
  * the answer carried none.
  */
-export async function apiFetch<T>(
-  method: Method,
-  path: string,
-  options: { body?: unknown; signal?: AbortSignal; fallback?: string } = {},
-): Promise<T> {
+export async function apiFetch<T>(method: Method, path: string, options: { body?: unknown; signal?: AbortSignal; fallback?: string } = {}): Promise<T> {
   const { body, signal } = options;
   let response: Response;
   try {

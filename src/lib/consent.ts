@@ -57,12 +57,7 @@ export function allowedScripts(scripts: readonly ConsentScript[], choices: Conse
  * Loads every allowed script not loaded yet, through `append` (in the browser: a <script async>
  * in <head>). Returns the sources it loaded now. `loaded` remembers them across calls.
  */
-export function loadConsentedScripts(
-  scripts: readonly ConsentScript[],
-  choices: ConsentChoices,
-  append: (src: string) => void,
-  loaded: Set<string>,
-): string[] {
+export function loadConsentedScripts(scripts: readonly ConsentScript[], choices: ConsentChoices, append: (src: string) => void, loaded: Set<string>): string[] {
   const added: string[] = [];
   for (const script of allowedScripts(scripts, choices)) {
     if (loaded.has(script.src)) continue;

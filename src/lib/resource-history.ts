@@ -55,9 +55,7 @@ export function averages(samples: readonly Sample[], bucketMs: number): Sample[]
     bucket.n += 1;
     buckets.set(key, bucket);
   }
-  return [...buckets.values()]
-    .sort((a, b) => a.at - b.at)
-    .map((b) => ({ at: b.at, cpu: b.cpu / b.n, memory: b.memory / b.n, disk: b.disk / b.n }));
+  return [...buckets.values()].sort((a, b) => a.at - b.at).map((b) => ({ at: b.at, cpu: b.cpu / b.n, memory: b.memory / b.n, disk: b.disk / b.n }));
 }
 
 /**

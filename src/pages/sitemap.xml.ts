@@ -11,7 +11,8 @@ import { site } from '../data/site.ts';
 export const GET: APIRoute = () => {
   const urls = allPages
     .filter((p) => !isPrivateRoute(p.path))
-    .map((p) => `  <url><loc>${new URL(p.path, site.url).href}</loc></url>`).join('\n');
+    .map((p) => `  <url><loc>${new URL(p.path, site.url).href}</loc></url>`)
+    .join('\n');
   return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`, {
     headers: { 'content-type': 'application/xml' },
   });

@@ -68,7 +68,7 @@ test.describe('knowledge base', () => {
     const main = page.locator('main');
     const headers = main.locator('button[aria-controls^="kb-"]');
     await expect(headers).toHaveCount(knowledgeBase.length);
-    await expect(main.locator('[role="region"][id^="kb-"]:visible')).toHaveCount(0);
+    await expect(main.locator('section[id^="kb-"]:visible')).toHaveCount(0);
     const first = knowledgeBase[0]!;
     const second = knowledgeBase[1]!;
     await main.getByRole('button', { name: first.question }).click();
@@ -78,9 +78,9 @@ test.describe('knowledge base', () => {
     await expect(main.getByRole('button', { name: first.question })).toHaveAttribute('aria-expanded', 'false');
     await expect(main.getByRole('region', { name: first.question })).toBeHidden();
     await expect(main.getByRole('region', { name: second.question })).toBeVisible();
-    await expect(main.locator('[role="region"][id^="kb-"]:visible')).toHaveCount(1);
+    await expect(main.locator('section[id^="kb-"]:visible')).toHaveCount(1);
     await main.getByRole('button', { name: second.question }).click();
-    await expect(main.locator('[role="region"][id^="kb-"]:visible')).toHaveCount(0);
+    await expect(main.locator('section[id^="kb-"]:visible')).toHaveCount(0);
     await expect(main.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
   });
 
@@ -109,7 +109,7 @@ test.describe('knowledge base', () => {
     const item = knowledgeBase.at(-1)!;
     await visit(page, `/knowledge#${item.id}`);
     await expect(page.getByRole('region', { name: item.question })).toBeVisible();
-    await expect(page.locator('[role="region"][id^="kb-"]:visible')).toHaveCount(1);
+    await expect(page.locator('section[id^="kb-"]:visible')).toHaveCount(1);
   });
 });
 

@@ -3,7 +3,10 @@ import { visit } from './support/visit.ts';
 
 const bannerOf = (page: Page) => page.getByRole('region', { name: 'We use cookies' });
 const stored = (page: Page) =>
-  page.evaluate(() => ({ consent: localStorage.getItem('cookieConsent'), choices: JSON.parse(localStorage.getItem('cookieConsentChoices') ?? 'null') as unknown }));
+  page.evaluate(() => ({
+    consent: localStorage.getItem('cookieConsent'),
+    choices: JSON.parse(localStorage.getItem('cookieConsentChoices') ?? 'null') as unknown,
+  }));
 
 test.describe('the cookie banner', () => {
   test('shows on a first visit with essential fixed on and the optional categories off', async ({ page }) => {

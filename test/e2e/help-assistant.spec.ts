@@ -50,7 +50,8 @@ test.describe('the help assistant', () => {
       await questions.filter({ hasText: faq.question }).click();
       await expect(chat).toContainText(faq.question);
       await expect(chat).toContainText(faq.answer);
-      for (const link of [...faq.links, ...help.fallbackLinks]) await expect(chat.getByRole('link', { name: link.text, exact: true })).toHaveAttribute('href', link.url);
+      for (const link of [...faq.links, ...help.fallbackLinks])
+        await expect(chat.getByRole('link', { name: link.text, exact: true })).toHaveAttribute('href', link.url);
       await dialog.getByRole('button', { name: 'Back to categories' }).click();
       await expect(dialog.getByRole('list', { name: 'Help categories' })).toBeVisible();
       await expect(chat).toHaveCount(0);

@@ -46,8 +46,11 @@ test.describe('the board with an incident and maintenance on a phone', () => {
 
   test('fits 390 px: notices with their timelines, state, bars and the history, nothing wider than the screen', async ({ page, context }) => {
     const output = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, [path.join(root, 'scripts/staff.ts'), 'add', 'ada@example.com', '--role', 'admin'], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout) =>
-        error ? reject(error) : resolve(stdout),
+      execFile(
+        process.execPath,
+        [path.join(root, 'scripts/staff.ts'), 'add', 'ada@example.com', '--role', 'admin'],
+        { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } },
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
       ),
     );
     const link = output.split('\n').find((line) => line.startsWith(`${origin}/staff/enrol#`))!;
@@ -59,10 +62,28 @@ test.describe('the board with an incident and maintenance on a phone', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
     // The console's calls from the phone's own session.
     const call = (url: string, data: object) => page.request.post(`${origin}${url}`, { data });
-    expect((await call('/api/staff/incidents', { title: 'Packet loss towards Mumbai', impact: 'major', monitorIds: ['mumbai'], state: 'identified', message: 'An upstream fibre cut; traffic is being rerouted.' })).status()).toBe(201);
+    expect(
+      (
+        await call('/api/staff/incidents', {
+          title: 'Packet loss towards Mumbai',
+          impact: 'major',
+          monitorIds: ['mumbai'],
+          state: 'identified',
+          message: 'An upstream fibre cut; traffic is being rerouted.',
+        })
+      ).status(),
+    ).toBe(201);
     const now = Date.now();
     expect(
-      (await call('/api/staff/maintenance', { title: 'Router upgrade in Frankfurt', message: 'New line cards.', monitorIds: ['frankfurt'], startsAt: new Date(now).toISOString(), endsAt: new Date(now + 3_600_000).toISOString() })).status(),
+      (
+        await call('/api/staff/maintenance', {
+          title: 'Router upgrade in Frankfurt',
+          message: 'New line cards.',
+          monitorIds: ['frankfurt'],
+          startsAt: new Date(now).toISOString(),
+          endsAt: new Date(now + 3_600_000).toISOString(),
+        })
+      ).status(),
     ).toBe(201);
 
     await page.goto(`${origin}/network-status`);
@@ -80,7 +101,9 @@ test.describe('the board with an incident and maintenance on a phone', () => {
     await bar.scrollIntoViewIfNeeded();
     const box = (await bar.boundingBox())!;
     await bar.tap({ position: { x: box.width - 2, y: box.height / 2 } });
-    await expect(page.locator('article[data-server-id="mumbai"]').getByTestId('uptime-bar-caption')).toContainText('Incidents: Packet loss towards Mumbai (major).');
+    await expect(page.locator('article[data-server-id="mumbai"]').getByTestId('uptime-bar-caption')).toContainText(
+      'Incidents: Packet loss towards Mumbai (major).',
+    );
     await expectNoSeriousViolations(page, '/network-status on a phone, with an incident and maintenance');
 
     await page.goto(`${origin}/network-status/history`);

@@ -16,8 +16,11 @@ const screenshotDir = process.env.INCIDENT_SCREENSHOTS;
 
 function staffCli(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [path.join(root, 'scripts/staff.ts'), ...args], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+    execFile(
+      process.execPath,
+      [path.join(root, 'scripts/staff.ts'), ...args],
+      { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
     );
   });
 }
@@ -76,8 +79,24 @@ for (const dialect of dialects) {
         STATUS_CHECK_ALLOW_PRIVATE: 'true',
         MONITORS_FILE: writeMonitorsFile({
           monitors: [
-            { id: 'mumbai', name: 'Mumbai - 01', type: 'tcp', target: `127.0.0.1:${mumbai.port}`, intervalSeconds: 0.3, timeoutSeconds: 1, failuresBeforeDown: 1 },
-            { id: 'frankfurt', name: 'Frankfurt - 01', type: 'tcp', target: `127.0.0.1:${frankfurt.port}`, intervalSeconds: 0.3, timeoutSeconds: 1, failuresBeforeDown: 1 },
+            {
+              id: 'mumbai',
+              name: 'Mumbai - 01',
+              type: 'tcp',
+              target: `127.0.0.1:${mumbai.port}`,
+              intervalSeconds: 0.3,
+              timeoutSeconds: 1,
+              failuresBeforeDown: 1,
+            },
+            {
+              id: 'frankfurt',
+              name: 'Frankfurt - 01',
+              type: 'tcp',
+              target: `127.0.0.1:${frankfurt.port}`,
+              intervalSeconds: 0.3,
+              timeoutSeconds: 1,
+              failuresBeforeDown: 1,
+            },
           ],
         }),
       };
@@ -247,7 +266,9 @@ for (const dialect of dialects) {
       // The bar of a monitor reads each day by keyboard.
       const bar = board.locator('article[data-server-id="mumbai"]').getByRole('group', { name: /Uptime of Mumbai - 01 per day over the last 90 days/ });
       await bar.focus();
-      await expect(board.locator('article[data-server-id="mumbai"]').getByTestId('uptime-bar-caption')).toContainText(/: 100% up\. Incidents: Slow logins to the panel \(minor\); Packet loss towards Mumbai \(major\)\./);
+      await expect(board.locator('article[data-server-id="mumbai"]').getByTestId('uptime-bar-caption')).toContainText(
+        /: 100% up\. Incidents: Slow logins to the panel \(minor\); Packet loss towards Mumbai \(major\)\./,
+      );
       await board.keyboard.press('ArrowLeft');
       await expect(board.locator('article[data-server-id="mumbai"]').getByTestId('uptime-bar-caption')).toContainText('No data. No incidents.');
       await board.keyboard.press('Tab');

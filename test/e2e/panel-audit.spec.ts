@@ -18,8 +18,11 @@ const fixtureKey = 'hostfront-fixture-key-7f3a9c';
 
 function staffCli(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [path.join(root, 'scripts/staff.ts'), ...args], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+    execFile(
+      process.execPath,
+      [path.join(root, 'scripts/staff.ts'), ...args],
+      { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
     );
   });
 }
@@ -36,7 +39,12 @@ test.describe('panel actions in the staff audit log', () => {
     gameServer = tempGameServer({ id: 'audit-mc', files: { 'server.properties': 'motd=Audit\n' } });
     const port = await freePort();
     origin = `http://localhost:${port}`;
-    env = { DATABASE_URL: database.url, PUBLIC_URL: origin, SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789', LOCAL_SERVERS_FILE: gameServer.serversFile };
+    env = {
+      DATABASE_URL: database.url,
+      PUBLIC_URL: origin,
+      SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+      LOCAL_SERVERS_FILE: gameServer.serversFile,
+    };
     server = await startServer(env, { port });
   });
 

@@ -23,7 +23,13 @@ async function reset(request: APIRequestContext): Promise<void> {
     await request.post('/api/panel/power', { data: { signal: 'kill' } });
     await expect.poll(state, { timeout: 10_000 }).toBe('offline');
   }
-  await expect.poll(async () => ((await (await request.get('/api/panel/backups')).json()) as { restoring: boolean; backups: { state: string }[] }).backups.some((b) => b.state === 'creating')).toBe(false);
+  await expect
+    .poll(async () =>
+      ((await (await request.get('/api/panel/backups')).json()) as { restoring: boolean; backups: { state: string }[] }).backups.some(
+        (b) => b.state === 'creating',
+      ),
+    )
+    .toBe(false);
   const backups = (await (await request.get('/api/panel/backups')).json()) as { backups: { id: string; locked: boolean }[] };
   for (const backup of backups.backups) {
     if (backup.locked) await request.post(`/api/panel/backups/${backup.id}/lock`, { data: { locked: false } });
@@ -76,7 +82,9 @@ test.describe('game panel tools', () => {
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect(editor.getByRole('status')).toHaveText('Saved server.properties.');
     // The page's own session reads the file back as saved.
-    expect((await (await page.request.get('/api/panel/files/content?path=server.properties')).json()).content).toBe('motd=Edited in the browser\nmax-players=42\n');
+    expect((await (await page.request.get('/api/panel/files/content?path=server.properties')).json()).content).toBe(
+      'motd=Edited in the browser\nmax-players=42\n',
+    );
     await editor.getByRole('button', { name: 'Close' }).click();
 
     // Upload a 6 MiB binary file on a slowed link, so the progress shows.

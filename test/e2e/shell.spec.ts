@@ -46,7 +46,9 @@ test.describe('the shell on every page', () => {
     await expect(header).toHaveCSS('backdrop-filter', /blur/);
   });
 
-  test('search suggestions: open from 2 characters with a match, close without one or on an outside click, Enter opens the chosen one (docs/decisions.md 19)', async ({ page }) => {
+  test('search suggestions: open from 2 characters with a match, close without one or on an outside click, Enter opens the chosen one (docs/decisions.md 19)', async ({
+    page,
+  }) => {
     await openPage(page, '/');
     const box = page.getByRole('combobox', { name: 'Search the site' }).first();
     const list = page.getByRole('listbox', { name: 'Search suggestions' }).first();

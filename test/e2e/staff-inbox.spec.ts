@@ -20,8 +20,11 @@ const screenshotDir = process.env.STAFF_SCREENSHOTS;
 
 function staffCli(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [path.join(root, 'scripts/staff.ts'), ...args], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+    execFile(
+      process.execPath,
+      [path.join(root, 'scripts/staff.ts'), ...args],
+      { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
     );
   });
 }
@@ -74,7 +77,9 @@ for (const dialect of dialects) {
         SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
         CONTACT_WEBHOOK_URL: receiver.url,
         MONITORS_FILE: writeMonitorsFile({
-          monitors: [{ id: 'edge', name: 'Edge - 01', type: 'tcp', target: `127.0.0.1:${monitor.port}`, intervalSeconds: 0.3, timeoutSeconds: 1, failuresBeforeDown: 2 }],
+          monitors: [
+            { id: 'edge', name: 'Edge - 01', type: 'tcp', target: `127.0.0.1:${monitor.port}`, intervalSeconds: 0.3, timeoutSeconds: 1, failuresBeforeDown: 2 },
+          ],
         }),
       };
       server = await startServer(env, { port });
@@ -162,7 +167,10 @@ for (const dialect of dialects) {
       const article = page.getByRole('article', { name: 'Lag on Frankfurt node' });
       await expect(article).toContainText('My ping spikes every evening. U+202Eevil');
       await expect(article.getByText('U+202E')).toHaveAttribute('title', 'A hidden or control character, shown as its code');
-      await expect(article.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute('href', 'mailto:asha@example.com?subject=Re%3A%20Lag%20on%20Frankfurt%20node');
+      await expect(article.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute(
+        'href',
+        'mailto:asha@example.com?subject=Re%3A%20Lag%20on%20Frankfurt%20node',
+      );
       await expect(article.getByRole('region', { name: 'Deliveries' })).toContainText(/Chat webhook\s*Delivered/);
       await expect(article.getByRole('region', { name: 'Attempts' })).toContainText('Chat webhook, attempt 1: Delivered (HTTP 204)');
       await expect(article).toContainText('Not answered yet');
@@ -219,7 +227,9 @@ for (const dialect of dialects) {
         .toBe(1);
       receiver.answer(() => ({ status: 204 }));
 
-      await nav(page).getByRole('link', { name: /^Inbox/ }).click();
+      await nav(page)
+        .getByRole('link', { name: /^Inbox/ })
+        .click();
       await page.getByRole('combobox', { name: 'Show' }).selectOption('failed');
       await page.getByRole('button', { name: 'Search' }).click();
       await expect(page.getByRole('status').filter({ hasText: '1 message matches' })).toBeVisible();
@@ -248,7 +258,17 @@ for (const dialect of dialects) {
       // A panel action as the panel records it in the audit log (actor kind customer).
       await db
         .insertInto('audit_log')
-        .values({ at: Date.now(), actor_kind: 'customer', actor_id: 'demo', actor_label: 'server demo', action: 'panel.power', target: 'demo', outcome: 'ok', client_ip: '127.0.0.1', detail: '{"signal":"restart"}' })
+        .values({
+          at: Date.now(),
+          actor_kind: 'customer',
+          actor_id: 'demo',
+          actor_label: 'server demo',
+          action: 'panel.power',
+          target: 'demo',
+          outcome: 'ok',
+          client_ip: '127.0.0.1',
+          detail: '{"signal":"restart"}',
+        })
         .execute();
       await nav(page).getByRole('link', { name: 'Overview' }).click();
       const status = page.getByRole('region', { name: 'Live status' });

@@ -14,8 +14,11 @@ const screenshotDir = process.env.STAFF_SCREENSHOTS;
 
 function staffCli(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [path.join(root, 'scripts/staff.ts'), ...args], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+    execFile(
+      process.execPath,
+      [path.join(root, 'scripts/staff.ts'), ...args],
+      { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
     );
   });
 }
@@ -105,7 +108,7 @@ for (const dialect of dialects) {
       await expect(page.getByRole('main').getByText('Signed in as Ada Lovelace')).toBeVisible();
       expect(await authenticator.credentials()).toHaveLength(1);
       // The session cookie is for the staff API only, and the page cannot read it.
-      const [cookie] = await context.cookies(origin + '/api/staff');
+      const [cookie] = await context.cookies(`${origin}/api/staff`);
       expect(cookie).toMatchObject({ name: 'hf_staff', path: '/api/staff', httpOnly: true, sameSite: 'Strict' });
       expect(await page.evaluate(() => document.cookie)).toBe('');
 

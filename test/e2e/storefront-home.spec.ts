@@ -145,7 +145,8 @@ test.describe('home page', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1800);
     expect(new Set(await recordedTexts(first)).size).toBeGreaterThan(3); // it counted through values on the way
     // Screen readers get the final values and labels.
-    for (const counter of counters) await expect(page.locator('section[aria-labelledby="support-heading"]')).toContainText(`${counter.value}${counter.suffix} ${counter.label}`);
+    for (const counter of counters)
+      await expect(page.locator('section[aria-labelledby="support-heading"]')).toContainText(`${counter.value}${counter.suffix} ${counter.label}`);
   });
 
   test('counters show their final values at once under reduced motion', async ({ page }) => {

@@ -42,7 +42,9 @@ test.describe('plan pages', () => {
         expect(plan.storeUrl.startsWith(site.store)).toBe(true);
       }
       const emphasised = page.locator(`[data-plan-grid="${line.id}"] > article:is([data-highlight], [data-recommended])`);
-      await expect(emphasised.locator('[data-price]')).toHaveText(line.plans.filter((p) => p.highlight || p.recommended).map((p) => formatPrice(p.price, line.currency)));
+      await expect(emphasised.locator('[data-price]')).toHaveText(
+        line.plans.filter((p) => p.highlight || p.recommended).map((p) => formatPrice(p.price, line.currency)),
+      );
       const recommended = line.plans.filter((p) => p.recommended);
       await expect(page.getByText('Recommended', { exact: true })).toHaveCount(recommended.length);
       for (const plan of recommended) await expect(page.locator(`[data-plan="${plan.id}"]`)).toContainText('Recommended');
@@ -197,7 +199,10 @@ test.describe('/vps overview', () => {
     const line = planLine('minecraft-amd');
     const plan = line.plans.at(-1)!;
     await box.fill(plan.name.toLowerCase());
-    const option = page.getByRole('listbox', { name: 'Search suggestions' }).first().getByRole('option', { name: `${line.name} – ${plan.name}` });
+    const option = page
+      .getByRole('listbox', { name: 'Search suggestions' })
+      .first()
+      .getByRole('option', { name: `${line.name} – ${plan.name}` });
     await expect(option).toBeVisible();
     await option.click();
     await expect(page).toHaveURL(new RegExp(`${line.route}$`));

@@ -103,7 +103,7 @@ export class FakeFileTree {
   list(directory: string): object[] {
     const dir = this.resolve(directory);
     const node = this.nodes.get(dir);
-    if (!node || node.type !== 'directory') throw new WingsError(404, 'The requested directory does not exist.');
+    if (node?.type !== 'directory') throw new WingsError(404, 'The requested directory does not exist.');
     return this.#children(dir).map((p) => {
       const child = this.nodes.get(p)!;
       return {

@@ -184,7 +184,10 @@ export class FakeGameServers {
 
   listen(uuid: string, listener: ServerListener): () => void {
     let set = this.#listeners.get(uuid);
-    if (!set) this.#listeners.set(uuid, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.#listeners.set(uuid, set);
+    }
     set.add(listener);
     return () => set.delete(listener);
   }

@@ -87,18 +87,16 @@ function rawUrlDecode(value: string): string {
   }
 }
 
-export function handleServerFiles(
-  context: FilesContext,
-  key: FakeKey,
-  server: FakeServer,
-  method: string,
-  rest: string,
-  url: URL,
-  body: string,
-): FakeAnswer {
+export function handleServerFiles(context: FilesContext, key: FakeKey, server: FakeServer, method: string, rest: string, url: URL, body: string): FakeAnswer {
   const { game, tokens } = context;
   const signed = (path: string, claims: Record<string, unknown>) => {
-    const token = tokens.signPayload({ ...claims, server_uuid: server.uuid, user_uuid: key.userUuid, unique_id: randomUUID(), exp: (Date.now() + linkLifetimeMs) / 1000 });
+    const token = tokens.signPayload({
+      ...claims,
+      server_uuid: server.uuid,
+      user_uuid: key.userUuid,
+      unique_id: randomUUID(),
+      exp: (Date.now() + linkLifetimeMs) / 1000,
+    });
     return { status: 200, body: { object: 'signed_url', attributes: { url: `${context.wingsUrl()}${path}?token=${token}` } } };
   };
 
@@ -111,7 +109,8 @@ export function handleServerFiles(
       const file = url.searchParams.get('file');
       if (!file) throw validation('file', 'required', 'The file field is required.');
       const bytes = wings(server, () => server.files.contents(file));
-      if (bytes.length > maxEditSize) throw new PanelAnswer(400, 'FileSizeTooLargeException', 'The file you are attempting to open is too large to view in the file editor.');
+      if (bytes.length > maxEditSize)
+        throw new PanelAnswer(400, 'FileSizeTooLargeException', 'The file you are attempting to open is too large to view in the file editor.');
       return { status: 200, raw: { bytes, contentType: 'text/plain' } };
     }
     case 'GET /files/download': {
@@ -197,10 +196,15 @@ export function handleServerFiles(
       }
       const counted = server.backups.filter((b) => b.completed_at === null || b.is_successful).length;
       if (!server.backupLimit || counted >= server.backupLimit) {
-        throw new PanelAnswer(400, 'TooManyBackupsException', `Cannot create a new backup, this server has reached its limit of ${server.backupLimit} backups.`);
+        throw new PanelAnswer(
+          400,
+          'TooManyBackupsException',
+          `Cannot create a new backup, this server has reached its limit of ${server.backupLimit} backups.`,
+        );
       }
       if (server.wingsDown) throw daemonDown();
-      const name = typeof data.name === 'string' && data.name.trim() !== '' ? data.name.trim() : `Backup at ${new Date().toISOString().slice(0, 19).replace('T', ' ')}`;
+      const name =
+        typeof data.name === 'string' && data.name.trim() !== '' ? data.name.trim() : `Backup at ${new Date().toISOString().slice(0, 19).replace('T', ' ')}`;
       const backup = game.startBackup(server, name, can(key, 'backup.delete') && data.is_locked === true);
       return { status: 200, body: backupAttributes(backup) };
     }
@@ -225,7 +229,8 @@ export function handleServerFiles(
       return { status: 200, body: backupAttributes(backup) };
     case 'POST /restore': {
       needs(key, 'backup.restore');
-      if (server.status !== null) throw new PanelAnswer(400, 'BadRequestHttpException', 'This server is not currently in a state that allows for a backup to be restored.');
+      if (server.status !== null)
+        throw new PanelAnswer(400, 'BadRequestHttpException', 'This server is not currently in a state that allows for a backup to be restored.');
       if (!backup.is_successful && backup.completed_at === null) {
         throw new PanelAnswer(400, 'BadRequestHttpException', 'This backup cannot be restored at this time: not completed or failed.');
       }

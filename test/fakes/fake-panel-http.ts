@@ -73,9 +73,7 @@ function serverAttributes(server: FakeServer) {
     relationships: {
       allocations: {
         object: 'list',
-        data: server.allocation
-          ? [{ object: 'allocation', attributes: { id: 1, ...server.allocation, notes: null, is_default: true } }]
-          : [],
+        data: server.allocation ? [{ object: 'allocation', attributes: { id: 1, ...server.allocation, notes: null, is_default: true } }] : [],
       },
       variables: { object: 'list', data: [] },
     },
@@ -169,7 +167,11 @@ export function createPanelServer(options: {
         .map((s) => ({ object: 'server', attributes: serverAttributes(s) }));
       return {
         status: 200,
-        body: { object: 'list', data, meta: { pagination: { total: data.length, count: data.length, per_page: 50, current_page: 1, total_pages: 1, links: {} } } },
+        body: {
+          object: 'list',
+          data,
+          meta: { pagination: { total: data.length, count: data.length, per_page: 50, current_page: 1, total_pages: 1, links: {} } },
+        },
       };
     }
     const extended = /^\/api\/client\/servers\/([^/]+)(\/(?:files|backups)(?:\/.*)?)$/.exec(url.pathname);

@@ -1,14 +1,7 @@
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
-import {
-  FakeGameServers,
-  FakeTokens,
-  type FakeKey,
-  type FakeServer,
-  type FakeServerPatch,
-  type FakeServerSeed,
-} from './fake-game-server.ts';
+import { FakeGameServers, FakeTokens, type FakeKey, type FakeServer, type FakeServerPatch, type FakeServerSeed } from './fake-game-server.ts';
 import { createPanelServer, type FakePanelBehaviour, type RecordedRequest } from './fake-panel-http.ts';
 import { createWings, type FakeWingsBehaviour, type FakeWingsControl } from './fake-wings.ts';
 

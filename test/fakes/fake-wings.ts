@@ -71,12 +71,11 @@ function frame(ws: WebSocket, event: string, args: unknown[] = []): void {
   if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ event, args }));
 }
 
-export function createWings(options: {
-  panelUrl: () => string;
-  game: FakeGameServers;
-  tokens: FakeTokens;
-  behaviour: FakeWingsBehaviour;
-}): { server: http.Server; control: FakeWingsControl; connections: () => Iterable<{ ws: WebSocket; server: FakeServer; authenticated: boolean }> } {
+export function createWings(options: { panelUrl: () => string; game: FakeGameServers; tokens: FakeTokens; behaviour: FakeWingsBehaviour }): {
+  server: http.Server;
+  control: FakeWingsControl;
+  connections: () => Iterable<{ ws: WebSocket; server: FakeServer; authenticated: boolean }>;
+} {
   const { game, tokens, behaviour } = options;
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   const connections = new Set<Connection>();
@@ -124,7 +123,17 @@ export function createWings(options: {
   }
 
   function accept(ws: WebSocket, target: FakeServer, origin: string): void {
-    const info: FakeWingsSocket = { id: nextId++, serverUuid: target.uuid, origin, auths: 0, tokens: [], received: [], expiries: 0, authenticated: false, open: true };
+    const info: FakeWingsSocket = {
+      id: nextId++,
+      serverUuid: target.uuid,
+      origin,
+      auths: 0,
+      tokens: [],
+      received: [],
+      expiries: 0,
+      authenticated: false,
+      open: true,
+    };
     const connection: Connection = {
       info,
       ws,
@@ -175,11 +184,13 @@ export function createWings(options: {
       const claims = tokens.verify(token);
       if ('error' in claims) {
         deauthenticate(connection);
-        return frame(ws, 'jwt error', [claims.error]);
+        frame(ws, 'jwt error', [claims.error]);
+        return;
       }
       if (claims.server_uuid !== target.uuid) {
         deauthenticate(connection);
-        return frame(ws, 'jwt error', ['jwt: token is not for this server']);
+        frame(ws, 'jwt error', ['jwt: token is not for this server']);
+        return;
       }
       deauthenticate(connection);
       connection.claims = claims;
@@ -203,7 +214,10 @@ export function createWings(options: {
       frame(ws, 'status', [target.state]);
       return;
     }
-    if (!connection.claims) return frame(ws, 'jwt error', ['jwt: no valid token for this socket']);
+    if (!connection.claims) {
+      frame(ws, 'jwt error', ['jwt: no valid token for this socket']);
+      return;
+    }
     switch (event) {
       case 'send logs':
         if (target.state === 'running') for (const line of game.recentLogs(target)) frame(ws, 'console output', [line]);
@@ -250,7 +264,6 @@ export function createWings(options: {
   return {
     server,
     control,
-    connections: () =>
-      [...connections].map((c) => ({ ws: c.ws, server: game.find(c.info.serverUuid)!, authenticated: c.claims !== undefined })),
+    connections: () => [...connections].map((c) => ({ ws: c.ws, server: game.find(c.info.serverUuid)!, authenticated: c.claims !== undefined })),
   };
 }

@@ -21,4 +21,3 @@ export const escapingPaths: Array<[string, RegExp]> = [
   ['world/\nlevel.dat', /control character/],
   ['world//level.dat', /empty folder name/],
 ];
-

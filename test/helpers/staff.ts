@@ -50,7 +50,12 @@ export async function staffUser(app: FastifyInstance, email: string, role: Staff
 }
 
 /** A full sign-in: options, the authenticator's assertion, verification. */
-export async function signIn(app: FastifyInstance, authenticator: SoftAuthenticator, choices: Parameters<SoftAuthenticator['get']>[1] = {}, headers: Record<string, string> = {}) {
+export async function signIn(
+  app: FastifyInstance,
+  authenticator: SoftAuthenticator,
+  choices: Parameters<SoftAuthenticator['get']>[1] = {},
+  headers: Record<string, string> = {},
+) {
   const options = await app.inject({ method: 'POST', url: '/api/staff/signin/options', headers });
   if (options.statusCode !== 200) return options;
   const { challengeId, options: request } = options.json();

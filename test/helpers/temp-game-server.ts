@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** The fixture servers' key hash (test/fixtures/panel-servers.json): the key is fixtureKey. */
-const fixtureKeyHash = (JSON.parse(fs.readFileSync(path.resolve('test/fixtures/panel-servers.json'), 'utf8')) as { servers: { keyHash: string }[] }).servers[0]!.keyHash;
+const fixtureKeyHash = (JSON.parse(fs.readFileSync(path.resolve('test/fixtures/panel-servers.json'), 'utf8')) as { servers: { keyHash: string }[] }).servers[0]!
+  .keyHash;
 
 export interface TempGameServer {
   id: string;
@@ -22,7 +23,9 @@ export interface TempGameServer {
  * temporary folder, seeded with `files`, so a test may change, back up and restore its files
  * without touching another test's. The key is the fixtures' (fixtureKey).
  */
-export function tempGameServer(options: { id?: string; files?: Record<string, string | Buffer>; backupLimit?: number; extra?: Record<string, unknown> } = {}): TempGameServer {
+export function tempGameServer(
+  options: { id?: string; files?: Record<string, string | Buffer>; backupLimit?: number; extra?: Record<string, unknown> } = {},
+): TempGameServer {
   const id = options.id ?? 'files-mc';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-gs-'));
   const root = path.join(dir, 'servers', id);

@@ -11,6 +11,8 @@ export interface ReceivedRequest {
   at: number;
   url: string;
   headers: http.IncomingHttpHeaders;
+  /** The parsed JSON (or the text, when it is not JSON). */
+  // biome-ignore lint/suspicious/noExplicitAny: whatever the sender posted; each test reads it in the shape it expects (a Discord or a Slack message), where unknown would need a cast at every read.
   body: any;
   /** The status the receiver answered with (undefined when it hung up or hung). */
   answered: number | undefined;

@@ -86,7 +86,12 @@ describe.each(dialects)('the app on %s', (dialect) => {
     const foreign = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { origin: 'https://evil.example' }, payload: { email: 'a@b.co' } });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().error.code).toBe('cross_origin');
-    const own = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { origin: 'http://localhost:80', host: 'localhost:80' }, payload: { email: 'a@b.co' } });
+    const own = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+      payload: { email: 'a@b.co' },
+    });
     expect(own.statusCode).toBe(200);
     const none = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { email: 'a@b.co' } });
     expect(none.statusCode).toBe(200);

@@ -22,11 +22,22 @@ describe.each(dialects)('the audit log (%s)', (dialect) => {
     // A few days of entries from every kind of actor.
     const record = app.audit.record.bind(app.audit);
     clock -= 3 * day;
-    await record({ actor: { kind: 'customer', id: 'demo', label: 'server demo' }, action: 'panel.power', target: 'demo', detail: { signal: 'stop' }, clientIp: '198.51.100.1' });
+    await record({
+      actor: { kind: 'customer', id: 'demo', label: 'server demo' },
+      action: 'panel.power',
+      target: 'demo',
+      detail: { signal: 'stop' },
+      clientIp: '198.51.100.1',
+    });
     clock += day;
     await record({ actor: { kind: 'system' }, action: 'status.monitor_down', target: 'api', outcome: 'failed' });
     clock += day;
-    await record({ actor: { kind: 'staff', id: 'x1', label: 'Ops@Example.com' }, action: 'staff.role_change', target: 'a@example.com', detail: { from: 'admin', to: 'support' } });
+    await record({
+      actor: { kind: 'staff', id: 'x1', label: 'Ops@Example.com' },
+      action: 'staff.role_change',
+      target: 'a@example.com',
+      detail: { from: 'admin', to: 'support' },
+    });
     clock += day;
   });
   afterEach(async () => {
@@ -39,7 +50,13 @@ describe.each(dialects)('the audit log (%s)', (dialect) => {
     expect(response.statusCode).toBe(200);
     const { entries, nextCursor } = response.json();
     expect(nextCursor).toBeNull();
-    expect(entries.map((e: { action: string }) => e.action)).toEqual(['staff.enrol', 'staff.invite', 'staff.role_change', 'status.monitor_down', 'panel.power']);
+    expect(entries.map((e: { action: string }) => e.action)).toEqual([
+      'staff.enrol',
+      'staff.invite',
+      'staff.role_change',
+      'status.monitor_down',
+      'panel.power',
+    ]);
     expect(entries[4]).toEqual({
       id: expect.any(String),
       at: clock - 3 * day,
@@ -87,7 +104,12 @@ describe.each(dialects)('the audit log (%s)', (dialect) => {
   });
 
   it('keeps details small', async () => {
-    await app.audit.record({ actor: { kind: 'system' }, action: 'test.big', target: 't'.repeat(1000), detail: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, 'v'.repeat(1000)])) });
+    await app.audit.record({
+      actor: { kind: 'system' },
+      action: 'test.big',
+      target: 't'.repeat(1000),
+      detail: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, 'v'.repeat(1000)])),
+    });
     const [entry] = (await list('?action=test.big')).json().entries;
     expect(entry.target.length).toBe(300);
     expect(Object.keys(entry.detail)).toHaveLength(16);
@@ -97,7 +119,17 @@ describe.each(dialects)('the audit log (%s)', (dialect) => {
   it('deletes entries past AUDIT_RETENTION_DAYS', async () => {
     await app.db
       .insertInto('audit_log')
-      .values({ at: Date.now() - 31 * day, actor_kind: 'system', actor_id: null, actor_label: null, action: 'test.old', target: null, outcome: 'ok', client_ip: null, detail: null })
+      .values({
+        at: Date.now() - 31 * day,
+        actor_kind: 'system',
+        actor_id: null,
+        actor_label: null,
+        action: 'test.old',
+        target: null,
+        outcome: 'ok',
+        client_ip: null,
+        detail: null,
+      })
       .execute();
     await app.jobs.runNow('audit log retention');
     expect((await list('?action=test.old')).json().entries).toHaveLength(0);

@@ -89,7 +89,16 @@ describe('configuration from the environment', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'SESSION_SECRET', 'STATUS_CHECK_ALLOW_PRIVATE', 'CONTACT_RETENTION_DAYS', 'STATUS_STREAMS_PER_ADDRESS']) expect(problems).toContain(name);
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'SESSION_SECRET',
+      'STATUS_CHECK_ALLOW_PRIVATE',
+      'CONTACT_RETENTION_DAYS',
+      'STATUS_STREAMS_PER_ADDRESS',
+    ])
+      expect(problems).toContain(name);
     expect((error as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
   });
 

@@ -234,7 +234,8 @@ describe.each(dialects)('contact retention (%s)', (dialect) => {
       const delivered = (await first.inject({ method: 'POST', url: '/api/contact', payload: valid })).json<{ id: string }>().id;
       await receiver.waitFor((r) => r.accepted().length === 1);
       const deadline = Date.now() + 10_000;
-      const stateOf = async () => (await first.db.selectFrom('contact_deliveries').select('status').where('message_id', '=', delivered).executeTakeFirst())?.status;
+      const stateOf = async () =>
+        (await first.db.selectFrom('contact_deliveries').select('status').where('message_id', '=', delivered).executeTakeFirst())?.status;
       while ((await stateOf()) !== 'delivered' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(await stateOf()).toBe('delivered');
       await first.close();
@@ -243,7 +244,10 @@ describe.each(dialects)('contact retention (%s)', (dialect) => {
       const pending = (await second.inject({ method: 'POST', url: '/api/contact', payload: { ...valid, subject: 'Still waiting' } })).json<{ id: string }>().id;
       await second.close();
       const { db } = openDatabase(database.url);
-      await db.updateTable('contact_messages').set({ created_at: Date.now() - 31 * 86_400_000 }).execute();
+      await db
+        .updateTable('contact_messages')
+        .set({ created_at: Date.now() - 31 * 86_400_000 })
+        .execute();
       await db.destroy();
 
       const app = await buildApp(testConfig(database.url, { CONTACT_RETENTION_DAYS: '30' }));

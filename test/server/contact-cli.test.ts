@@ -36,16 +36,42 @@ describe.each(dialects)('npm run contact (%s)', (dialect) => {
     await migrateToLatest(db, handle.dialect);
     const meta = { ip: '198.51.100.4', userAgent: 'Firefox' };
     const base = Date.now() - 60_000;
-    const failed = await storeContactMessage(db, { name: 'Failed Fiona', email: 'fiona@example.com', subject: 'Refund please', message: 'Line one\nLine two' }, meta, ['webhook'], 1000, base);
-    const delivered = await storeContactMessage(db, { name: 'Delivered Dev', email: 'dev@example.com', subject: 'Thanks', message: 'All good' }, meta, ['webhook'], 86_400_000, base + 1000);
-    const storedOnly = await storeContactMessage(db, { name: 'Stored Sam', email: 'sam@example.com', subject: 'Hello', message: 'Anyone?' }, meta, [], 86_400_000, base + 2000);
+    const failed = await storeContactMessage(
+      db,
+      { name: 'Failed Fiona', email: 'fiona@example.com', subject: 'Refund please', message: 'Line one\nLine two' },
+      meta,
+      ['webhook'],
+      1000,
+      base,
+    );
+    const delivered = await storeContactMessage(
+      db,
+      { name: 'Delivered Dev', email: 'dev@example.com', subject: 'Thanks', message: 'All good' },
+      meta,
+      ['webhook'],
+      86_400_000,
+      base + 1000,
+    );
+    const storedOnly = await storeContactMessage(
+      db,
+      { name: 'Stored Sam', email: 'sam@example.com', subject: 'Hello', message: 'Anyone?' },
+      meta,
+      [],
+      86_400_000,
+      base + 2000,
+    );
     Object.assign(ids, { failed: failed.id, delivered: delivered.id, storedOnly: storedOnly.id });
     const claimed = await claimDue(db, dialect, { channel: 'webhook', now: Date.now(), limit: 10, leaseMs: 10_000, worker: 'test' });
     const now = Date.now();
     for (const { delivery } of claimed) {
       const record = { startedAt: now, durationMs: 12, worker: 'test' };
       if (delivery.messageId === failed.id) {
-        await markAttemptFailed(db, delivery, { ...record, outcome: 'failed', statusCode: 404, error: 'HTTP 404: Unknown Webhook' }, { nextAttemptAt: now, final: true, now });
+        await markAttemptFailed(
+          db,
+          delivery,
+          { ...record, outcome: 'failed', statusCode: 404, error: 'HTTP 404: Unknown Webhook' },
+          { nextAttemptAt: now, final: true, now },
+        );
       } else {
         await markDelivered(db, delivery, { ...record, outcome: 'delivered', statusCode: 204, error: null }, now);
       }
@@ -129,14 +155,33 @@ describe.each(dialects)('npm run contact (%s)', (dialect) => {
 
   it('purges delivered and stored-only messages past the given age, and keeps undelivered ones', async () => {
     const countOf = async (table: 'contact_messages' | 'contact_deliveries' | 'contact_delivery_attempts') =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     // Nothing is old enough yet.
-    expect(await contactCli(['purge', '--older-than', '30'], env)).toMatchObject({ code: 0, stdout: expect.stringContaining('Deleted 0 messages older than 30 days') });
+    expect(await contactCli(['purge', '--older-than', '30'], env)).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('Deleted 0 messages older than 30 days'),
+    });
     expect(await countOf('contact_messages')).toBe(3);
 
     // All three were received 40 days ago; a fourth, recent one stays whatever it is.
-    await db.updateTable('contact_messages').set({ created_at: Date.now() - 40 * 86_400_000 }).execute();
-    const recent = await storeContactMessage(db, { name: 'New Nia', email: 'nia@example.com', subject: 'Hi', message: 'Recent' }, { ip: '198.51.100.5', userAgent: undefined }, [], 86_400_000);
+    await db
+      .updateTable('contact_messages')
+      .set({ created_at: Date.now() - 40 * 86_400_000 })
+      .execute();
+    const recent = await storeContactMessage(
+      db,
+      { name: 'New Nia', email: 'nia@example.com', subject: 'Hi', message: 'Recent' },
+      { ip: '198.51.100.5', userAgent: undefined },
+      [],
+      86_400_000,
+    );
     const { code, stdout } = await contactCli(['purge', '--older-than', '30'], env);
     expect(code).toBe(0);
     expect(stdout).toContain('Deleted 2 messages older than 30 days.');
@@ -150,7 +195,10 @@ describe.each(dialects)('npm run contact (%s)', (dialect) => {
     // By default the configured retention applies; 0 means keep everything and asks for a number.
     expect(await contactCli(['purge'], { ...env, CONTACT_RETENTION_DAYS: '0' })).toMatchObject({ code: 2, stderr: expect.stringContaining('--older-than') });
     expect(await contactCli(['purge', '--older-than', 'soon'], env)).toMatchObject({ code: 2 });
-    expect(await contactCli(['purge'], { ...env, CONTACT_RETENTION_DAYS: '400' })).toMatchObject({ code: 0, stdout: expect.stringContaining('Deleted 0 messages older than 400 days') });
+    expect(await contactCli(['purge'], { ...env, CONTACT_RETENTION_DAYS: '400' })).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('Deleted 0 messages older than 400 days'),
+    });
   });
 
   it('exits non-zero on errors', async () => {

@@ -120,7 +120,10 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
 
   it('delivers 1,000 messages through random failures, none twice', { timeout: 60_000 }, async () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     receiver.answer(() => {
       const roll = random();
       if (roll < 0.15) return { status: 500 };
@@ -144,13 +147,17 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
     expect(failures).toBeGreaterThan(100);
     const pending = await db.selectFrom('contact_deliveries').select('id').where('status', '!=', 'delivered').execute();
     expect(pending).toEqual([]);
-    const attempts = await db.selectFrom('contact_delivery_attempts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const attempts = await db
+      .selectFrom('contact_delivery_attempts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(attempts.n)).toBe(receiver.requests.length);
     console.log(`${dialect}: 1,000 messages, ${failures} failed attempts, all delivered once in ${Date.now() - started} ms`);
   });
 
   it('delivers a 5,000-character message with @everyone within Discord limits, pinging no one', async () => {
-    const text = `@everyone @here <@123456> look at this [link](https://phish.example) ${'lorem ipsum dolor sit amet '.repeat(200)}`.slice(0, 4990) + ' end.';
+    const long = `@everyone @here <@123456> look at this [link](https://phish.example) ${'lorem ipsum dolor sit amet '.repeat(200)}`;
+    const text = `${long.slice(0, 4990)} end.`;
     expect(text.length).toBeLessThanOrEqual(5000);
     const message = await storeContactMessage(
       db,
@@ -194,7 +201,13 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
 
   it('trims what cannot fit with a marker', async () => {
     // Every character needs escaping, so 5,000 characters become 10,000.
-    const message = await storeContactMessage(db, { ...sample(1), message: '*'.repeat(5000) }, { ip: '127.0.0.1', userAgent: undefined }, ['webhook'], 3600_000);
+    const message = await storeContactMessage(
+      db,
+      { ...sample(1), message: '*'.repeat(5000) },
+      { ip: '127.0.0.1', userAgent: undefined },
+      ['webhook'],
+      3600_000,
+    );
     const { worker } = outbox();
     await worker.start();
     await receiver.waitFor((r) => r.accepted().length === 1);
@@ -232,7 +245,10 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
     const smtpPort = (smtp.server.address() as { port: number }).port;
     try {
       const message = await store(7, ['webhook', 'email']);
-      const { worker } = outbox({}, [new DiscordWebhookChannel(receiver.url, 'Hostfront'), new EmailChannel(`smtp://127.0.0.1:${smtpPort}`, 'support@hostfront.example', 'Hostfront')]);
+      const { worker } = outbox({}, [
+        new DiscordWebhookChannel(receiver.url, 'Hostfront'),
+        new EmailChannel(`smtp://127.0.0.1:${smtpPort}`, 'support@hostfront.example', 'Hostfront'),
+      ]);
       await worker.start();
       await expect.poll(() => mails.length, { timeout: 15_000 }).toBe(1);
       await new Promise((r) => setTimeout(r, 200));
@@ -259,7 +275,9 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
     const { worker, log } = outbox({ backoff: { baseMs: 40, maxMs: 80 } });
     await worker.start();
     await expect
-      .poll(async () => (await db.selectFrom('contact_deliveries').select('status').where('message_id', '=', message.id).executeTakeFirstOrThrow()).status, { timeout: 5_000 })
+      .poll(async () => (await db.selectFrom('contact_deliveries').select('status').where('message_id', '=', message.id).executeTakeFirstOrThrow()).status, {
+        timeout: 5_000,
+      })
       .toBe('failed');
     expect(receiver.requests.length).toBeGreaterThanOrEqual(2);
     expect(log.entries.some((e) => e.level === 'error' && e.msg.includes('marked failed'))).toBe(true);

@@ -50,10 +50,13 @@ describe.each(dialects)('the real server process (%s)', (dialect) => {
     // Kill it once the failed first attempt is recorded (a kill during an attempt leaves a claim
     // that PostgreSQL instances honour until its lease runs out; the outbox tests cover that).
     await expect
-      .poll(async () => {
-        const d = await db!.selectFrom('contact_deliveries').selectAll().where('message_id', '=', id).executeTakeFirst();
-        return d !== undefined && d.attempts >= 1 && d.claimed_until === null;
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const d = await db!.selectFrom('contact_deliveries').selectAll().where('message_id', '=', id).executeTakeFirst();
+          return d !== undefined && d.attempts >= 1 && d.claimed_until === null;
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     await first.kill();
     expect(first.child.signalCode).toBe('SIGKILL');

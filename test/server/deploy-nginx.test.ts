@@ -47,8 +47,7 @@ class H2EventStream {
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => {
       this.text += chunk;
-      let end: number;
-      while ((end = this.text.indexOf('\n\n')) !== -1) {
+      for (let end = this.text.indexOf('\n\n'); end !== -1; end = this.text.indexOf('\n\n')) {
         const block = this.text.slice(0, end);
         this.text = this.text.slice(end + 2);
         const id = /^id: (\d+)$/m.exec(block)?.[1];
@@ -67,7 +66,11 @@ class H2EventStream {
 }
 
 /** One HTTP/2 request; the body as text. */
-function h2Request(session: http2.ClientHttp2Session, headers: http2.OutgoingHttpHeaders, body?: string): Promise<{ headers: http2.IncomingHttpHeaders; body: string }> {
+function h2Request(
+  session: http2.ClientHttp2Session,
+  headers: http2.OutgoingHttpHeaders,
+  body?: string,
+): Promise<{ headers: http2.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const stream = session.request(headers, { endStream: body === undefined });
     let received = '';
@@ -81,12 +84,18 @@ function h2Request(session: http2.ClientHttp2Session, headers: http2.OutgoingHtt
   });
 }
 
+/** The fields of a request's JSON log line that the tests read. */
+interface RequestLogLine {
+  reqId: string;
+  req: { remoteAddress: string; host: string };
+}
+
 /** The JSON log line a request left, found by its request id in either instance's output. */
-function logLineOf(servers: ServerProcess[], requestId: string): { server: ServerProcess; line: Record<string, any> } | undefined {
+function logLineOf(servers: ServerProcess[], requestId: string): { server: ServerProcess; line: RequestLogLine } | undefined {
   for (const server of servers) {
     for (const text of server.output().split('\n')) {
       if (!text.includes(requestId)) continue;
-      const line = JSON.parse(text) as Record<string, any>;
+      const line = JSON.parse(text) as RequestLogLine;
       if (line.reqId === requestId && line.req) return { server, line };
     }
   }
@@ -111,11 +120,29 @@ describe.skipIf(!nginx)('two instances on one PostgreSQL behind nginx (docs/depl
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-deploy-'));
     fs.chmodSync(dir, 0o755);
     // A throwaway self-signed certificate for the site's name.
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-      '-subj', `/CN=${serverName}`, '-addext', `subjectAltName=DNS:${serverName}`,
-      '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        `/CN=${serverName}`,
+        '-addext',
+        `subjectAltName=DNS:${serverName}`,
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     certificate = fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8');
     database = await createTestDatabase('postgres');
     panel = await startFakePterodactyl({ startMs: 100, stopMs: 100 });
@@ -152,7 +179,14 @@ describe.skipIf(!nginx)('two instances on one PostgreSQL behind nginx (docs/depl
     // The site's name resolves nowhere here: the connection goes to nginx's address, named by SNI.
     session = http2.connect(publicUrl, {
       createConnection: () =>
-        tls.connect({ host: '127.0.0.1', port: httpsPort, servername: serverName, ca: certificate, ALPNProtocols: ['h2'], localAddress: clientAddress } as tls.ConnectionOptions),
+        tls.connect({
+          host: '127.0.0.1',
+          port: httpsPort,
+          servername: serverName,
+          ca: certificate,
+          ALPNProtocols: ['h2'],
+          localAddress: clientAddress,
+        } as tls.ConnectionOptions),
     });
     await new Promise<void>((resolve, reject) => {
       session.once('connect', () => resolve());
@@ -214,7 +248,11 @@ describe.skipIf(!nginx)('two instances on one PostgreSQL behind nginx (docs/depl
     const state = await fetch(`${other.url}/api/panel/session`, { headers: { cookie } });
     expect(await state.json()).toMatchObject({ connected: true, server: { id: panel.serverId } });
     expect((await fetch(`${other.url}/api/panel/server`, { headers: { cookie } })).status).toBe(200);
-    const power = await fetch(`${other.url}/api/panel/power`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ signal: 'start' }) });
+    const power = await fetch(`${other.url}/api/panel/power`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ signal: 'start' }),
+    });
     expect(power.status).toBe(204);
     expect(panel.server(panel.serverId).powerSignals).toContain('start');
 
@@ -265,6 +303,8 @@ describe.skipIf(!nginx)('two instances on one PostgreSQL behind nginx (docs/depl
     await until(() => reopened.rounds.some((r) => r.id > killedAt), 10_000, 'rounds on a reopened stream');
     const reopenedAfter = Date.now() - killedAt;
     await until(() => survivors.every((s) => s.rounds.filter((r) => r.id > killedAt).length >= 3), 10_000, 'rounds keep coming');
-    timings.push(`SIGKILL of the prober → B holds the lock after ${leaderAfter} ms, first round on a surviving stream after ${roundAfter} ms, a reopened stream has rounds after ${reopenedAfter} ms`);
+    timings.push(
+      `SIGKILL of the prober → B holds the lock after ${leaderAfter} ms, first round on a surviving stream after ${roundAfter} ms, a reopened stream has rounds after ${reopenedAfter} ms`,
+    );
   });
 });

@@ -66,11 +66,22 @@ describe.each(dialects)('GET /api/health/ready (%s)', (dialect) => {
     database = await createTestDatabase(dialect);
     app = await buildApp(testConfig(database.url, { CONTACT_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}/hook` }));
     await app.ready();
-    const sent = await app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Asha', email: 'asha@example.com', subject: 'Hi', message: 'Hello' } });
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Asha', email: 'asha@example.com', subject: 'Hi', message: 'Hello' },
+    });
     expect(sent.statusCode).toBe(202);
-    await app.db.updateTable('contact_deliveries').set({ created_at: Date.now() - 2 * 3_600_000 }).execute();
+    await app.db
+      .updateTable('contact_deliveries')
+      .set({ created_at: Date.now() - 2 * 3_600_000 })
+      .execute();
     const response = await app.inject('/api/health/ready');
     expect(response.statusCode).toBe(200);
-    expect(response.json().parts.outbox).toMatchObject({ ok: false, required: false, detail: expect.stringMatching(/^1 waiting, the oldest for 1[12]\d min$/) });
+    expect(response.json().parts.outbox).toMatchObject({
+      ok: false,
+      required: false,
+      detail: expect.stringMatching(/^1 waiting, the oldest for 1[12]\d min$/),
+    });
   });
 });

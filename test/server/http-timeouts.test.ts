@@ -54,8 +54,8 @@ describe('slow clients cannot hold sockets', () => {
     const config = testConfig(database.url);
     app = await buildApp({ ...config, http: limits });
     app.get('/api/test/ws', { websocket: true }, (socket) => {
-    socket.on('message', (data) => socket.send(`echo ${String(data)}`));
-  });
+      socket.on('message', (data) => socket.send(`echo ${String(data)}`));
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
   });
@@ -76,7 +76,9 @@ describe('slow clients cannot hold sockets', () => {
   it('a body trickled in: the connection is closed once the request time is up, with 408', async () => {
     const watched = await connect(port);
     const body = JSON.stringify({ address: 'play.example.com' }).padEnd(400, ' ');
-    watched.socket.write(`POST /api/status/check HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    watched.socket.write(
+      `POST /api/status/check HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     const timer = trickle(watched.socket, body.split(''), 50);
     expect(await closesWithin(watched, 4000)).toBe(true);
     clearInterval(timer);

@@ -123,7 +123,10 @@ describe('incidents, maintenance and monitors across two instances on PostgreSQL
     streams.push(client);
     return client;
   };
-  const notices = (client: SseClient) => client.events.filter((e) => e.event === 'notice').map((e) => JSON.parse(e.data) as { kind: string; incident?: { id: string }; maintenance?: { id: string } });
+  const notices = (client: SseClient) =>
+    client.events
+      .filter((e) => e.event === 'notice')
+      .map((e) => JSON.parse(e.data) as { kind: string; incident?: { id: string }; maintenance?: { id: string } });
 
   it('imports the file once although both started on an empty database', async () => {
     expect(await a.db.selectFrom('status_monitor').select('id').execute()).toEqual([{ id: 'edge' }]);
@@ -160,11 +163,20 @@ describe('incidents, maintenance and monitors across two instances on PostgreSQL
       method: 'POST',
       url: '/api/staff/maintenance',
       headers: { cookie: admin.cookie },
-      payload: { title: 'Quick', message: 'Two seconds.', monitorIds: ['edge'], startsAt: new Date(start).toISOString(), endsAt: new Date(start + 1500).toISOString() },
+      payload: {
+        title: 'Quick',
+        message: 'Two seconds.',
+        monitorIds: ['edge'],
+        startsAt: new Date(start).toISOString(),
+        endsAt: new Date(start + 1500).toISOString(),
+      },
     });
     expect(scheduled.statusCode, scheduled.body).toBe(201);
     const id = scheduled.json().id;
-    const kinds = (client: SseClient) => notices(client).filter((n) => n.maintenance?.id === id).map((n) => n.kind);
+    const kinds = (client: SseClient) =>
+      notices(client)
+        .filter((n) => n.maintenance?.id === id)
+        .map((n) => n.kind);
     await onA.waitFor((c) => kinds(c).includes('maintenance.completed'), 6000, 'the completion on A');
     await onB.waitFor((c) => kinds(c).includes('maintenance.completed'), 2000, 'the completion on B');
     const expected = ['maintenance.scheduled', 'maintenance.started', 'maintenance.completed'];
@@ -187,7 +199,8 @@ describe('incidents, maintenance and monitors across two instances on PostgreSQL
     });
     expect(added.statusCode, added.body).toBe(201);
     // Probed (by whichever instance probes) and reported by both.
-    for (const app of [a, b]) await until(async () => (await report(app)).servers.find((s) => s.id === 'core')?.status === 'operational', 'core probed and reported');
+    for (const app of [a, b])
+      await until(async () => (await report(app)).servers.find((s) => s.id === 'core')?.status === 'operational', 'core probed and reported');
     await b.inject({ method: 'POST', url: '/api/staff/monitors/core/pause', headers: { cookie: admin.cookie } });
     for (const app of [a, b]) await until(async () => (await report(app)).servers.find((s) => s.id === 'core')?.paused === true, 'core paused everywhere');
     await a.inject({ method: 'DELETE', url: '/api/staff/monitors/core', headers: { cookie: admin.cookie } });

@@ -17,7 +17,11 @@ describe.each(dialects)('incidents and maintenance (%s)', (dialect) => {
   let support: StaffUser;
   const as = (user: StaffUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
-  const events = async () => (await app.db.selectFrom('status_event').select(['kind', 'subject_id', 'payload']).orderBy('id').execute()).map((e) => ({ ...e, payload: JSON.parse(e.payload) }));
+  const events = async () =>
+    (await app.db.selectFrom('status_event').select(['kind', 'subject_id', 'payload']).orderBy('id').execute()).map((e) => ({
+      ...e,
+      payload: JSON.parse(e.payload),
+    }));
   const counts = async () => ({
     incidents: (await app.db.selectFrom('incident').select('id').execute()).length,
     updates: (await app.db.selectFrom('incident_update').select('id').execute()).length,
@@ -114,7 +118,10 @@ describe.each(dialects)('incidents and maintenance (%s)', (dialect) => {
       [{ title: 'T', impact: 'huge', monitorIds: [], state: 'investigating', message: 'x' }, { impact: 'must be one of: minor, major, critical' }],
       [{ title: 'T', impact: 'minor', monitorIds: [], state: 'investigating', message: '   ' }, { message: 'must not be empty' }],
       [{ title: 'T', impact: 'minor', monitorIds: [], state: 'resolved', message: 'x' }, { state: 'must be investigating, identified or monitoring' }],
-      [{ title: 'T', impact: 'minor', monitorIds: ['mumbai', 'atlantis'], state: 'investigating', message: 'x' }, { monitorIds: 'names a monitor that does not exist: atlantis' }],
+      [
+        { title: 'T', impact: 'minor', monitorIds: ['mumbai', 'atlantis'], state: 'investigating', message: 'x' },
+        { monitorIds: 'names a monitor that does not exist: atlantis' },
+      ],
     ];
     for (const [body, fields] of bad) {
       const response = await as(admin, 'POST', '/api/staff/incidents', body);
@@ -123,9 +130,13 @@ describe.each(dialects)('incidents and maintenance (%s)', (dialect) => {
     }
     expect(await counts()).toEqual(before);
 
-    const { id } = (await as(admin, 'POST', '/api/staff/incidents', { title: 'T', impact: 'minor', monitorIds: [], state: 'monitoring', message: 'Watching.' })).json();
+    const { id } = (
+      await as(admin, 'POST', '/api/staff/incidents', { title: 'T', impact: 'minor', monitorIds: [], state: 'monitoring', message: 'Watching.' })
+    ).json();
     const afterCreate = await counts();
-    expect((await as(admin, 'POST', `/api/staff/incidents/${id}/updates`, { state: 'identified', message: '' })).json().error.fields).toEqual({ message: 'must not be empty' });
+    expect((await as(admin, 'POST', `/api/staff/incidents/${id}/updates`, { state: 'identified', message: '' })).json().error.fields).toEqual({
+      message: 'must not be empty',
+    });
     expect((await as(admin, 'POST', `/api/staff/incidents/${id}/updates`, { state: 'fixed', message: 'x' })).statusCode).toBe(400);
     expect((await as(admin, 'PUT', `/api/staff/incidents/${id}/updates/999999`, { message: 'x' })).statusCode).toBe(404);
     expect((await as(admin, 'POST', '/api/staff/incidents/none/updates', { state: 'identified', message: 'x' })).statusCode).toBe(404);
@@ -147,7 +158,13 @@ describe.each(dialects)('incidents and maintenance (%s)', (dialect) => {
 
   it('schedules, extends and cancels maintenance with its rules, and reads Scheduled, In progress, Completed by the clock', async () => {
     const now = Date.now();
-    const body = { title: 'Router upgrade', message: 'New line cards.', monitorIds: ['frankfurt'], startsAt: iso(now + 60 * minute), endsAt: iso(now + 120 * minute) };
+    const body = {
+      title: 'Router upgrade',
+      message: 'New line cards.',
+      monitorIds: ['frankfurt'],
+      startsAt: iso(now + 60 * minute),
+      endsAt: iso(now + 120 * minute),
+    };
     const before = await counts();
     const bad: [object, Record<string, string>][] = [
       [{ ...body, endsAt: iso(now + 30 * minute) }, { endsAt: 'must be after the start' }],
@@ -205,7 +222,10 @@ describe.each(dialects)('incidents and maintenance (%s)', (dialect) => {
     expect((await events()).slice(4).map((e) => e.kind)).toEqual(['maintenance.scheduled', 'maintenance.cancelled']);
     expect((await as(admin, 'POST', '/api/staff/maintenance/none/cancel')).statusCode).toBe(404);
 
-    const audit = (await auditRows(app)).filter((r) => r.action.startsWith('maintenance.')).map((r) => r.action).reverse();
+    const audit = (await auditRows(app))
+      .filter((r) => r.action.startsWith('maintenance.'))
+      .map((r) => r.action)
+      .reverse();
     expect(audit).toEqual(['maintenance.scheduled', 'maintenance.extended', 'maintenance.scheduled', 'maintenance.cancelled']);
   });
 
@@ -216,7 +236,13 @@ describe.each(dialects)('incidents and maintenance (%s)', (dialect) => {
       const now = Date.now();
       const notices = () => stream.events.filter((e) => e.event === 'notice').map((e) => JSON.parse(e.data));
       const m = (
-        await as(admin, 'POST', '/api/staff/maintenance', { title: 'Now', message: 'Right away.', monitorIds: ['mumbai'], startsAt: iso(now), endsAt: iso(now + 60 * minute) })
+        await as(admin, 'POST', '/api/staff/maintenance', {
+          title: 'Now',
+          message: 'Right away.',
+          monitorIds: ['mumbai'],
+          startsAt: iso(now),
+          endsAt: iso(now + 60 * minute),
+        })
       ).json();
       await stream.waitFor(() => notices().length === 1, 2000, 'the scheduled notice');
       expect(notices()[0]).toMatchObject({ kind: 'maintenance.scheduled', maintenance: { id: m.id, title: 'Now' } });
@@ -230,7 +256,9 @@ describe.each(dialects)('incidents and maintenance (%s)', (dialect) => {
       ]);
       expect(board.summary.banner).toBe('Under Maintenance');
 
-      const incident = (await as(admin, 'POST', '/api/staff/incidents', { title: 'Slow', impact: 'minor', monitorIds: ['frankfurt'], state: 'investigating', message: 'Hm.' })).json();
+      const incident = (
+        await as(admin, 'POST', '/api/staff/incidents', { title: 'Slow', impact: 'minor', monitorIds: ['frankfurt'], state: 'investigating', message: 'Hm.' })
+      ).json();
       await stream.waitFor(() => notices().length === 3, 2000, 'the incident notice');
       expect(notices()[2]).toMatchObject({ kind: 'incident.created', incident: { id: incident.id, updates: [{ message: 'Hm.' }] } });
       expect((await app.inject('/api/status')).json().summary.banner).toBe('Degraded Performance');
@@ -250,9 +278,21 @@ describe.each(dialects)('incidents and maintenance (%s)', (dialect) => {
 
     const now = Date.now();
     const incident = (
-      await as(admin, 'POST', '/api/staff/incidents', { title: 'Login <errors> & timeouts', impact: 'critical', monitorIds: ['mumbai'], state: 'investigating', message: 'Looking <b>now</b>.' })
+      await as(admin, 'POST', '/api/staff/incidents', {
+        title: 'Login <errors> & timeouts',
+        impact: 'critical',
+        monitorIds: ['mumbai'],
+        state: 'investigating',
+        message: 'Looking <b>now</b>.',
+      })
     ).json();
-    await as(admin, 'POST', '/api/staff/maintenance', { title: 'Disk swap', message: 'Hot swap ]]> done safely.', monitorIds: ['frankfurt'], startsAt: iso(now + minute), endsAt: iso(now + 2 * minute) });
+    await as(admin, 'POST', '/api/staff/maintenance', {
+      title: 'Disk swap',
+      message: 'Hot swap ]]> done safely.',
+      monitorIds: ['frankfurt'],
+      startsAt: iso(now + minute),
+      endsAt: iso(now + 2 * minute),
+    });
     const raw = (await app.inject('/network-status/feed.atom')).body;
     const first = parseFeed(raw);
     expect(first.title).toBe('Hostfront network status');

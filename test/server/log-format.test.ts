@@ -25,9 +25,15 @@ describe('log lines for people', () => {
     const out = collector();
     const pretty = prettyLogStream({ destination: out.stream, colorize: false });
     const time = Date.now();
-    pretty.write(`${JSON.stringify({ level: 30, time, pid: 1, hostname: 'h', reqId: '0123456789abcdef', req: { method: 'GET', url: '/api/status' }, msg: 'incoming request' })}\n`);
-    pretty.write(`${JSON.stringify({ level: 30, time, pid: 1, hostname: 'h', reqId: '0123456789abcdef', res: { statusCode: 200 }, responseTime: 1.234, msg: 'request completed' })}\n`);
-    pretty.write(`${JSON.stringify({ level: 30, time, pid: 1, hostname: 'h', serverId: 'demo', msg: 'Demo Minecraft server: connect on /control-panel with Server ID "demo"' })}\n`);
+    pretty.write(
+      `${JSON.stringify({ level: 30, time, pid: 1, hostname: 'h', reqId: '0123456789abcdef', req: { method: 'GET', url: '/api/status' }, msg: 'incoming request' })}\n`,
+    );
+    pretty.write(
+      `${JSON.stringify({ level: 30, time, pid: 1, hostname: 'h', reqId: '0123456789abcdef', res: { statusCode: 200 }, responseTime: 1.234, msg: 'request completed' })}\n`,
+    );
+    pretty.write(
+      `${JSON.stringify({ level: 30, time, pid: 1, hostname: 'h', serverId: 'demo', msg: 'Demo Minecraft server: connect on /control-panel with Server ID "demo"' })}\n`,
+    );
     pretty.write(`${JSON.stringify({ level: 40, time, pid: 1, hostname: 'h', msg: 'something to look at', file: 'x.json' })}\n`);
     const lines = out.text().split('\n');
     expect(lines).toContainEqual(expect.stringMatching(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: \[01234567\] → GET \/api\/status$/));

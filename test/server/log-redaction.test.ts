@@ -36,7 +36,17 @@ describe('log lines carry no secret', () => {
       await new Promise((r) => setImmediate(r));
       expect(output).toContain('headers as a handler might log them');
       expect(output).toContain('smtp failed');
-      for (const secret of ['CookieSessionValue123', 'ptlc_ApiKeyValue456', 'XApiKey-value-000', accessKey, 'tok_SecretToken789', 'Hunter2Hunter2', config.sessionSecret, 'wEbHoOkToKeN-secret-part', 'SmtpPassw0rd']) {
+      for (const secret of [
+        'CookieSessionValue123',
+        'ptlc_ApiKeyValue456',
+        'XApiKey-value-000',
+        accessKey,
+        'tok_SecretToken789',
+        'Hunter2Hunter2',
+        config.sessionSecret,
+        'wEbHoOkToKeN-secret-part',
+        'SmtpPassw0rd',
+      ]) {
         expect(output, secret).not.toContain(secret);
       }
       expect(output).toContain('[Redacted]');

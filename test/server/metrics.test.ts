@@ -52,7 +52,9 @@ describe.each(dialects)('GET /metrics (%s)', (dialect) => {
       expect(sample(text, 'hostfront_status_streams_open')).toBe(0);
       expect(sample(text, 'hostfront_console_sockets_open')).toBe(0);
       expect(sample(text, 'hostfront_panel_engine_duration_seconds_count{driver="local",operation="getServer",outcome="ok"}')).toBe(1);
-      expect(sample(text, 'hostfront_panel_engine_duration_seconds_count{driver="local",operation="getServer",outcome="invalid_credentials"}')).toBeGreaterThan(0);
+      expect(sample(text, 'hostfront_panel_engine_duration_seconds_count{driver="local",operation="getServer",outcome="invalid_credentials"}')).toBeGreaterThan(
+        0,
+      );
       expect(sample(text, 'hostfront_outbox_pending{channel="webhook"}')).toBe(0);
       expect(text).toContain('hostfront_outbox_oldest_pending_age_seconds{channel="webhook"} 0');
       expect(text).toContain('nodejs_eventloop_lag_seconds');

@@ -1,17 +1,21 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateDown, migrateToLatest } from '../../server/db/migrate.ts';
 import { migrationNames } from '../../server/db/migrations/index.ts';
+import type { Database } from '../../server/db/schema.ts';
 import { createTestDatabase, dialects } from '../helpers/databases.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-async function tableNames(db: Kysely<any>): Promise<string[]> {
+async function tableNames(db: Kysely<Database>): Promise<string[]> {
   const tables = await db.introspection.getTables();
-  return tables.map((t) => t.name).filter((n) => !n.startsWith('kysely_')).sort();
+  return tables
+    .map((t) => t.name)
+    .filter((n) => !n.startsWith('kysely_'))
+    .sort();
 }
 
 describe.each(dialects)('migrations on %s', (dialect) => {

@@ -30,7 +30,14 @@ describe.each(dialects)('monitors in the database and the console (%s)', (dialec
   const as = (user: StaffUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     app!.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
   const report = async () => (await app!.inject('/api/status')).json() as { summary: { monitored: number; paused: number }; servers: Server[] };
-  const stored = async (id: string) => Number((await app!.db.selectFrom('status_result').select((eb) => eb.fn.countAll().as('n')).where('monitor_id', '=', id).executeTakeFirst())!.n);
+  const stored = async (id: string) =>
+    Number(
+      (await app!.db
+        .selectFrom('status_result')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('monitor_id', '=', id)
+        .executeTakeFirst())!.n,
+    );
 
   beforeEach(async () => {
     database = await createTestDatabase(dialect);
@@ -96,14 +103,26 @@ describe.each(dialects)('monitors in the database and the console (%s)', (dialec
     await start({ STATUS_CHECK_ALLOW_PRIVATE: 'true' });
     expect((await report()).servers).toEqual([]);
 
-    const created = await as(admin, 'POST', '/api/staff/monitors', { id: 'edge', name: 'Edge', type: 'tcp', target: `127.0.0.1:${listener.port}`, intervalSeconds: 0.2 });
+    const created = await as(admin, 'POST', '/api/staff/monitors', {
+      id: 'edge',
+      name: 'Edge',
+      type: 'tcp',
+      target: `127.0.0.1:${listener.port}`,
+      intervalSeconds: 0.2,
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ id: 'edge', name: 'Edge', timeoutSeconds: 5, degradedAboveMs: 300, failuresBeforeDown: 3, paused: false });
     // Probed and on the board in the next round, without a restart.
     const live = await until(report, (r) => r.servers[0]?.status === 'operational', 'the new monitor to be probed');
     expect(live.summary.monitored).toBe(1);
 
-    const edited = await as(admin, 'PUT', '/api/staff/monitors/edge', { name: 'Edge - 01', type: 'tcp', target: `127.0.0.1:${listener.port}`, intervalSeconds: 0.2, degradedAboveMs: 500 });
+    const edited = await as(admin, 'PUT', '/api/staff/monitors/edge', {
+      name: 'Edge - 01',
+      type: 'tcp',
+      target: `127.0.0.1:${listener.port}`,
+      intervalSeconds: 0.2,
+      degradedAboveMs: 500,
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ name: 'Edge - 01', degradedAboveMs: 500, status: 'operational' });
     expect((await report()).servers[0]!.name).toBe('Edge - 01');
@@ -119,7 +138,11 @@ describe.each(dialects)('monitors in the database and the console (%s)', (dialec
     expect(await stored('edge')).toBe(whilePaused);
 
     expect((await as(admin, 'POST', '/api/staff/monitors/edge/resume')).json()).toMatchObject({ paused: false });
-    await until(() => stored('edge'), (n) => n > whilePaused, 'probing to resume');
+    await until(
+      () => stored('edge'),
+      (n) => n > whilePaused,
+      'probing to resume',
+    );
 
     expect((await as(admin, 'DELETE', '/api/staff/monitors/edge')).statusCode).toBe(204);
     expect((await report()).servers).toEqual([]);
@@ -141,17 +164,32 @@ describe.each(dialects)('monitors in the database and the console (%s)', (dialec
     await start();
     const cases: [object, Record<string, string | RegExp>][] = [
       [{ id: 'Bad Id', name: 'X', type: 'tcp', target: 'h:1' }, { id: 'must be 1-64 lowercase letters, digits, dots, dashes or underscores' }],
-      [{ id: 'x', name: ' ', type: 'udp', target: 'h:1' }, { name: 'is required', type: 'must be tcp, http or minecraft' }],
+      [
+        { id: 'x', name: ' ', type: 'udp', target: 'h:1' },
+        { name: 'is required', type: 'must be tcp, http or minecraft' },
+      ],
       [{ id: 'x', name: 'X', type: 'tcp', target: 'h:1', intervalSeconds: 0 }, { intervalSeconds: /too small|at least|>=/ }],
       [{ id: 'x', name: 'X', type: 'tcp', target: 'play.example.com' }, { target: 'must be host:port (a TCP monitor needs a port) (got "play.example.com")' }],
       [{ id: 'x', name: 'X', type: 'http', target: 'ftp://play.example.com' }, { target: 'must be an http:// or https:// URL (got "ftp://play.example.com")' }],
       [{ id: 'x', name: 'X', type: 'tcp', target: 'h:${NOPE}' }, { target: 'unknown placeholder; only ${PORT} and ${DEMO_MC_PORT} exist' }],
       [{ id: 'x', name: 'X', type: 'tcp', target: 'h:1', extra: 1 }, { body: 'has unknown field: extra' }],
       // The public checker's address policy, with its messages.
-      [{ id: 'x', name: 'X', type: 'tcp', target: '127.0.0.1:22' }, { target: '127.0.0.1 is a loopback address: only servers on the public internet can be checked.' }],
-      [{ id: 'x', name: 'X', type: 'http', target: 'http://10.0.0.5/' }, { target: '10.0.0.5 is a private address: only servers on the public internet can be checked.' }],
-      [{ id: 'x', name: 'X', type: 'minecraft', target: 'inside.example.com' }, { target: 'inside.example.com could not be checked: it must resolve to a public internet address.' }],
-      [{ id: 'x', name: 'X', type: 'minecraft', target: 'nowhere.example.com' }, { target: 'nowhere.example.com could not be checked: it must resolve to a public internet address.' }],
+      [
+        { id: 'x', name: 'X', type: 'tcp', target: '127.0.0.1:22' },
+        { target: '127.0.0.1 is a loopback address: only servers on the public internet can be checked.' },
+      ],
+      [
+        { id: 'x', name: 'X', type: 'http', target: 'http://10.0.0.5/' },
+        { target: '10.0.0.5 is a private address: only servers on the public internet can be checked.' },
+      ],
+      [
+        { id: 'x', name: 'X', type: 'minecraft', target: 'inside.example.com' },
+        { target: 'inside.example.com could not be checked: it must resolve to a public internet address.' },
+      ],
+      [
+        { id: 'x', name: 'X', type: 'minecraft', target: 'nowhere.example.com' },
+        { target: 'nowhere.example.com could not be checked: it must resolve to a public internet address.' },
+      ],
     ];
     for (const [body, fields] of cases) {
       const response = await as(admin, 'POST', '/api/staff/monitors', body);
@@ -179,7 +217,9 @@ describe.each(dialects)('monitors in the database and the console (%s)', (dialec
   });
 
   it('keeps a target from the file on edit, though the console could not set it', async () => {
-    await start({ MONITORS_FILE: writeMonitorsFile({ monitors: [{ id: 'self', name: 'Self', type: 'http', target: 'http://127.0.0.1:${PORT}/api/health' }] }) });
+    await start({
+      MONITORS_FILE: writeMonitorsFile({ monitors: [{ id: 'self', name: 'Self', type: 'http', target: 'http://127.0.0.1:${PORT}/api/health' }] }),
+    });
     const renamed = await as(admin, 'PUT', '/api/staff/monitors/self', { name: 'This site', type: 'http', target: 'http://127.0.0.1:${PORT}/api/health' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'This site', target: 'http://127.0.0.1:${PORT}/api/health' });
@@ -187,7 +227,9 @@ describe.each(dialects)('monitors in the database and the console (%s)', (dialec
 
   it('refuses every monitors route to support (403) and to nobody (401), changing nothing', async () => {
     await start({ STATUS_CHECK_ALLOW_PRIVATE: 'true' });
-    expect((await as(admin, 'POST', '/api/staff/monitors', { id: 'edge', name: 'Edge', type: 'tcp', target: `127.0.0.1:${listener.port}` })).statusCode).toBe(201);
+    expect((await as(admin, 'POST', '/api/staff/monitors', { id: 'edge', name: 'Edge', type: 'tcp', target: `127.0.0.1:${listener.port}` })).statusCode).toBe(
+      201,
+    );
     const calls: ['GET' | 'POST' | 'PUT' | 'DELETE', string, object?][] = [
       ['GET', '/api/staff/monitors'],
       ['POST', '/api/staff/monitors', { id: 'x', name: 'X', type: 'tcp', target: '127.0.0.1:1' }],

@@ -64,7 +64,7 @@ describe('calls to the panel over node:http', () => {
   });
 
   it('does not follow redirects', async () => {
-    const { url, server } = await serve((req, res) => {
+    const { url, server } = await serve((_req, res) => {
       res.writeHead(302, { Location: '/auth/login' });
       res.end();
     });
@@ -98,7 +98,7 @@ describe('calls to the panel over node:http', () => {
   });
 
   it('times out a panel that sends the head and then stalls in the body', async () => {
-    const { url, server } = await serve((req, res) => {
+    const { url, server } = await serve((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.write('{"attributes":');
     });
@@ -131,7 +131,7 @@ describe('calls to the panel over node:http', () => {
   });
 
   it('reports a refused connection as a network failure', async () => {
-    const { url, server } = await serve((req, res) => res.end());
+    const { url, server } = await serve((_req, res) => res.end());
     await new Promise((resolve) => server.close(resolve));
     client = createUpstreamClient();
     await expect(client.call(`${url}/`, get)).rejects.toMatchObject({ reason: 'network', staleConnection: false });

@@ -66,7 +66,14 @@ describe.each(dialects)('panel API over the Pterodactyl driver on %s', (dialect)
     const response = await connectRequest(panel.serverId, panel.keys.client);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      server: { id: panel.serverId, name: 'Survival SMP', description: expect.any(String), status: null, limits: { memory: 4096, disk: 20480, cpu: 200 }, state: 'offline' },
+      server: {
+        id: panel.serverId,
+        name: 'Survival SMP',
+        description: expect.any(String),
+        status: null,
+        limits: { memory: 4096, disk: 20480, cpu: 200 },
+        state: 'offline',
+      },
     });
     expect(response.body).not.toContain(panel.keys.client);
     // The panel saw the customer's key as Bearer, and nothing browser-like.
@@ -152,7 +159,12 @@ describe.each(dialects)('panel API over the Pterodactyl driver on %s', (dialect)
     await waitFor(() => frames.some((f) => f.type === 'line' && f.text === '[Fake] Command received: say from the browser'));
     expect(panel.server(panel.serverId).commands).toContain('say from the browser');
     // One Wings socket, opened with the panel URL as Origin.
-    expect(panel.wings.sockets().filter((s) => s.open).map((s) => s.origin)).toEqual([panel.url]);
+    expect(
+      panel.wings
+        .sockets()
+        .filter((s) => s.open)
+        .map((s) => s.origin),
+    ).toEqual([panel.url]);
     socket.close();
   });
 });

@@ -131,7 +131,7 @@ describe('backups through the panel', () => {
     expect((await driver.listBackups(owner)).restoring).toBe(false);
   });
 
-  it("names the missing permission when the key may only read backups", async () => {
+  it('names the missing permission when the key may only read backups', async () => {
     await start();
     const { id } = await driver.createBackup(owner, 'owner made it');
     await until(async () => (await driver.listBackups(owner)).backups[0]?.state === 'ready');

@@ -91,10 +91,7 @@ describe('server details and resources', () => {
       state: 'offline',
     });
     // Two calls in parallel: the server, and its resources for the power state.
-    expect(panel.requests.map((r) => r.path).sort()).toEqual([
-      `/api/client/servers/${panel.serverId}`,
-      `/api/client/servers/${panel.serverId}/resources`,
-    ]);
+    expect(panel.requests.map((r) => r.path).sort()).toEqual([`/api/client/servers/${panel.serverId}`, `/api/client/servers/${panel.serverId}/resources`]);
     panel.setState(panel.serverId, { state: 'running' });
     expect((await driver.getServer(owner)).state).toBe('running');
   });

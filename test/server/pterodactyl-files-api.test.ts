@@ -49,7 +49,12 @@ describe.each(dialects)('files and backups over the Pterodactyl driver on %s', (
   const send = (cookie: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url, payload, headers: payload ? { cookie, 'content-type': 'application/json' } : { cookie } });
   const upload = (cookie: string, filePath: string, bytes: Buffer) =>
-    app.inject({ method: 'POST', url: `/api/panel/files/upload?path=${encodeURIComponent(filePath)}`, payload: bytes, headers: { cookie, 'content-type': 'application/octet-stream' } });
+    app.inject({
+      method: 'POST',
+      url: `/api/panel/files/upload?path=${encodeURIComponent(filePath)}`,
+      payload: bytes,
+      headers: { cookie, 'content-type': 'application/octet-stream' },
+    });
 
   it('edits, uploads through Wings, downloads, renames, makes folders and deletes with the owner`s key', async () => {
     const cookie = await connect(panel.keys.client);
@@ -103,13 +108,23 @@ describe.each(dialects)('files and backups over the Pterodactyl driver on %s', (
       expect(response.statusCode, response.body).toBe(403);
       expect(response.json().error).toEqual({
         code: 'permission_denied',
-        message: expect.stringMatching(new RegExp(`^Your access key may not .+ on this server: the panel has not given it the ${permission.replace('.', '\\.')} permission\\. Ask the server's owner for it\\.$`)),
+        message: expect.stringMatching(
+          new RegExp(
+            `^Your access key may not .+ on this server: the panel has not given it the ${permission.replace('.', '\\.')} permission\\. Ask the server's owner for it\\.$`,
+          ),
+        ),
       });
     }
     expect(panel.server(panel.serverId).files.read('/renamed')).toBeUndefined();
     expect(panel.server(panel.serverId).files.read('/server.properties')).toBeDefined();
     const refused = (await panelAuditOf(app, panel.serverId)).filter((e) => e.outcome === 'refused' && e.detail?.error === 'permission_denied');
-    expect(refused.map((e) => e.action).sort()).toEqual(['panel.backup.create', 'panel.file.delete', 'panel.file.rename', 'panel.file.upload', 'panel.file.write']);
+    expect(refused.map((e) => e.action).sort()).toEqual([
+      'panel.backup.create',
+      'panel.file.delete',
+      'panel.file.rename',
+      'panel.file.upload',
+      'panel.file.write',
+    ]);
   });
 
   it('never sends an escaping path to the panel: 400 with the field, and no request', async () => {

@@ -115,7 +115,11 @@ describe('files through the panel', () => {
 
   it('uploads through the signed link Wings issues, as multipart, streamed by our server', async () => {
     const bytes = Buffer.alloc(2 * 1024 * 1024, 3);
-    await driver.uploadFile(owner, { path: 'plugins/Big Plugin "v2".jar', size: bytes.length, stream: Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]) });
+    await driver.uploadFile(owner, {
+      path: 'plugins/Big Plugin "v2".jar',
+      size: bytes.length,
+      stream: Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]),
+    });
     const stored = files().nodes.get('/plugins/Big Plugin "v2".jar');
     expect(stored?.content.equals(bytes)).toBe(true);
     expect(panel.wings.transfers.uploads).toEqual([{ serverUuid: panel.serverUuid, path: '/plugins/Big Plugin "v2".jar', bytes: bytes.length }]);
@@ -218,7 +222,9 @@ describe('files through the panel', () => {
     for (const [index, [call, action]] of refusals.entries()) {
       const error = await failure(call());
       expect([error.statusCode, error.code]).toEqual([403, 'permission_denied']);
-      expect(error.message).toBe(`Your access key may not ${action} on this server: the panel has not given it the ${permissions[index]} permission. Ask the server's owner for it.`);
+      expect(error.message).toBe(
+        `Your access key may not ${action} on this server: the panel has not given it the ${permissions[index]} permission. Ask the server's owner for it.`,
+      );
     }
     expect(files().read('/server.properties')).toBe('motd=Fake\nmax-players=20\n');
   });

@@ -36,9 +36,7 @@ describe('panel errors', () => {
     expect(conflict('This server has not yet completed its installation process, please try again later.')).toBe('server_installing');
     expect(conflict('This server is currently being transferred to a new machine, please try again later.')).toBe('server_transferring');
     expect(conflict('This server is currently restoring from a backup, please try again later.')).toBe('server_restoring');
-    expect(conflict('The node of this server is currently under maintenance and the functionality requested is unavailable.')).toBe(
-      'node_maintenance',
-    );
+    expect(conflict('The node of this server is currently under maintenance and the functionality requested is unavailable.')).toBe('node_maintenance');
   });
 
   it('hides the panel’s internals behind 5xx answers and its CSRF refusal', () => {
@@ -63,12 +61,8 @@ describe('panel JSON', () => {
 
   it('refuses answers that are not the panel’s (502)', () => {
     expect(() => mapServer({ data: [] })).toThrow(expect.objectContaining({ statusCode: 502 }));
-    expect(() => mapResources({ object: 'server', attributes: {} }, { memory: 0, disk: 0, cpu: 0 })).toThrow(
-      expect.objectContaining({ statusCode: 502 }),
-    );
-    expect(() => mapWebsocketCredentials({ data: { token: 't', socket: 'file:///etc/passwd' } })).toThrow(
-      expect.objectContaining({ statusCode: 502 }),
-    );
+    expect(() => mapResources({ object: 'server', attributes: {} }, { memory: 0, disk: 0, cpu: 0 })).toThrow(expect.objectContaining({ statusCode: 502 }));
+    expect(() => mapWebsocketCredentials({ data: { token: 't', socket: 'file:///etc/passwd' } })).toThrow(expect.objectContaining({ statusCode: 502 }));
   });
 
   it('maps Wings stats with the panel’s limits, or Wings’ memory limit when those are unknown', () => {

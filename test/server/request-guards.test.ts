@@ -47,11 +47,16 @@ describe('same origin, decided on the matched route', () => {
     for (const target of spellings(port)) {
       const answer = await rawRequest(
         port,
-        requestText('POST', target, {
-          Host: `127.0.0.1:${port}`,
-          Origin: 'https://evil.example',
-          'Content-Type': kind === 'form' ? 'application/x-www-form-urlencoded' : 'application/json',
-        }, kind === 'form' ? form : json),
+        requestText(
+          'POST',
+          target,
+          {
+            Host: `127.0.0.1:${port}`,
+            Origin: 'https://evil.example',
+            'Content-Type': kind === 'form' ? 'application/x-www-form-urlencoded' : 'application/json',
+          },
+          kind === 'form' ? form : json,
+        ),
       );
       // Refused when it reaches the route; a spelling that reaches no route is a 404.
       expect([403, 404], `${target} answered ${answer.status}`).toContain(answer.status);
@@ -60,11 +65,22 @@ describe('same origin, decided on the matched route', () => {
   });
 
   it('still takes a same-origin form post and a request without Origin', async () => {
-    const own = await rawRequest(port, requestText('POST', '/api/contact', { Host: `127.0.0.1:${port}`, Origin: `http://127.0.0.1:${port}`, 'Content-Type': 'application/x-www-form-urlencoded' }, form));
+    const own = await rawRequest(
+      port,
+      requestText(
+        'POST',
+        '/api/contact',
+        { Host: `127.0.0.1:${port}`, Origin: `http://127.0.0.1:${port}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        form,
+      ),
+    );
     expect(own.status).toBe(303);
     const noOrigin = await rawRequest(port, requestText('POST', '/api/contact', { Host: `127.0.0.1:${port}`, 'Content-Type': 'application/json' }, json));
     expect(noOrigin.status).toBe(202);
-    const publicOrigin = await rawRequest(port, requestText('POST', '/api/contact', { Host: `127.0.0.1:${port}`, Origin: app.config.publicUrl, 'Content-Type': 'application/json' }, json));
+    const publicOrigin = await rawRequest(
+      port,
+      requestText('POST', '/api/contact', { Host: `127.0.0.1:${port}`, Origin: app.config.publicUrl, 'Content-Type': 'application/json' }, json),
+    );
     expect(publicOrigin.status).toBe(202);
   });
 
@@ -129,7 +145,10 @@ describe('request bodies: JSON everywhere, a form only where the no-JavaScript f
   });
 
   it('the contact form still takes a form post', async () => {
-    const answer = await rawRequest(port, requestText('POST', '/api/contact', { Host: `127.0.0.1:${port}`, 'Content-Type': 'application/x-www-form-urlencoded' }, form));
+    const answer = await rawRequest(
+      port,
+      requestText('POST', '/api/contact', { Host: `127.0.0.1:${port}`, 'Content-Type': 'application/x-www-form-urlencoded' }, form),
+    );
     expect(answer.status).toBe(303);
     expect(answer.headers.location).toBe('/contact?sent=1#sent');
   });
@@ -144,14 +163,25 @@ describe('Host allow-list', () => {
       for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `LOCALHOST:${port}`]) {
         expect((await health(port, host)).status, host).toBe(200);
       }
-      for (const host of [`evil.example:${port}`, 'evil.example', `localhost:${port + 1}`, `127.0.0.1:${port + 1}`, `127.0.0.2:${port}`, `localhost.evil.example:${port}`, `user@localhost:${port}`, `0.0.0.0:${port}`]) {
+      for (const host of [
+        `evil.example:${port}`,
+        'evil.example',
+        `localhost:${port + 1}`,
+        `127.0.0.1:${port + 1}`,
+        `127.0.0.2:${port}`,
+        `localhost.evil.example:${port}`,
+        `user@localhost:${port}`,
+        `0.0.0.0:${port}`,
+      ]) {
         const answer = await health(port, host);
         expect(answer.status, host).toBe(421);
         expect(JSON.parse(answer.body)).toEqual({ error: { code: 'unknown_host', message: expect.any(String) } });
       }
       // Static pages and unknown paths too, not only the API.
       expect((await rawRequest(port, requestText('GET', '/', { Host: 'evil.example' }))).status).toBe(421);
-      expect((await rawRequest(port, requestText('POST', '/api/contact', { Host: 'evil.example', 'Content-Type': 'application/json' }, json))).status).toBe(421);
+      expect((await rawRequest(port, requestText('POST', '/api/contact', { Host: 'evil.example', 'Content-Type': 'application/json' }, json))).status).toBe(
+        421,
+      );
       expect(await app.db.selectFrom('contact_messages').select('id').execute()).toEqual([]);
     } finally {
       await app.close();
@@ -162,7 +192,15 @@ describe('Host allow-list', () => {
   it("answers PUBLIC_URL's host and the ALLOWED_HOSTS entries (a load balancer's health check by address)", async () => {
     const { app, port, database } = await listening({ PUBLIC_URL: 'https://www.example.com', ALLOWED_HOSTS: '10.0.0.5, lb-check.internal:8080' });
     try {
-      for (const host of ['www.example.com', 'www.example.com:443', 'WWW.example.com', '10.0.0.5', '10.0.0.5:4321', 'lb-check.internal:8080', `127.0.0.1:${port}`]) {
+      for (const host of [
+        'www.example.com',
+        'www.example.com:443',
+        'WWW.example.com',
+        '10.0.0.5',
+        '10.0.0.5:4321',
+        'lb-check.internal:8080',
+        `127.0.0.1:${port}`,
+      ]) {
         expect((await health(port, host)).status, host).toBe(200);
       }
       for (const host of ['example.com', 'www.example.com:8443', 'lb-check.internal', 'lb-check.internal:8081', 'evil.example']) {
@@ -196,7 +234,8 @@ describe('TRUST_PROXY: a client-written X-Forwarded-For entry never becomes the 
     const { app, port, database } = await listening({ TRUST_PROXY: trust });
     try {
       // What the proxy sends: whatever the client wrote, then the address the proxy saw.
-      const ipOf = async (forwarded: string) => JSON.parse((await rawRequest(port, requestText('GET', '/api/test/ip', { Host: `127.0.0.1:${port}`, 'X-Forwarded-For': forwarded }))).body).ip;
+      const ipOf = async (forwarded: string) =>
+        JSON.parse((await rawRequest(port, requestText('GET', '/api/test/ip', { Host: `127.0.0.1:${port}`, 'X-Forwarded-For': forwarded }))).body).ip;
       expect(await ipOf('198.51.100.7')).toBe('198.51.100.7');
       expect(await ipOf('1.2.3.4, 198.51.100.7')).toBe('198.51.100.7');
       expect(await ipOf('127.0.0.1, 198.51.100.7')).toBe('198.51.100.7');
@@ -205,7 +244,15 @@ describe('TRUST_PROXY: a client-written X-Forwarded-For entry never becomes the 
       // So a client cannot escape a limit by writing a new address each time.
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) {
-        const answer = await rawRequest(port, requestText('POST', '/api/status/check', { Host: `127.0.0.1:${port}`, 'Content-Type': 'application/json', 'X-Forwarded-For': `10.9.8.${i}, 198.51.100.9` }, '{"address":"not a host!"}'));
+        const answer = await rawRequest(
+          port,
+          requestText(
+            'POST',
+            '/api/status/check',
+            { Host: `127.0.0.1:${port}`, 'Content-Type': 'application/json', 'X-Forwarded-For': `10.9.8.${i}, 198.51.100.9` },
+            '{"address":"not a host!"}',
+          ),
+        );
         statuses.push(answer.status);
       }
       expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 429]);
@@ -232,7 +279,12 @@ describe('per-address limits count an IPv6 client by its /64', () => {
   it('the checker: six a minute per /64, however many addresses of it are used', async () => {
     const statuses: number[] = [];
     for (let i = 1; i <= 7; i++) {
-      const response = await app.inject({ method: 'POST', url: '/api/status/check', remoteAddress: `2001:db8:aa:bb::${i.toString(16)}:${i}`, payload: { address: 'not a host!' } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/status/check',
+        remoteAddress: `2001:db8:aa:bb::${i.toString(16)}:${i}`,
+        payload: { address: 'not a host!' },
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 429]);
@@ -243,7 +295,12 @@ describe('per-address limits count an IPv6 client by its /64', () => {
 
   it('an IPv4 client seen through a dual-stack socket (::ffff:a.b.c.d) counts as its IPv4 address, not as one shared /64', async () => {
     for (let i = 0; i < 6; i++) {
-      const response = await app.inject({ method: 'POST', url: '/api/status/check', remoteAddress: '::ffff:198.51.100.1', payload: { address: 'not a host!' } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/status/check',
+        remoteAddress: '::ffff:198.51.100.1',
+        payload: { address: 'not a host!' },
+      });
       expect(response.statusCode).toBe(400);
     }
     const sameClient = await app.inject({ method: 'POST', url: '/api/status/check', remoteAddress: '198.51.100.1', payload: { address: 'not a host!' } });
@@ -268,7 +325,9 @@ describe('per-address limits count an IPv6 client by its /64', () => {
       const { connect } = await import('node:net');
       const firstLine = (forwarded: string) =>
         new Promise<string>((resolve) => {
-          const socket = connect(port, '127.0.0.1', () => socket.write(`GET /api/status/stream HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Forwarded-For: ${forwarded}\r\n\r\n`));
+          const socket = connect(port, '127.0.0.1', () =>
+            socket.write(`GET /api/status/stream HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Forwarded-For: ${forwarded}\r\n\r\n`),
+          );
           open.push(socket);
           socket.once('data', (chunk) => resolve(String(chunk).split('\r\n')[0]!));
         });

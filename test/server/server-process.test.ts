@@ -16,7 +16,10 @@ describe('the server process', () => {
       expect(await health.json()).toMatchObject({ status: 'ok', db: 'ok' });
       expect(fs.existsSync(path.join(cwd, 'data', 'hostfront.db'))).toBe(true);
       expect(fs.existsSync(path.join(cwd, 'data', 'session-secret'))).toBe(true);
-      const line = server.output().split('\n').find((l) => l.includes('"reqId"'));
+      const line = server
+        .output()
+        .split('\n')
+        .find((l) => l.includes('"reqId"'));
       expect(line).toBeDefined();
       expect(JSON.parse(line!)).toMatchObject({ level: 30, reqId: expect.any(String) });
     } finally {

@@ -40,12 +40,15 @@ describe('static files: dotfiles are never served', () => {
 
   const get = (target: string) => rawRequest(port, requestText('GET', target, { Host: `127.0.0.1:${port}` }));
 
-  it.each(['/.env', '/%2eenv', '/%2Eenv', '/.git/config', '/.git/', '/assets/.htpasswd', '/assets/%2ehtpasswd', '//.env', '/assets/../.env', '/.env?x=1'])('%s: refused, and not the file', async (target) => {
-    const answer = await get(target);
-    // 404 as for a missing file; 403 where the path itself is malformed (//, ..).
-    expect([403, 404]).toContain(answer.status);
-    expect(answer.body).not.toContain('dotfile-secret');
-  });
+  it.each(['/.env', '/%2eenv', '/%2Eenv', '/.git/config', '/.git/', '/assets/.htpasswd', '/assets/%2ehtpasswd', '//.env', '/assets/../.env', '/.env?x=1'])(
+    '%s: refused, and not the file',
+    async (target) => {
+      const answer = await get(target);
+      // 404 as for a missing file; 403 where the path itself is malformed (//, ..).
+      expect([403, 404]).toContain(answer.status);
+      expect(answer.body).not.toContain('dotfile-secret');
+    },
+  );
 
   it('other files are still served', async () => {
     expect((await get('/robots.txt')).status).toBe(200);

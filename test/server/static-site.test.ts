@@ -86,13 +86,18 @@ describe('serving the built site', () => {
       const hash = createHash('sha256').update(match[2]!).digest('base64');
       expect(csp).toContain(`'sha256-${hash}'`);
     }
-    expect(csp).not.toContain('unsafe-inline\' ;');
+    expect(csp).not.toContain("unsafe-inline' ;");
     expect(csp.split(';').find((d) => d.includes('script-src'))).not.toContain('unsafe-inline');
   });
 });
 
 /** A raw GET/HEAD over a socket (no decompression, no Host rewriting), as a browser sends it. */
-function rawRequest(port: number, target: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawRequest(
+  port: number,
+  target: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const request = http.request({ host: '127.0.0.1', port, path: target, method, headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
@@ -147,7 +152,21 @@ describe('the site from memory', () => {
         expect(direct.status).toBe(200);
         expect(injected.statusCode).toBe(200);
         expect(direct.body.equals(injected.rawPayload)).toBe(true);
-        for (const name of ['content-type', 'content-length', 'content-encoding', 'etag', 'last-modified', 'cache-control', 'vary', 'content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy']) {
+        for (const name of [
+          'content-type',
+          'content-length',
+          'content-encoding',
+          'etag',
+          'last-modified',
+          'cache-control',
+          'vary',
+          'content-security-policy',
+          'x-content-type-options',
+          'referrer-policy',
+          'x-frame-options',
+          'cross-origin-opener-policy',
+          'permissions-policy',
+        ]) {
           expect(direct.headers[name], `${target} ${encoding} ${name}`).toBe(injected.headers[name]);
         }
         expect(direct.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -175,10 +194,13 @@ describe('the site from memory', () => {
   });
 
   it('answers If-None-Match and If-Modified-Since with 304, and a changed tag with the file', async () => {
-    for (const request of [(h: Record<string, string>) => rawRequest(port, asset, { host: `127.0.0.1:${port}`, ...h }), async (h: Record<string, string>) => {
-      const r = await app.inject({ url: asset, headers: h });
-      return { status: r.statusCode, headers: r.headers, body: r.rawPayload };
-    }]) {
+    for (const request of [
+      (h: Record<string, string>) => rawRequest(port, asset, { host: `127.0.0.1:${port}`, ...h }),
+      async (h: Record<string, string>) => {
+        const r = await app.inject({ url: asset, headers: h });
+        return { status: r.statusCode, headers: r.headers, body: r.rawPayload };
+      },
+    ]) {
       const first = await request({ 'accept-encoding': 'gzip' });
       const etag = String(first.headers.etag);
       expect(etag).toMatch(/^"[\w-]+"$/);
@@ -210,7 +232,16 @@ describe('the site from memory', () => {
   });
 
   it('never serves dotfiles, build metadata or a precompressed copy at its own address', async () => {
-    for (const target of ['/.env', '/.git/config', '/about/.hidden/x.txt', '/%2Eenv', '/csp-hashes.json', '/index.html.gz', '/index.html.br', '/_astro/../.env']) {
+    for (const target of [
+      '/.env',
+      '/.git/config',
+      '/about/.hidden/x.txt',
+      '/%2Eenv',
+      '/csp-hashes.json',
+      '/index.html.gz',
+      '/index.html.br',
+      '/_astro/../.env',
+    ]) {
       const direct = await rawRequest(port, target, { host: `127.0.0.1:${port}` });
       expect(direct.status, target).toBe(404);
       expect(direct.body.toString()).not.toContain('SECRET');

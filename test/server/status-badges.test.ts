@@ -34,11 +34,28 @@ describe.each(dialects)('status badges and the ping endpoint (%s)', (dialect) =>
     const now = Math.floor(Date.now() / hour) * hour;
     await app.db
       .insertInto('status_hourly')
-      .values(Array.from({ length: 100 }, (_, i) => ({ monitor_id: 'edge', hour: now - (i + 1) * hour, checks: 60, up: i === 3 ? 0 : 60, ok: i === 3 ? 0 : 60, latency_sum: 600 })))
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          monitor_id: 'edge',
+          hour: now - (i + 1) * hour,
+          checks: 60,
+          up: i === 3 ? 0 : 60,
+          ok: i === 3 ? 0 : 60,
+          latency_sum: 600,
+        })),
+      )
       .execute();
     await app.db
       .insertInto('status_result')
-      .values(Array.from({ length: 99 }, (_, i) => ({ monitor_id: 'edge', at: Date.now() - (i + 1) * 60_000, ok: i === 50 ? 0 : 1, latency: 12, state: i === 50 ? 'down' : 'operational' })))
+      .values(
+        Array.from({ length: 99 }, (_, i) => ({
+          monitor_id: 'edge',
+          at: Date.now() - (i + 1) * 60_000,
+          ok: i === 50 ? 0 : 1,
+          latency: 12,
+          state: i === 50 ? 'down' : 'operational',
+        })),
+      )
       .execute();
     await app.ready();
   });
@@ -87,7 +104,9 @@ describe.each(dialects)('status badges and the ping endpoint (%s)', (dialect) =>
     await app.close();
     // The same database, now with a monitors file whose prober never gets an answer in time: the
     // badge must not wait for it.
-    const slow = writeMonitorsFile({ monitors: [{ id: 'edge', name: 'Edge - 01', type: 'tcp', target: '192.0.2.1:25565', intervalSeconds: 3600, timeoutSeconds: 30 }] });
+    const slow = writeMonitorsFile({
+      monitors: [{ id: 'edge', name: 'Edge - 01', type: 'tcp', target: '192.0.2.1:25565', intervalSeconds: 3600, timeoutSeconds: 30 }],
+    });
     app = await buildApp(testConfig(database.url, { MONITORS_FILE: slow }));
     await app.ready();
     const started = performance.now();

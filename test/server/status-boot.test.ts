@@ -26,9 +26,15 @@ describe.each(dialects)('status monitors file at boot on %s', (dialect) => {
     const database = await createTestDatabase(dialect);
     const app = await buildApp(testConfig(database.url, { MONITORS_FILE: 'config/monitors.json', PORT: '4999', DEMO_MC_PORT: '25999' }));
     try {
-      const body = (await app.inject({ method: 'GET', url: '/api/status' })).json() as { summary: { monitored: number }; servers: { name: string; type: string }[] };
+      const body = (await app.inject({ method: 'GET', url: '/api/status' })).json() as {
+        summary: { monitored: number };
+        servers: { name: string; type: string }[];
+      };
       expect(body.summary.monitored).toBe(2);
-      expect(body.servers.map((s) => [s.name, s.type])).toEqual([['India - 01', 'http'], ['Game Server', 'minecraft']]);
+      expect(body.servers.map((s) => [s.name, s.type])).toEqual([
+        ['India - 01', 'http'],
+        ['Game Server', 'minecraft'],
+      ]);
     } finally {
       await app.close();
       await database.drop();

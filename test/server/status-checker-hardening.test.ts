@@ -51,7 +51,13 @@ describe('the public checker', () => {
     await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', () => resolve()));
     webPort = (web.address() as AddressInfo).port;
     strict = await buildApp(testConfig(database.url, { STATUS_CHECK_DNS_SERVERS: dns.address }));
-    open = await buildApp(testConfig(database.url, { STATUS_CHECK_DNS_SERVERS: dns.address, STATUS_CHECK_ALLOW_PRIVATE: 'true', STATUS_CHECK_PORTS: `${listener.port},${webPort}` }));
+    open = await buildApp(
+      testConfig(database.url, {
+        STATUS_CHECK_DNS_SERVERS: dns.address,
+        STATUS_CHECK_ALLOW_PRIVATE: 'true',
+        STATUS_CHECK_PORTS: `${listener.port},${webPort}`,
+      }),
+    );
   });
   afterAll(async () => {
     await strict?.close();
@@ -62,24 +68,47 @@ describe('the public checker', () => {
     await database?.drop();
   });
 
-  it.each(['exa mple.com', 'example.com/path', 'user@example.com', 'exa_mple.com', 'ex%61mple.com', 'ëxample.com', '-bad.example.com', 'bad-.example.com', 'a..b.example.com', 'single', '127.1', '0x7f.1', '2130706433', 'example.com:99999', `${'a'.repeat(64)}.example.com`, 'http://example.com'])(
-    'refuses %s: names are letters, digits, hyphens and dots, and nothing is looked up',
-    async (address) => {
-      const before = dns.queries.length;
-      const response = await check(strict, { address });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error).toMatchObject({ code: 'invalid_address', message: expect.stringContaining('letters, digits, hyphens and dots') });
-      expect(dns.queries.length).toBe(before);
-    },
-  );
+  it.each([
+    'exa mple.com',
+    'example.com/path',
+    'user@example.com',
+    'exa_mple.com',
+    'ex%61mple.com',
+    'ëxample.com',
+    '-bad.example.com',
+    'bad-.example.com',
+    'a..b.example.com',
+    'single',
+    '127.1',
+    '0x7f.1',
+    '2130706433',
+    'example.com:99999',
+    `${'a'.repeat(64)}.example.com`,
+    'http://example.com',
+  ])('refuses %s: names are letters, digits, hyphens and dots, and nothing is looked up', async (address) => {
+    const before = dns.queries.length;
+    const response = await check(strict, { address });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'invalid_address', message: expect.stringContaining('letters, digits, hyphens and dots') });
+    expect(dns.queries.length).toBe(before);
+  });
 
   it('gives the same answer for a name that does not resolve and for names that resolve inside, without the address', async () => {
     const answers = [];
-    for (const name of ['nowhere.test.example', 'internal.test.example', 'loopback.test.example', 'metadata.test.example', 'mixed.test.example', 'v6only.test.example', 'sub.localhost']) {
+    for (const name of [
+      'nowhere.test.example',
+      'internal.test.example',
+      'loopback.test.example',
+      'metadata.test.example',
+      'mixed.test.example',
+      'v6only.test.example',
+      'sub.localhost',
+    ]) {
       const response = await check(strict, { address: `${name}:25565` });
       const body = response.body.replaceAll(name, 'NAME');
       answers.push({ status: response.statusCode, body });
-      for (const inside of ['10.20.30.40', '127.0.0.1', '169.254.169.254', '10.20.30.41', 'fd00::1', 'loopback', 'private', 'linkLocal']) expect(body).not.toContain(inside);
+      for (const inside of ['10.20.30.40', '127.0.0.1', '169.254.169.254', '10.20.30.41', 'fd00::1', 'loopback', 'private', 'linkLocal'])
+        expect(body).not.toContain(inside);
     }
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(answers[0]!.status).toBe(400);
@@ -191,7 +220,11 @@ process.exit(0);
 `,
     );
     try {
-      const result = spawnSync('unshare', ['--net', '--', 'sh', '-c', `ip link set lo up && ip addr add 11.22.33.44/32 dev lo && exec "${process.execPath}" "${script}"`], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+      const result = spawnSync(
+        'unshare',
+        ['--net', '--', 'sh', '-c', `ip link set lo up && ip addr add 11.22.33.44/32 dev lo && exec "${process.execPath}" "${script}"`],
+        { cwd: root, encoding: 'utf8', timeout: 30_000 },
+      );
       expect(result.status, result.stderr).toBe(0);
       expect(JSON.parse(result.stdout.trim().split('\n').at(-1)!)).toEqual([
         { status: 400, code: 'address_not_allowed' },

@@ -108,7 +108,12 @@ describe('POST /api/status/check', () => {
   it('does not probe anything when no monitors are configured', async () => {
     await strict.ready();
     const report = await strict.inject({ method: 'GET', url: '/api/status' });
-    expect(report.json()).toMatchObject({ summary: { monitored: 0, banner: 'All Systems Operational', uptime90d: null, openIncidents: 0 }, servers: [], incidents: [], maintenance: [] });
+    expect(report.json()).toMatchObject({
+      summary: { monitored: 0, banner: 'All Systems Operational', uptime90d: null, openIncidents: 0 },
+      servers: [],
+      incidents: [],
+      maintenance: [],
+    });
     await new Promise((r) => setTimeout(r, 400));
     const rows = await strict.db.selectFrom('status_result').select('id').execute();
     expect(rows).toEqual([]);

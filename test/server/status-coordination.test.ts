@@ -29,7 +29,10 @@ describe('PostgreSQL coordination', () => {
       pool: handle.pool!,
       retryMs: 100,
       log,
-      loadRound: async (id) => ({ id, updates: (await resultsAt(handle.db, id)).map((r) => ({ id: r.monitorId, status: r.state, latency: r.latency, timestamp: r.at })) }),
+      loadRound: async (id) => ({
+        id,
+        updates: (await resultsAt(handle.db, id)).map((r) => ({ id: r.monitorId, status: r.state, latency: r.latency, timestamp: r.at })),
+      }),
     });
     const events: CoordinatorEvents = {
       onLeader: () => roles.push('leader'),
@@ -56,7 +59,14 @@ describe('PostgreSQL coordination', () => {
     await a.c.publish(small);
     // 400 monitors: far over the 8000-byte NOTIFY limit, so only the round's id travels.
     const at = 2_000;
-    const rows = Array.from({ length: 400 }, (_, i) => ({ monitorId: `monitor-${i}`, at, ok: true, latency: i + 1, state: 'operational' as const, maintenance: false }));
+    const rows = Array.from({ length: 400 }, (_, i) => ({
+      monitorId: `monitor-${i}`,
+      at,
+      ok: true,
+      latency: i + 1,
+      state: 'operational' as const,
+      maintenance: false,
+    }));
     await insertResults(handles[0]!.db, rows);
     await a.c.publish({ id: at, updates: rows.map((r) => ({ id: r.monitorId, status: r.state, latency: r.latency, timestamp: at })) });
 

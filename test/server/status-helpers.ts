@@ -113,8 +113,7 @@ export class SseClient {
   private feed(chunk: string): void {
     this.raw += chunk;
     this.buffer += chunk;
-    let end: number;
-    while ((end = this.buffer.indexOf('\n\n')) !== -1) {
+    for (let end = this.buffer.indexOf('\n\n'); end !== -1; end = this.buffer.indexOf('\n\n')) {
       const block = this.buffer.slice(0, end);
       this.buffer = this.buffer.slice(end + 2);
       const event: SseEvent = { id: undefined, event: 'message', data: '' };

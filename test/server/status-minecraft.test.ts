@@ -19,7 +19,9 @@ describe.each(dialects)('a Minecraft monitor’s version and players (%s)', (dia
     port = await freePort();
     minecraft = mc.createServer({ port, host: '127.0.0.1', 'online-mode': false, version: '1.21.4', motd: 'Test', maxPlayers: 42 });
     await new Promise<void>((resolve) => minecraft.once('listening', () => resolve()));
-    file = writeMonitorsFile({ monitors: [{ id: 'smp', name: 'SMP', type: 'minecraft', target: `127.0.0.1:${port}`, intervalSeconds: 0.3, timeoutSeconds: 2, failuresBeforeDown: 1 }] });
+    file = writeMonitorsFile({
+      monitors: [{ id: 'smp', name: 'SMP', type: 'minecraft', target: `127.0.0.1:${port}`, intervalSeconds: 0.3, timeoutSeconds: 2, failuresBeforeDown: 1 }],
+    });
   });
   afterAll(async () => {
     minecraft?.close();
@@ -32,7 +34,10 @@ describe.each(dialects)('a Minecraft monitor’s version and players (%s)', (dia
     const stream = await SseClient.open(`${base}/api/status/stream`);
     try {
       await stream.waitFor((c) => c.updates().some((u) => u.data.some((d) => d.id === 'smp' && d.latency > 0)), 10_000, 'an answered ping');
-      const pushed = stream.updates().flatMap((u) => u.data).find((d) => d.id === 'smp' && d.latency > 0) as unknown as Server;
+      const pushed = stream
+        .updates()
+        .flatMap((u) => u.data)
+        .find((d) => d.id === 'smp' && d.latency > 0) as unknown as Server;
       expect(pushed).toMatchObject({ version: '1.21.4', players: { online: 0, max: 42 } });
       const report = (await app.inject('/api/status')).json() as { servers: Server[] };
       expect(report.servers[0]).toMatchObject({ id: 'smp', status: 'operational', version: '1.21.4', players: { online: 0, max: 42 } });

@@ -53,7 +53,7 @@ describe('TCP probe', () => {
 describe('HTTP probe', () => {
   it('is up on 2xx and 3xx, reports time to first byte, and fails when the server slows past the timeout or errors', async () => {
     let mode: 'fast' | 'slow' | 'redirect' | 'error' = 'fast';
-    const server = http.createServer((request, response) => {
+    const server = http.createServer((_request, response) => {
       if (mode === 'fast') response.end('ok');
       else if (mode === 'redirect') response.writeHead(302, { location: '/elsewhere' }).end();
       else if (mode === 'slow') setTimeout(() => response.end('late'), 400);

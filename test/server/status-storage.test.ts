@@ -17,7 +17,14 @@ import {
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 
 const now = Date.UTC(2026, 10, 20, 12, 30, 0);
-const row = (monitorId: string, at: number, ok: boolean, state: ResultRow['state'], latency = ok ? 40 : 0, maintenance = false): ResultRow => ({ monitorId, at, ok, latency, state, maintenance });
+const row = (monitorId: string, at: number, ok: boolean, state: ResultRow['state'], latency = ok ? 40 : 0, maintenance = false): ResultRow => ({
+  monitorId,
+  at,
+  ok,
+  latency,
+  state,
+  maintenance,
+});
 
 describe.each(dialects)('status storage on %s', (dialect) => {
   let database: TestDatabase;
@@ -54,7 +61,8 @@ describe.each(dialects)('status storage on %s', (dialect) => {
   });
 
   it('returns the newest readings per monitor, oldest first', async () => {
-    for (let i = 0; i < 40; i++) await insertResults(db, [row('a', now + i * 1000, true, 'operational', i + 1), row('b', now + i * 1000, true, 'operational', 100 + i)]);
+    for (let i = 0; i < 40; i++)
+      await insertResults(db, [row('a', now + i * 1000, true, 'operational', i + 1), row('b', now + i * 1000, true, 'operational', 100 + i)]);
     const recent = await recentResults(db, 30);
     const a = recent.filter((r) => r.monitorId === 'a');
     expect(a).toHaveLength(30);

@@ -70,8 +70,17 @@ describe.each(dialects)('status board and stream on %s', (dialect) => {
     await first.waitFor((c) => c.updates().length >= 6, 5000, 'six events');
     const second = await SseClient.open(`${base}/api/status/stream`, { 'last-event-id': String(resumeFrom) });
     await second.waitFor((c) => c.updates().length >= 4, 5000, 'resumed events');
-    const expected = first.updates().map((u) => u.id).filter((id) => id > resumeFrom).slice(0, 4);
-    expect(second.updates().slice(0, 4).map((u) => u.id)).toEqual(expected);
+    const expected = first
+      .updates()
+      .map((u) => u.id)
+      .filter((id) => id > resumeFrom)
+      .slice(0, 4);
+    expect(
+      second
+        .updates()
+        .slice(0, 4)
+        .map((u) => u.id),
+    ).toEqual(expected);
     first.close();
     second.close();
   });
@@ -93,7 +102,9 @@ describe.each(dialects)('status board and stream on %s', (dialect) => {
     };
     expect(body.summary.monitored).toBe(1);
     // The file's incident became an incident of the database on the first start: open, minor.
-    expect(body.incidents).toMatchObject([{ title: 'DDoS mitigation active in Mumbai', impact: 'minor', updates: [{ message: 'DDoS mitigation active in Mumbai' }] }]);
+    expect(body.incidents).toMatchObject([
+      { title: 'DDoS mitigation active in Mumbai', impact: 'minor', updates: [{ message: 'DDoS mitigation active in Mumbai' }] },
+    ]);
     expect(body.summary.openIncidents).toBe(1);
     const [edge] = body.servers;
     expect(edge).toMatchObject({ id: 'edge', name: 'Edge - 01', status: 'operational' });

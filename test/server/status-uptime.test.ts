@@ -122,7 +122,9 @@ describe.each(dialects)('a maintenance window on a live monitor (%s)', (dialect)
     listener = new Listener(await freePort());
     await listener.open();
     const file = writeMonitorsFile({
-      monitors: [{ id: 'edge', name: 'Edge', type: 'tcp', target: `127.0.0.1:${listener.port}`, intervalSeconds: 0.1, timeoutSeconds: 0.5, failuresBeforeDown: 1 }],
+      monitors: [
+        { id: 'edge', name: 'Edge', type: 'tcp', target: `127.0.0.1:${listener.port}`, intervalSeconds: 0.1, timeoutSeconds: 0.5, failuresBeforeDown: 1 },
+      ],
     });
     app = await buildApp(testConfig(database.url, { MONITORS_FILE: file }));
     await app.ready();
@@ -136,9 +138,17 @@ describe.each(dialects)('a maintenance window on a live monitor (%s)', (dialect)
   it('probes and stores through the window, marks those readings, and the outage inside it costs no uptime', async () => {
     const admin = await staffUser(app, 'admin@example.com', 'admin');
     const report = async () =>
-      (await app.inject('/api/status')).json() as { servers: { status: string; maintenance: boolean; uptimes: { h24: number | null }; measuredSince: number | null }[] };
+      (await app.inject('/api/status')).json() as {
+        servers: { status: string; maintenance: boolean; uptimes: { h24: number | null }; measuredSince: number | null }[];
+      };
     const count = async (maintenance: number) =>
-      Number((await app.db.selectFrom('status_result').select((eb) => eb.fn.countAll().as('n')).where('maintenance', '=', maintenance).executeTakeFirst())!.n);
+      Number(
+        (await app.db
+          .selectFrom('status_result')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('maintenance', '=', maintenance)
+          .executeTakeFirst())!.n,
+      );
     const until = async (check: () => Promise<boolean>, what: string) => {
       const deadline = Date.now() + 5000;
       while (!(await check())) {
@@ -152,7 +162,13 @@ describe.each(dialects)('a maintenance window on a live monitor (%s)', (dialect)
       method: 'POST',
       url: '/api/staff/maintenance',
       headers: { cookie: admin.cookie },
-      payload: { title: 'Swap', message: 'Cables.', monitorIds: ['edge'], startsAt: new Date().toISOString(), endsAt: new Date(Date.now() + 3_600_000).toISOString() },
+      payload: {
+        title: 'Swap',
+        message: 'Cables.',
+        monitorIds: ['edge'],
+        startsAt: new Date().toISOString(),
+        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
     });
     expect(scheduled.statusCode, scheduled.body).toBe(201);
     await listener.close();
@@ -167,7 +183,10 @@ describe.each(dialects)('a maintenance window on a live monitor (%s)', (dialect)
     // Cancel the window while it is still down: from now on it counts.
     await app.inject({ method: 'POST', url: `/api/staff/maintenance/${scheduled.json().id}/cancel`, headers: { cookie: admin.cookie } });
     const marked = await count(1);
-    await until(async () => (await app.db.selectFrom('status_result').select('state').where('maintenance', '=', 0).where('state', '=', 'down').execute()).length >= 2, 'counted down readings');
+    await until(
+      async () => (await app.db.selectFrom('status_result').select('state').where('maintenance', '=', 0).where('state', '=', 'down').execute()).length >= 2,
+      'counted down readings',
+    );
     expect(await count(1)).toBeLessThanOrEqual(marked + 1);
     const after = (await report()).servers[0]!;
     expect(after.maintenance).toBe(false);

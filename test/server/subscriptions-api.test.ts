@@ -25,7 +25,9 @@ describe.each(dialects)('status subscriptions by e-mail (%s)', (dialect) => {
   beforeEach(async () => {
     database = await createTestDatabase(dialect);
     inbox.mails.splice(0);
-    app = await buildApp(testConfig(database.url, { SMTP_URL: inbox.url, MONITORS_FILE: monitorsFile, PUBLIC_URL: 'http://localhost:4321' }), { subscriptions: fast });
+    app = await buildApp(testConfig(database.url, { SMTP_URL: inbox.url, MONITORS_FILE: monitorsFile, PUBLIC_URL: 'http://localhost:4321' }), {
+      subscriptions: fast,
+    });
     await app.ready();
   });
   afterEach(async () => {
@@ -33,7 +35,8 @@ describe.each(dialects)('status subscriptions by e-mail (%s)', (dialect) => {
     await database.drop();
   });
 
-  const subscribe = (body: unknown, ip = '203.0.113.7') => app.inject({ method: 'POST', url: '/api/status/subscriptions/', headers: json, payload: JSON.stringify(body), remoteAddress: ip });
+  const subscribe = (body: unknown, ip = '203.0.113.7') =>
+    app.inject({ method: 'POST', url: '/api/status/subscriptions/', headers: json, payload: JSON.stringify(body), remoteAddress: ip });
   const post = (url: string, body: unknown) => app.inject({ method: 'POST', url, headers: json, payload: JSON.stringify(body) });
   const fanOut = () => app.jobs.runNow('status notifications fan-out');
   const tokenOf = (link: string) => new URL(link).hash.replace('#token=', '');
@@ -81,10 +84,17 @@ describe.each(dialects)('status subscriptions by e-mail (%s)', (dialect) => {
     expect(again.statusCode).toBe(404);
     expect(again.json().error.code).toBe('link_expired');
 
-    await writeEvent(app.db, 'incident.updated', incidentPayload({
-      state: 'identified',
-      updates: [...incidentPayload().updates, { id: 'u2', state: 'identified', message: 'A faulty line card; traffic is rerouted.', at: new Date().toISOString(), editedAt: null }],
-    }));
+    await writeEvent(
+      app.db,
+      'incident.updated',
+      incidentPayload({
+        state: 'identified',
+        updates: [
+          ...incidentPayload().updates,
+          { id: 'u2', state: 'identified', message: 'A faulty line card; traffic is rerouted.', at: new Date().toISOString(), editedAt: null },
+        ],
+      }),
+    );
     await fanOut();
     await inbox.waitFor((i) => i.mails.length === 2);
     const notice = inbox.mails[1]!;
@@ -144,7 +154,9 @@ describe.each(dialects)('status subscriptions by e-mail (%s)', (dialect) => {
     await fanOut();
     await settle();
     expect(inbox.mails).toHaveLength(2);
-    const confirmed = await post('/api/status/subscriptions/confirm', { token: tokenOf(linkIn(inbox.mails[1]!.text, 'http://localhost:4321/network-status/confirm#token=')!) });
+    const confirmed = await post('/api/status/subscriptions/confirm', {
+      token: tokenOf(linkIn(inbox.mails[1]!.text, 'http://localhost:4321/network-status/confirm#token=')!),
+    });
     expect(confirmed.json().monitors).toEqual([{ id: 'core', name: 'Core - 01' }]);
     await writeEvent(app.db, 'maintenance.started', maintenancePayload({ state: 'in_progress' }));
     await fanOut();
@@ -160,7 +172,10 @@ describe.each(dialects)('status subscriptions by e-mail (%s)', (dialect) => {
     const created = incidentPayload();
     await writeEvent(app.db, 'incident.created', created);
     // A typo corrected in the first update: the same number of entries.
-    await writeEvent(app.db, 'incident.updated', { ...created, updates: [{ ...created.updates[0]!, message: 'We are looking into packet loss on the edge routers (fixed typo).', editedAt: new Date().toISOString() }] });
+    await writeEvent(app.db, 'incident.updated', {
+      ...created,
+      updates: [{ ...created.updates[0]!, message: 'We are looking into packet loss on the edge routers (fixed typo).', editedAt: new Date().toISOString() }],
+    });
     await writeEvent(app.db, 'maintenance.scheduled', maintenancePayload());
     await writeEvent(app.db, 'maintenance.updated', maintenancePayload({ message: 'Reworded only.' }));
     await writeEvent(app.db, 'maintenance.updated', maintenancePayload({ endsAt: '2030-01-10T04:00:00.000Z' }));

@@ -39,7 +39,11 @@ describe.each(dialects)('status notifications across a crash of the real server 
     expect(subscribed.status).toBe(202);
     await receiver.waitFor((r) => r.accepted().length === 1);
     const token = new URL(receiver.requests[0]!.body.embeds[0].url).hash.replace('#token=', '');
-    const confirmed = await fetch(`${first.url}/api/status/subscriptions/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+    const confirmed = await fetch(`${first.url}/api/status/subscriptions/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
     expect(confirmed.status).toBe(200);
 
     // The receiver takes the second incident but answers it only after 5 s: the server dies first.
@@ -54,7 +58,11 @@ describe.each(dialects)('status notifications across a crash of the real server 
     if (dialect === 'postgres') {
       // Another instance may be alive on PostgreSQL, so only an expired lease frees a claim: let it
       // run out here (as 130 s would) rather than wait.
-      await db.updateTable('subscription_notification').set({ claimed_until: Date.now() - 1 }).where('claimed_until', 'is not', null).execute();
+      await db
+        .updateTable('subscription_notification')
+        .set({ claimed_until: Date.now() - 1 })
+        .where('claimed_until', 'is not', null)
+        .execute();
     }
 
     const second = await startServer(env);
@@ -72,7 +80,12 @@ describe.each(dialects)('status notifications across a crash of the real server 
     expect(seconds[0]!.answered).toBeUndefined();
     expect(seconds[1]!.answered).toBe(204);
     expect(seconds[0]!.headers['idempotency-key']).toBe(seconds[1]!.headers['idempotency-key']);
-    const rows = await db.selectFrom('subscription_notification').select(['kind', 'status', 'attempts']).where('event_id', 'is not', null).orderBy('id').execute();
+    const rows = await db
+      .selectFrom('subscription_notification')
+      .select(['kind', 'status', 'attempts'])
+      .where('event_id', 'is not', null)
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
       { kind: 'incident.created', status: 'delivered', attempts: 1 },
       { kind: 'incident.created', status: 'delivered', attempts: 1 },

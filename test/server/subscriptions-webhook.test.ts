@@ -86,7 +86,12 @@ describe.each(dialects)('status subscriptions by webhook (%s)', (dialect) => {
     expect(confirmation.body.allowed_mentions).toEqual({ parse: [] });
     expect(confirmation.headers['idempotency-key']).toMatch(/^notification-\d+$/);
 
-    const confirmed = await app.inject({ method: 'POST', url: '/api/status/subscriptions/confirm', headers: json, payload: JSON.stringify({ token: confirmToken(confirmation) }) });
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/status/subscriptions/confirm',
+      headers: json,
+      payload: JSON.stringify({ token: confirmToken(confirmation) }),
+    });
     expect(confirmed.json()).toEqual({ channel: 'webhook', allMonitors: true, monitors: [] });
 
     await writeEvent(app.db, 'incident.created', incidentPayload({ title: 'Edge <down> & *out*' }));
@@ -145,7 +150,10 @@ describe.each(dialects)('status subscriptions by webhook (%s)', (dialect) => {
     expect(response.statusCode).toBe(202);
     await expect
       .poll(async () => (await app.db.selectFrom('subscription_attempt').select(['outcome', 'error']).execute())[0], { timeout: 10_000 })
-      .toEqual({ outcome: 'failed', error: 'refused by the address policy at delivery: This webhook address cannot be used: its host must resolve to a public internet address.' });
+      .toEqual({
+        outcome: 'failed',
+        error: 'refused by the address policy at delivery: This webhook address cannot be used: its host must resolve to a public internet address.',
+      });
     expect(rebindReads).toBeGreaterThan(2);
     expect(receiver.requests).toEqual([]);
     // The link tokens are minted only for a message that may leave.
@@ -163,7 +171,12 @@ describe.each(dialects)('status subscriptions by webhook (%s)', (dialect) => {
     }
     await receiver.waitFor((r) => r.accepted().length === subscribers);
     for (const request of receiver.requests.slice()) {
-      const confirmed = await a.inject({ method: 'POST', url: '/api/status/subscriptions/confirm', headers: json, payload: JSON.stringify({ token: confirmToken(request) }) });
+      const confirmed = await a.inject({
+        method: 'POST',
+        url: '/api/status/subscriptions/confirm',
+        headers: json,
+        payload: JSON.stringify({ token: confirmToken(request) }),
+      });
       expect(confirmed.statusCode).toBe(200);
     }
     receiver.answer((_r, i) => ({ status: i % 9 === 4 ? 500 : 204, delayMs: 2 }));
@@ -183,7 +196,11 @@ describe.each(dialects)('status subscriptions by webhook (%s)', (dialect) => {
     const keys = notices.map((r) => `${r.url} ${r.body.embeds[0].title}`);
     expect(keys).toHaveLength(subscribers * events);
     expect(new Set(keys).size).toBe(subscribers * events);
-    const rows = await a.db.selectFrom('subscription_notification').select(['subscription_id', 'event_id', 'status']).where('kind', '=', 'incident.created').execute();
+    const rows = await a.db
+      .selectFrom('subscription_notification')
+      .select(['subscription_id', 'event_id', 'status'])
+      .where('kind', '=', 'incident.created')
+      .execute();
     expect(rows).toHaveLength(subscribers * events);
     expect(rows.every((r) => r.status === 'delivered')).toBe(true);
     const workers = await a.db.selectFrom('subscription_attempt').select('worker').distinct().where('outcome', '=', 'delivered').execute();

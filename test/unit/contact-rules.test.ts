@@ -43,14 +43,21 @@ describe('contact rules', () => {
     expect(validateContact({ ...valid, email }).ok).toBe(true);
   });
 
-  it.each(['asha', 'asha@', '@example.com', 'asha@example', 'as ha@example.com', 'asha@exa_mple.com', 'asha@@example.com', 'asha@-example.com', `${'a'.repeat(250)}@example.com`])(
-    'refuses the address %s',
-    (email) => {
-      const result = validateContact({ ...valid, email });
-      expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.fields.email).toBeTruthy();
-    },
-  );
+  it.each([
+    'asha',
+    'asha@',
+    '@example.com',
+    'asha@example',
+    'as ha@example.com',
+    'asha@exa_mple.com',
+    'asha@@example.com',
+    'asha@-example.com',
+    `${'a'.repeat(250)}@example.com`,
+  ])('refuses the address %s', (email) => {
+    const result = validateContact({ ...valid, email });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.fields.email).toBeTruthy();
+  });
 
   it('reports every field at once, with the values to show again', () => {
     const result = validateContact({ name: '', email: 'nope', subject: ' ', message: 'Hi' });

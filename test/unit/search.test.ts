@@ -32,14 +32,21 @@ describe('header search matching (docs/decisions.md 19)', () => {
 
   it('indexes the three fixed suggestions first, then every page (docs/decisions.md 8)', () => {
     expect(searchIndex.slice(0, 3).map((i) => i.url)).toEqual(['/minecraft-amd', '/vps', '/knowledge']);
-    for (const page of allPages) expect(searchIndex.some((i) => i.url === page.path && i.title === page.title), page.path).toBe(true);
+    for (const page of allPages)
+      expect(
+        searchIndex.some((i) => i.url === page.path && i.title === page.title),
+        page.path,
+      ).toBe(true);
     expect(new Set(searchIndex.map((i) => i.id)).size).toBe(searchIndex.length);
   });
 
   it('finds every page by its title', () => {
     for (const page of allPages) {
       if (page.title.trim().length < 2) continue;
-      expect(searchMatches(page.title, searchIndex).some((i) => i.url === page.path), page.title).toBe(true);
+      expect(
+        searchMatches(page.title, searchIndex).some((i) => i.url === page.path),
+        page.title,
+      ).toBe(true);
     }
   });
 });

@@ -77,8 +77,14 @@ describe('the built pages', () => {
   it('carry Organization JSON-LD, and /knowledge a FAQPage with every question of the knowledge base', () => {
     const jsonLd = (route: string) =>
       [...html.get(route)!.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
-    for (const route of routes) expect(jsonLd(route).some((d) => d['@type'] === 'Organization'), route).toBe(true);
-    const faq = jsonLd('/knowledge').find((d) => d['@type'] === 'FAQPage') as { mainEntity: { '@type': string; name: string; acceptedAnswer: { text: string } }[] } | undefined;
+    for (const route of routes)
+      expect(
+        jsonLd(route).some((d) => d['@type'] === 'Organization'),
+        route,
+      ).toBe(true);
+    const faq = jsonLd('/knowledge').find((d) => d['@type'] === 'FAQPage') as
+      | { mainEntity: { '@type': string; name: string; acceptedAnswer: { text: string } }[] }
+      | undefined;
     expect(faq?.mainEntity.map((q) => q.name)).toEqual(knowledgeBase.map((k) => k.question));
     for (const q of faq!.mainEntity) {
       expect(q['@type']).toBe('Question');

@@ -9,18 +9,26 @@ describe('monitors file', () => {
   it('fills in the defaults the README documents', () => {
     const file = parseMonitors({ monitors: [{ id: 'a', name: 'A', type: 'tcp', target: 'example.com:22' }] }, placeholders);
     expect(file.monitors[0]).toEqual({
-      id: 'a', name: 'A', type: 'tcp', target: 'example.com:22',
-      intervalSeconds: 30, timeoutSeconds: 5, degradedAboveMs: 300, failuresBeforeDown: 3,
+      id: 'a',
+      name: 'A',
+      type: 'tcp',
+      target: 'example.com:22',
+      intervalSeconds: 30,
+      timeoutSeconds: 5,
+      degradedAboveMs: 300,
+      failuresBeforeDown: 3,
     });
     expect(file.incidents).toEqual([]);
   });
 
   it('expands ${PORT} and ${DEMO_MC_PORT}', () => {
     const file = parseMonitors(
-      { monitors: [
-        { id: 'self', name: 'Self', type: 'http', target: 'http://127.0.0.1:${PORT}/api/health' },
-        { id: 'mc', name: 'MC', type: 'minecraft', target: '127.0.0.1:${DEMO_MC_PORT}' },
-      ] },
+      {
+        monitors: [
+          { id: 'self', name: 'Self', type: 'http', target: 'http://127.0.0.1:${PORT}/api/health' },
+          { id: 'mc', name: 'MC', type: 'minecraft', target: '127.0.0.1:${DEMO_MC_PORT}' },
+        ],
+      },
       { PORT: 8080, DEMO_MC_PORT: 25570 },
     );
     expect(file.monitors.map((m) => m.target)).toEqual(['http://127.0.0.1:8080/api/health', '127.0.0.1:25570']);
@@ -41,10 +49,16 @@ describe('monitors file', () => {
   it('reports every problem with its place', () => {
     let error: unknown;
     try {
-      parseMonitors({ monitors: [
-        { id: 'a', name: 'A', type: 'ftp', target: 'x' },
-        { id: 'b', name: '', type: 'tcp', target: 'host', intervalSeconds: -1 },
-      ] }, placeholders, 'monitors.json');
+      parseMonitors(
+        {
+          monitors: [
+            { id: 'a', name: 'A', type: 'ftp', target: 'x' },
+            { id: 'b', name: '', type: 'tcp', target: 'host', intervalSeconds: -1 },
+          ],
+        },
+        placeholders,
+        'monitors.json',
+      );
     } catch (e) {
       error = e;
     }
@@ -59,9 +73,17 @@ describe('monitors file', () => {
   it('refuses bad targets, duplicate ids and unknown placeholders', () => {
     expect(() => parseMonitors({ monitors: [{ id: 'a', name: 'A', type: 'tcp', target: 'example.com' }] }, placeholders)).toThrow(/needs a port/);
     expect(() => parseMonitors({ monitors: [{ id: 'a', name: 'A', type: 'http', target: 'ftp://x' }] }, placeholders)).toThrow(/http:\/\/ or https:\/\/ URL/);
-    expect(() => parseMonitors({ monitors: [
-      { id: 'a', name: 'A', type: 'tcp', target: 'h:1' }, { id: 'a', name: 'B', type: 'tcp', target: 'h:2' },
-    ] }, placeholders)).toThrow(/used twice/);
+    expect(() =>
+      parseMonitors(
+        {
+          monitors: [
+            { id: 'a', name: 'A', type: 'tcp', target: 'h:1' },
+            { id: 'a', name: 'B', type: 'tcp', target: 'h:2' },
+          ],
+        },
+        placeholders,
+      ),
+    ).toThrow(/used twice/);
     expect(() => parseMonitors({ monitors: [{ id: 'a', name: 'A', type: 'tcp', target: 'h:${NOPE}' }] }, placeholders)).toThrow(/target/);
   });
 
@@ -71,10 +93,16 @@ describe('monitors file', () => {
   });
 
   it('shows only incidents not yet resolved', () => {
-    const file = parseMonitors({ monitors: [], incidents: [
-      { id: 'open', title: 'DDoS mitigation active', startedAt: '2026-01-01T00:00:00Z' },
-      { id: 'done', title: 'Old', resolvedAt: '2026-01-02T00:00:00Z' },
-    ] }, placeholders);
+    const file = parseMonitors(
+      {
+        monitors: [],
+        incidents: [
+          { id: 'open', title: 'DDoS mitigation active', startedAt: '2026-01-01T00:00:00Z' },
+          { id: 'done', title: 'Old', resolvedAt: '2026-01-02T00:00:00Z' },
+        ],
+      },
+      placeholders,
+    );
     expect(activeIncidents(file.incidents, Date.parse('2026-02-01T00:00:00Z')).map((i) => i.id)).toEqual(['open']);
   });
 

@@ -90,7 +90,10 @@ describe('search and structured data', () => {
 
   it('describe each line as a Product with one Offer per plan, in the line currency', () => {
     for (const line of planLines) {
-      const data = planLineJsonLd(line, site) as { '@type': string; offers: { priceCurrency: string; offers: { name: string; price: string; priceCurrency: string }[] } };
+      const data = planLineJsonLd(line, site) as {
+        '@type': string;
+        offers: { priceCurrency: string; offers: { name: string; price: string; priceCurrency: string }[] };
+      };
       expect(data['@type']).toBe('Product');
       expect(data.offers.priceCurrency).toBe(line.currency);
       expect(data.offers.offers.map((o) => [o.name, o.price, o.priceCurrency])).toEqual(line.plans.map((p) => [p.name, p.price.toFixed(2), line.currency]));

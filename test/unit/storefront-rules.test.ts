@@ -111,12 +111,18 @@ describe('RAM calculator (docs/decisions.md 23)', () => {
 
   it('ignores the optimization-mods checkbox', () => {
     for (const type of ['vanilla', 'optimized', 'modded', 'bedrock'] as const) {
-      expect(recommendedRam({ type, players: 17, mods: 4, optimizationMods: true })).toBe(recommendedRam({ type, players: 17, mods: 4, optimizationMods: false }));
+      expect(recommendedRam({ type, players: 17, mods: 4, optimizationMods: true })).toBe(
+        recommendedRam({ type, players: 17, mods: 4, optimizationMods: false }),
+      );
     }
   });
 
   it('suggests the smallest plan with enough RAM', () => {
-    const plans = [{ name: 'B', ramGb: 4 }, { name: 'A', ramGb: 2 }, { name: 'C', ramGb: 8 }];
+    const plans = [
+      { name: 'B', ramGb: 4 },
+      { name: 'A', ramGb: 2 },
+      { name: 'C', ramGb: 8 },
+    ];
     expect(smallestPlanFor(2, plans)?.name).toBe('A');
     expect(smallestPlanFor(4.5, plans)?.name).toBe('C');
     expect(smallestPlanFor(9, plans)).toBeUndefined();

@@ -37,12 +37,17 @@ describe('who hears of a status event', () => {
   it('an incident update only with a new timeline entry; a maintenance update only when its window moved', () => {
     const before = incidentPayload();
     const typo = { ...before, updates: [{ ...before.updates[0]!, message: 'fixed', editedAt: new Date().toISOString() }] };
-    const entry = { ...before, updates: [...before.updates, { id: 'u2', state: 'monitoring' as const, message: 'A fix is in.', at: new Date().toISOString(), editedAt: null }] };
+    const entry = {
+      ...before,
+      updates: [...before.updates, { id: 'u2', state: 'monitoring' as const, message: 'A fix is in.', at: new Date().toISOString(), editedAt: null }],
+    };
     expect(isAnnounced(event('incident.updated', typo), event('incident.created', before, 4_000, 1))).toBe(false);
     expect(isAnnounced(event('incident.updated', entry), event('incident.created', before, 4_000, 1))).toBe(true);
     const window = maintenancePayload();
     expect(isAnnounced(event('maintenance.updated', { ...window, message: 'Reworded.' }), event('maintenance.scheduled', window, 4_000, 1))).toBe(false);
-    expect(isAnnounced(event('maintenance.updated', { ...window, endsAt: '2030-01-10T05:00:00.000Z' }), event('maintenance.scheduled', window, 4_000, 1))).toBe(true);
+    expect(isAnnounced(event('maintenance.updated', { ...window, endsAt: '2030-01-10T05:00:00.000Z' }), event('maintenance.scheduled', window, 4_000, 1))).toBe(
+      true,
+    );
     // With nothing to compare against, an update is announced rather than lost.
     expect(isAnnounced(event('incident.updated', typo), undefined)).toBe(true);
     for (const kind of ['incident.created', 'incident.resolved', 'maintenance.started', 'maintenance.completed', 'maintenance.cancelled'] as const) {

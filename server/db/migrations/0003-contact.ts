@@ -36,11 +36,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addUniqueConstraint('contact_deliveries_message_channel', ['message_id', 'channel'])
     .execute();
   // The worker's question: which pending deliveries of a channel are due.
-  await db.schema
-    .createIndex('contact_deliveries_due')
-    .on('contact_deliveries')
-    .columns(['status', 'channel', 'next_attempt_at'])
-    .execute();
+  await db.schema.createIndex('contact_deliveries_due').on('contact_deliveries').columns(['status', 'channel', 'next_attempt_at']).execute();
 
   await db.schema
     .createTable('contact_delivery_attempts')

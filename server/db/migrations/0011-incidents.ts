@@ -49,8 +49,14 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('maintenance_ends_at').on('maintenance').column('ends_at').execute();
   await db.schema.createIndex('maintenance_starts_at').on('maintenance').column('starts_at').execute();
-  await db.schema.alterTable('status_result').addColumn('maintenance', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('status_hourly').addColumn('maintenance_checks', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('status_result')
+    .addColumn('maintenance', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('status_hourly')
+    .addColumn('maintenance_checks', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -55,11 +55,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     // confirmation requests, are distinct on both dialects).
     .addUniqueConstraint('subscription_notification_once', ['subscription_id', 'event_id'])
     .execute();
-  await db.schema
-    .createIndex('subscription_notification_due')
-    .on('subscription_notification')
-    .columns(['status', 'channel', 'next_attempt_at'])
-    .execute();
+  await db.schema.createIndex('subscription_notification_due').on('subscription_notification').columns(['status', 'channel', 'next_attempt_at']).execute();
 
   await db.schema
     .createTable('subscription_attempt')

@@ -41,7 +41,5 @@ export const migrationNames = Object.keys(all);
 
 /** The migrations bound to one dialect, as Kysely's Migrator takes them. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
-  return Object.fromEntries(
-    Object.entries(all).map(([name, m]) => [name, { up: (db) => m.up(db, dialect), down: (db) => m.down(db, dialect) }]),
-  );
+  return Object.fromEntries(Object.entries(all).map(([name, m]) => [name, { up: (db) => m.up(db, dialect), down: (db) => m.down(db, dialect) }]));
 }

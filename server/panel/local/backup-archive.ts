@@ -76,7 +76,7 @@ export async function writeArchive(folder: string, file: string, sink: ArchiveSi
 /** The sha256 of a file, streamed. */
 export async function fileSha256(file: string): Promise<string> {
   const tap = new Tap(true);
-  await pipeline(createReadStream(file), tap, async function* drain(source) {
+  await pipeline(createReadStream(file), tap, async function drain(source) {
     for await (const _chunk of source) {
       // counted and hashed by the tap
     }

@@ -33,12 +33,7 @@ function readKey(file: string): string | undefined {
 }
 
 function keyFileText(key: string): string {
-  return [
-    '# The demo Minecraft server of the Hostfront panel. Connect on /control-panel with:',
-    `server=${demoServerId}`,
-    `key=${key}`,
-    '',
-  ].join('\n');
+  return ['# The demo Minecraft server of the Hostfront panel. Connect on /control-panel with:', `server=${demoServerId}`, `key=${key}`, ''].join('\n');
 }
 
 function writeAtomically(file: string, text: string, mode: number): void {

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { HttpError } from '../../lib/http-error.ts';
@@ -73,15 +72,24 @@ function reasonOf(error: unknown): string {
 
 function checkName(value: string): string {
   const name = value.trim();
-  if (controlChars.test(name)) throw new HttpError(400, 'invalid', 'The backup name cannot contain control characters.', { fields: { name: 'contains control characters' } });
+  if (controlChars.test(name))
+    throw new HttpError(400, 'invalid', 'The backup name cannot contain control characters.', { fields: { name: 'contains control characters' } });
   if (name.length > maxNameLength) {
-    throw new HttpError(400, 'invalid', `The backup name can be at most ${maxNameLength} characters.`, { fields: { name: `at most ${maxNameLength} characters` } });
+    throw new HttpError(400, 'invalid', `The backup name can be at most ${maxNameLength} characters.`, {
+      fields: { name: `at most ${maxNameLength} characters` },
+    });
   }
   return name || `Backup at ${new Date().toISOString().slice(0, 19).replace('T', ' ')}`;
 }
 
 function slug(text: string): string {
-  return text.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'backup';
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'backup'
+  );
 }
 
 async function writeJsonAtomically(file: string, value: unknown): Promise<void> {
@@ -162,7 +170,11 @@ export class LocalBackups {
         try {
           const stored = JSON.parse(await fs.readFile(path.join(this.#options.dir, name), 'utf8')) as StoredBackup;
           if (stored.state === 'creating') {
-            Object.assign(stored, { state: 'failed', failure: 'interrupted: the panel stopped while it was being made', completedAt: new Date().toISOString() });
+            Object.assign(stored, {
+              state: 'failed',
+              failure: 'interrupted: the panel stopped while it was being made',
+              completedAt: new Date().toISOString(),
+            });
             await writeJsonAtomically(this.#sidecar(stored.id), stored).catch(() => {});
           }
           backups.set(stored.id, stored);
@@ -246,7 +258,11 @@ export class LocalBackups {
     if (limit === 0) throw new HttpError(400, 'backups_not_included', "Backups are not part of this server's plan.");
     const counted = [...backups.values()].filter((b) => b.state !== 'failed').length;
     if (counted >= limit) {
-      throw new HttpError(400, 'backup_limit', `This server has reached its limit of ${limit} backup${limit === 1 ? '' : 's'}. Delete one to make room for a new one.`);
+      throw new HttpError(
+        400,
+        'backup_limit',
+        `This server has reached its limit of ${limit} backup${limit === 1 ? '' : 's'}. Delete one to make room for a new one.`,
+      );
     }
     if (this.#restoring) throw restoreRunning();
     if (this.#beingMade(backups)) throw new HttpError(409, 'backup_running', 'A backup of this server is being made. Wait until it has finished.');
@@ -341,7 +357,8 @@ export class LocalBackups {
     if (backup.state !== 'ready') throw new HttpError(400, 'backup_not_ready', 'This backup cannot be restored: it is not complete, or it failed.');
     if (this.#restoring) throw restoreRunning();
     // No await between this check and marking the restore below: a second call must see it.
-    if (this.#beingMade(this.#backups ?? new Map())) throw new HttpError(409, 'backup_running', 'A backup of this server is being made. Wait until it has finished.');
+    if (this.#beingMade(this.#backups ?? new Map()))
+      throw new HttpError(409, 'backup_running', 'A backup of this server is being made. Wait until it has finished.');
     let started!: () => void;
     const underway = new Promise<void>((resolve) => (started = resolve));
     this.#restoring = this.#restore(backup, hooks, started).finally(() => {
@@ -376,9 +393,14 @@ export class LocalBackups {
         throw error;
       }
       temporary = undefined;
-      await fs.rm(old, { recursive: true, force: true }).catch((error: unknown) => this.#options.log.warn({ err: error }, 'the replaced server folder could not be removed'));
+      await fs
+        .rm(old, { recursive: true, force: true })
+        .catch((error: unknown) => this.#options.log.warn({ err: error }, 'the replaced server folder could not be removed'));
       this.#restoreFailure = null;
-      const leftOut = skippedLinks.length === 0 ? '' : ` Left out ${skippedLinks.length} link${skippedLinks.length === 1 ? '' : 's'} leading outside the server's folder: ${skippedLinks.slice(0, 5).join(', ')}${skippedLinks.length > 5 ? '…' : ''}.`;
+      const leftOut =
+        skippedLinks.length === 0
+          ? ''
+          : ` Left out ${skippedLinks.length} link${skippedLinks.length === 1 ? '' : 's'} leading outside the server's folder: ${skippedLinks.slice(0, 5).join(', ')}${skippedLinks.length > 5 ? '…' : ''}.`;
       hooks.announce(`Restored the backup "${backup.name}".${leftOut}`);
     } catch (error) {
       this.#options.log.warn({ err: error, backup: backup.id }, 'restore failed');

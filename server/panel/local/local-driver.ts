@@ -49,7 +49,8 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
     const byFolder = new Map<string, string>();
     for (const server of options.servers) {
       const other = byFolder.get(server.cwd);
-      if (other) throw new Error(`local game servers ${other} and ${server.id} share the folder ${server.cwd}: each needs its own, as each runs as its own user`);
+      if (other)
+        throw new Error(`local game servers ${other} and ${server.id} share the folder ${server.cwd}: each needs its own, as each runs as its own user`);
       byFolder.set(server.cwd, server.id);
     }
   }

@@ -87,7 +87,7 @@ export class LocalFiles {
         }
       };
       await Promise.all(Array.from({ length: Math.min(sniffConcurrency, dirents.length) }, worker));
-      return entries.sort((a, b) => (a.type === 'directory') === (b.type === 'directory') ? a.name.localeCompare(b.name) : a.type === 'directory' ? -1 : 1);
+      return entries.sort((a, b) => ((a.type === 'directory') === (b.type === 'directory') ? a.name.localeCompare(b.name) : a.type === 'directory' ? -1 : 1));
     });
   }
 
@@ -135,7 +135,11 @@ export class LocalFiles {
     const { absolute, stats } = await this.#root.resolve(relative, { follow: true, createParents: true });
     if (stats?.isDirectory()) throw new HttpError(409, 'is_directory', `"${relative}" is a folder: it cannot be replaced by a file.`);
     const temporary = temporaryBeside(absolute, 'upload');
-    const handle = await fs.open(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, stats ? stats.mode & 0o777 : 0o644);
+    const handle = await fs.open(
+      temporary,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+      stats ? stats.mode & 0o777 : 0o644,
+    );
     try {
       await this.#root.checkOpened(handle.fd);
       await write(temporary, handle);

@@ -247,7 +247,10 @@ export class LocalServer {
 
   private stop(graceMs = this.config.stopTimeoutSeconds * 1000): void {
     const child = this.child;
-    if (this.state === 'starting' && !child) return this.abandonStart();
+    if (this.state === 'starting' && !child) {
+      this.abandonStart();
+      return;
+    }
     if (this.state === 'offline' || !child) return;
     if (this.state === 'stopping') return;
     this.exitExpected = true;
@@ -259,10 +262,13 @@ export class LocalServer {
         this.system(`Still running after ${Math.round(graceMs / 1000)} s: sending SIGTERM.`);
         this.signalGroup(child, 'SIGTERM');
         this.escalation.push(
-          setTimeout(() => {
-            this.system('Still running: sending SIGKILL.');
-            this.signalGroup(child, 'SIGKILL');
-          }, Math.min(termGraceMs, graceMs)),
+          setTimeout(
+            () => {
+              this.system('Still running: sending SIGKILL.');
+              this.signalGroup(child, 'SIGKILL');
+            },
+            Math.min(termGraceMs, graceMs),
+          ),
         );
       }, graceMs),
     );
@@ -281,7 +287,10 @@ export class LocalServer {
 
   private kill(): void {
     const child = this.child;
-    if (this.state === 'starting' && !child) return this.abandonStart();
+    if (this.state === 'starting' && !child) {
+      this.abandonStart();
+      return;
+    }
     if (this.state === 'offline' || !child) return;
     this.exitExpected = true;
     this.killed = true;

@@ -25,7 +25,11 @@ export function canDropPrivileges(): boolean {
 export function accountName(serverId: string): string {
   const plain = serverId.toLowerCase();
   if (plain === serverId && /^[a-z0-9][a-z0-9-]{0,18}$/.test(plain)) return `hostfront-gs-${plain}`;
-  const slug = plain.replace(/[^a-z0-9-]/g, '-').replace(/^-+/, '').slice(0, 11) || 'x';
+  const slug =
+    plain
+      .replace(/[^a-z0-9-]/g, '-')
+      .replace(/^-+/, '')
+      .slice(0, 11) || 'x';
   const hash = createHash('sha256').update(serverId).digest('hex').slice(0, 7);
   return `hostfront-gs-${slug}-${hash}`;
 }
@@ -43,7 +47,18 @@ async function ensureAccount(user: string, home: string, serverId: string): Prom
   const existing = lookup(user);
   if (existing) return existing;
   try {
-    await run('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', home, '--shell', '/usr/sbin/nologin', '--comment', `Hostfront game server ${serverId}`, user]);
+    await run('useradd', [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--home-dir',
+      home,
+      '--shell',
+      '/usr/sbin/nologin',
+      '--comment',
+      `Hostfront game server ${serverId}`,
+      user,
+    ]);
   } catch (error) {
     // 9: another instance created it meanwhile.
     if ((error as { code?: number }).code !== 9) throw new Error(`could not create the system user ${user} (useradd: ${(error as Error).message.trim()})`);
@@ -59,7 +74,8 @@ function checkReachable(cwd: string, account: RunAs): void {
   for (;;) {
     const stat = fs.statSync(dir);
     const through = stat.uid === account.uid ? stat.mode & 0o100 : stat.gid === account.gid ? stat.mode & 0o010 : stat.mode & 0o001;
-    if (!through) throw new Error(`user ${account.user} cannot reach ${cwd}: ${dir} does not let others through (chmod o+x ${dir}, or move the server's folder)`);
+    if (!through)
+      throw new Error(`user ${account.user} cannot reach ${cwd}: ${dir} does not let others through (chmod o+x ${dir}, or move the server's folder)`);
     const parent = path.dirname(dir);
     if (parent === dir) return;
     dir = parent;

@@ -29,14 +29,17 @@ const serverSchema = z
       })
       .strict(),
     /** A regular expression on console output; the first matching line marks the server running. */
-    readyPattern: z.string().min(1).refine((source) => {
-      try {
-        new RegExp(source);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be a valid regular expression'),
+    readyPattern: z
+      .string()
+      .min(1)
+      .refine((source) => {
+        try {
+          new RegExp(source);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be a valid regular expression'),
     /** Written to stdin to ask for a graceful stop. */
     stopCommand: z.string().min(1).default('stop'),
     /** How long a graceful stop may take before SIGTERM (and as long again before SIGKILL). */

@@ -12,11 +12,7 @@ export function invalidCredentials(): HttpError {
 }
 
 export function wrongKeyType(): HttpError {
-  return new HttpError(
-    401,
-    'wrong_key_type',
-    'This is an application API key. Use a client API key from the panel (Account → API Credentials).',
-  );
+  return new HttpError(401, 'wrong_key_type', 'This is an application API key. Use a client API key from the panel (Account → API Credentials).');
 }
 
 export function serverOffline(): HttpError {
@@ -44,12 +40,9 @@ export function consoleRefused(): HttpError {
 /** 429 for the caller, with the seconds to wait (at least 1). */
 export function rateLimited(retryAfterSeconds: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new HttpError(
-    429,
-    'rate_limited',
-    `The game panel is receiving too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-    { headers: { 'Retry-After': String(seconds) } },
-  );
+  return new HttpError(429, 'rate_limited', `The game panel is receiving too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, {
+    headers: { 'Retry-After': String(seconds) },
+  });
 }
 
 /** A `Retry-After` value as seconds (delta-seconds or an HTTP date); undefined when absent or unreadable. */

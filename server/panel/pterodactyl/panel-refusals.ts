@@ -81,7 +81,9 @@ export function refusalFor(purpose: CallPurpose) {
         // The backup throttle speaks of backups; the panel's per-minute limit is left to the usual retry.
         if (!/backup/i.test(detail)) return undefined;
         const wait = Math.max(1, Math.ceil(retryAfterSeconds(headers['retry-after']) ?? 60));
-        return new HttpError(429, 'backup_throttled', `${detail} Try again in ${wait} second${wait === 1 ? '' : 's'}.`, { headers: { 'Retry-After': String(wait) } });
+        return new HttpError(429, 'backup_throttled', `${detail} Try again in ${wait} second${wait === 1 ? '' : 's'}.`, {
+          headers: { 'Retry-After': String(wait) },
+        });
       }
       case 500:
       case 502:

@@ -54,9 +54,12 @@ function checkId(id: string): string {
 
 export function checkBackupName(value: string): string {
   const name = value.trim();
-  if (controlChars.test(name)) throw new HttpError(400, 'invalid', 'The backup name cannot contain control characters.', { fields: { name: 'contains control characters' } });
+  if (controlChars.test(name))
+    throw new HttpError(400, 'invalid', 'The backup name cannot contain control characters.', { fields: { name: 'contains control characters' } });
   if (name.length > maxNameLength) {
-    throw new HttpError(400, 'invalid', `The backup name can be at most ${maxNameLength} characters.`, { fields: { name: `at most ${maxNameLength} characters` } });
+    throw new HttpError(400, 'invalid', `The backup name can be at most ${maxNameLength} characters.`, {
+      fields: { name: `at most ${maxNameLength} characters` },
+    });
   }
   return name;
 }
@@ -124,9 +127,15 @@ export function createPterodactylBackups({ panel, timeoutMs, server }: Pterodact
     },
 
     async restore(c: ServerCredentials, id: string): Promise<void> {
-      await panel.request(c.key, 'POST', backupsPath(c, `/${checkId(id)}/restore`), { truncate: true }, {
-        mapError: refusalFor({ action: 'restore backups', permission: 'backup.restore', backup: true }),
-      });
+      await panel.request(
+        c.key,
+        'POST',
+        backupsPath(c, `/${checkId(id)}/restore`),
+        { truncate: true },
+        {
+          mapError: refusalFor({ action: 'restore backups', permission: 'backup.restore', backup: true }),
+        },
+      );
     },
 
     async setLocked(c: ServerCredentials, id: string, locked: boolean): Promise<Backup> {

@@ -98,10 +98,7 @@ export function createPterodactylDriver(options: PterodactylDriverOptions): Game
 
     async getServer(credentials) {
       const resourcesPath = serverPath(credentials.serverId, credentials.key, '/resources');
-      const [server, stats] = await Promise.allSettled([
-        fetchServer(credentials),
-        panel.request(credentials.key, 'GET', resourcesPath),
-      ]);
+      const [server, stats] = await Promise.allSettled([fetchServer(credentials), panel.request(credentials.key, 'GET', resourcesPath)]);
       if (server.status === 'rejected') throw server.reason;
       if (stats.status === 'fulfilled') return { ...server.value, state: mapResources(stats.value, server.value.limits).state };
       // A suspended or installing server, or a node that is down, still has details to show.

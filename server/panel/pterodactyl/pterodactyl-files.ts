@@ -19,7 +19,13 @@ function record(value: unknown): Record<string, unknown> | undefined {
 }
 
 /** Types the panel's own editor refuses (its file manager's rule), by Wings' detected mimetype. */
-const binaryMimetypes = [/^application\/(jar|java-archive|octet-stream|zip|gzip|x-gzip|x-tar|x-7z-compressed|x-rar|x-bzip2|x-xz|pdf)/, /^image\//, /^audio\//, /^video\//, /^font\//];
+const binaryMimetypes = [
+  /^application\/(jar|java-archive|octet-stream|zip|gzip|x-gzip|x-tar|x-7z-compressed|x-rar|x-bzip2|x-xz|pdf)/,
+  /^image\//,
+  /^audio\//,
+  /^video\//,
+  /^font\//,
+];
 
 /** A `file_object` of a listing as a FileEntry in `directory`. */
 export function mapFileObject(value: unknown, directory: string): FileEntry | undefined {
@@ -30,7 +36,8 @@ export function mapFileObject(value: unknown, directory: string): FileEntry | un
   const isDirectory = a.is_file === false || mimetype === 'inode/directory';
   const type = a.is_symlink === true ? 'symlink' : isDirectory ? 'directory' : 'file';
   const size = typeof a.size === 'number' && a.size >= 0 ? a.size : 0;
-  const modified = typeof a.modified_at === 'string' && !Number.isNaN(Date.parse(a.modified_at)) ? new Date(a.modified_at).toISOString() : new Date(0).toISOString();
+  const modified =
+    typeof a.modified_at === 'string' && !Number.isNaN(Date.parse(a.modified_at)) ? new Date(a.modified_at).toISOString() : new Date(0).toISOString();
   const modeBits = typeof a.mode_bits === 'string' && /^[0-7]{3,4}$/.test(a.mode_bits) ? a.mode_bits.slice(-3) : '644';
   return {
     name: a.name,
@@ -135,9 +142,15 @@ export function createPterodactylFiles({ panel, timeoutMs }: PterodactylFilesOpt
     async createFolder(c: ServerCredentials, folder: string): Promise<void> {
       const relative = checkServerPath(folder);
       if (await exists(c, relative)) throw new HttpError(409, 'exists', `Something named "${relative}" is already there.`);
-      await panel.request(c.key, 'POST', filesPath(c, 'create-folder'), { root: wingsPath(parentOf(relative)), name: baseName(relative) }, {
-        mapError: refusalFor({ action: 'create folders', permission: 'file.create' }),
-      });
+      await panel.request(
+        c.key,
+        'POST',
+        filesPath(c, 'create-folder'),
+        { root: wingsPath(parentOf(relative)), name: baseName(relative) },
+        {
+          mapError: refusalFor({ action: 'create folders', permission: 'file.create' }),
+        },
+      );
     },
 
     async rename(c: ServerCredentials, from: string, to: string): Promise<void> {
@@ -149,17 +162,29 @@ export function createPterodactylFiles({ panel, timeoutMs }: PterodactylFilesOpt
       // The panel skips a missing source without a word: say so instead.
       await stat(c, source);
       if (await exists(c, target)) throw new HttpError(409, 'exists', `Something named "${target}" is already there.`);
-      await panel.request(c.key, 'PUT', filesPath(c, 'rename'), { root: '/', files: [{ from: source, to: target }] }, {
-        mapError: refusalFor({ action: 'rename files', permission: 'file.update' }),
-      });
+      await panel.request(
+        c.key,
+        'PUT',
+        filesPath(c, 'rename'),
+        { root: '/', files: [{ from: source, to: target }] },
+        {
+          mapError: refusalFor({ action: 'rename files', permission: 'file.update' }),
+        },
+      );
     },
 
     async remove(c: ServerCredentials, file: string): Promise<void> {
       const relative = checkServerPath(file);
       await stat(c, relative);
-      await panel.request(c.key, 'POST', filesPath(c, 'delete'), { root: wingsPath(parentOf(relative)), files: [baseName(relative)] }, {
-        mapError: refusalFor({ action: 'delete files', permission: 'file.delete' }),
-      });
+      await panel.request(
+        c.key,
+        'POST',
+        filesPath(c, 'delete'),
+        { root: wingsPath(parentOf(relative)), files: [baseName(relative)] },
+        {
+          mapError: refusalFor({ action: 'delete files', permission: 'file.delete' }),
+        },
+      );
     },
   };
 }

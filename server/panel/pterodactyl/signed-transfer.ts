@@ -78,7 +78,7 @@ function send(url: URL, options: http.RequestOptions, timeoutMs: number): { requ
 
 /** The file name of `Content-Disposition: attachment; filename="…"`, when there is one. */
 function dispositionName(header: string | undefined): string | undefined {
-  const match = header ? /filename="((?:[^"\\]|\\.)*)"/i.exec(header) ?? /filename=([^;]+)/i.exec(header) : null;
+  const match = header ? (/filename="((?:[^"\\]|\\.)*)"/i.exec(header) ?? /filename=([^;]+)/i.exec(header)) : null;
   return match?.[1]?.replace(/\\(.)/g, '$1').trim() || undefined;
 }
 

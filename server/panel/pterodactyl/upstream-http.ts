@@ -15,7 +15,14 @@ export class UpstreamFailure extends Error {
   /** The panel closed a kept-alive connection as we reused it: nothing reached it. */
   readonly staleConnection: boolean;
   constructor(reason: 'timeout' | 'network' | 'too_large', options?: ErrorOptions & { staleConnection?: boolean }) {
-    super(reason === 'timeout' ? 'the panel did not answer in time' : reason === 'too_large' ? 'the answer is larger than allowed' : 'the panel could not be reached', options);
+    super(
+      reason === 'timeout'
+        ? 'the panel did not answer in time'
+        : reason === 'too_large'
+          ? 'the answer is larger than allowed'
+          : 'the panel could not be reached',
+      options,
+    );
     this.name = 'UpstreamFailure';
     this.reason = reason;
     this.staleConnection = options?.staleConnection ?? false;
@@ -82,7 +89,9 @@ export function createUpstreamClient(): UpstreamClient {
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > limit) {
-            const error = new UpstreamFailure(options.maxBytes === undefined ? 'network' : 'too_large', { cause: new Error(`the answer is larger than ${limit} bytes`) });
+            const error = new UpstreamFailure(options.maxBytes === undefined ? 'network' : 'too_large', {
+              cause: new Error(`the answer is larger than ${limit} bytes`),
+            });
             request.destroy(error);
             finish(() => reject(error));
             return;

@@ -2,7 +2,15 @@ import { Cookie, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { setCookieBannerOffset } from './banner-offset.ts';
-import { appendScriptToHead, dismissedKey, loadConsentedScripts, readConsent, writeConsent, type ConsentChoices, type ConsentScript } from '../../lib/consent.ts';
+import {
+  appendScriptToHead,
+  dismissedKey,
+  loadConsentedScripts,
+  readConsent,
+  writeConsent,
+  type ConsentChoices,
+  type ConsentScript,
+} from '../../lib/consent.ts';
 
 export interface CookieBannerProps {
   /** Optional analytics and marketing scripts (src/data/consent-scripts.ts), loaded only after consent. */
@@ -81,7 +89,12 @@ export function CookieBanner({ scripts }: CookieBannerProps) {
             </a>
           </p>
         </div>
-        <button type="button" onClick={dismiss} aria-label="Close cookie banner" className={buttonVariants({ variant: 'ghost', size: 'icon', className: '-mt-1 -mr-1' })}>
+        <button
+          type="button"
+          onClick={dismiss}
+          aria-label="Close cookie banner"
+          className={buttonVariants({ variant: 'ghost', size: 'icon', className: '-mt-1 -mr-1' })}
+        >
           <X aria-hidden="true" className="size-4" />
         </button>
       </div>

@@ -3,7 +3,17 @@ import type { ComponentType, ReactNode } from 'react';
 import type { ContactPage } from '../../data/contact-page.ts';
 import type { Site } from '../../data/site.ts';
 
-function InfoRow({ Icon, label, note, children }: { Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; label: string; note: string; children: ReactNode }) {
+function InfoRow({
+  Icon,
+  label,
+  note,
+  children,
+}: {
+  Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  label: string;
+  note: string;
+  children: ReactNode;
+}) {
   return (
     <li className="flex gap-4">
       <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-500/15 text-brand-300 ring-1 ring-brand-400/20">

@@ -1,9 +1,7 @@
 import type { ContactField } from '../../../contracts/contact-rules.ts';
 
 /** How the contact form's fields look and behave. */
-export const contactFieldMeta: Readonly<
-  Record<ContactField, { type: 'text' | 'email' | 'textarea'; autoComplete: string; placeholder: string }>
-> = {
+export const contactFieldMeta: Readonly<Record<ContactField, { type: 'text' | 'email' | 'textarea'; autoComplete: string; placeholder: string }>> = {
   name: { type: 'text', autoComplete: 'name', placeholder: 'Your name' },
   email: { type: 'email', autoComplete: 'email', placeholder: 'you@example.com' },
   subject: { type: 'text', autoComplete: 'off', placeholder: 'How can we help?' },

@@ -32,7 +32,10 @@ export function StatRow({ stats }: { stats: { value: string; label: string }[] }
   return (
     <dl className={`mx-auto grid max-w-5xl gap-3 px-4 sm:gap-4 sm:px-6 lg:px-8 ${stats.length === 4 ? 'grid-cols-2 lg:grid-cols-4' : 'grid-cols-3'}`}>
       {stats.map((s) => (
-        <div key={s.label} className="flex flex-col-reverse justify-end rounded-2xl border border-white/10 bg-gradient-to-b from-surface-800/80 to-surface-900/60 p-3 text-center sm:p-5">
+        <div
+          key={s.label}
+          className="flex flex-col-reverse justify-end rounded-2xl border border-white/10 bg-gradient-to-b from-surface-800/80 to-surface-900/60 p-3 text-center sm:p-5"
+        >
           <dt className="mt-1 text-xs text-slate-300 sm:text-sm">{s.label}</dt>
           <dd className="text-lg font-extrabold text-white sm:text-3xl">{s.value}</dd>
         </div>

@@ -21,7 +21,9 @@ export function PageHeader({ path, eyebrow, intro, children }: PageHeaderProps) 
           {eyebrow}
         </p>
       )}
-      <h1 className="bg-gradient-to-b from-white to-slate-300 bg-clip-text text-4xl font-extrabold tracking-tight text-transparent sm:text-5xl">{info.heading}</h1>
+      <h1 className="bg-gradient-to-b from-white to-slate-300 bg-clip-text text-4xl font-extrabold tracking-tight text-transparent sm:text-5xl">
+        {info.heading}
+      </h1>
       <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-300">{intro ?? info.description}</p>
       {children}
     </header>

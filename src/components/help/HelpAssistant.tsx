@@ -1,5 +1,5 @@
 import { ArrowLeft, Bot, ChevronRight, CreditCard, Gamepad2, Globe, LifeBuoy, Loader2, MessageCircle, Search, Server, Shield, Wrench, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
 import type { HelpCategory, HelpEntry, HelpFaq, HelpIconName, HelpLink } from '../../data/help.ts';
 import { helpDialogId, onHelpAssistantToggle } from '../../lib/help-assistant-store.ts';
 import { onCookieBannerOffset } from '../consent/banner-offset.ts';
@@ -70,7 +70,7 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
   /** After a choice (not while typing), focus follows to the new view. */
   const focusView = useRef(false);
 
-  const message = (m: Omit<ChatMessage, 'id' | 'timestamp'>): ChatMessage => ({ ...m, id: nextId.current++, timestamp: Date.now() });
+  const message = useCallback((m: Omit<ChatMessage, 'id' | 'timestamp'>): ChatMessage => ({ ...m, id: nextId.current++, timestamp: Date.now() }), []);
 
   const search = useMemo(
     () =>
@@ -89,9 +89,8 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
           setView('chat');
         },
       }),
-    // The entries never change on a page; the search lives as long as the widget.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [entries],
+    // The entries and links never change on a page; the search lives as long as the widget.
+    [entries, fallbackLinks, message],
   );
 
   const hide = () => setOpen(false);
@@ -130,12 +129,14 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
     }
   }, [open]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies(messages): new messages are the trigger, to scroll them into view.
   useEffect(() => {
     if (view === 'chat') messageEnd.current?.scrollIntoView({ block: 'nearest' });
   }, [messages, view]);
 
   useEffect(() => () => search.cancel(), [search]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies(messages): a choice that changes only the messages moves the focus as well.
   useEffect(() => {
     if (!focusView.current) return;
     focusView.current = false;
@@ -146,7 +147,9 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
   // button floats: it steps aside while the visitor types (the console's Send, a form's button).
   useEffect(() => {
     const isTextField = (el: EventTarget | null) =>
-      el instanceof HTMLElement && !dialog.current?.contains(el) && el.matches('input:not([type=checkbox],[type=radio],[type=button],[type=submit]), textarea, select, [contenteditable=""], [contenteditable="true"]');
+      el instanceof HTMLElement &&
+      !dialog.current?.contains(el) &&
+      el.matches('input:not([type=checkbox],[type=radio],[type=button],[type=submit]), textarea, select, [contenteditable=""], [contenteditable="true"]');
     const onFocusIn = (event: FocusEvent) => setTyping(isTextField(event.target));
     const onFocusOut = (event: FocusEvent) => {
       if (!isTextField(event.relatedTarget)) setTyping(false);
@@ -221,6 +224,7 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
       >
         <MessageCircle aria-hidden="true" className="size-6" />
       </button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: only a click on the backdrop closes here; the keyboard's way is Escape, which the native dialog handles. */}
       <dialog
         ref={dialog}
         id={helpDialogId}
@@ -253,39 +257,40 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
           </button>
         </div>
 
-        <form
-          role="search"
-          className="border-b border-white/10 p-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            search.input(query);
-          }}
-        >
-          <label htmlFor={searchId} className="sr-only">
-            Search help articles
-          </label>
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-            {/* type="text": in a type="search" field Escape only clears the text; here it closes the dialog. */}
-            <input
-              ref={searchInput}
-              id={searchId}
-              autoFocus
-              type="text"
-              role="searchbox"
-              inputMode="search"
-              enterKeyHint="search"
-              value={query}
-              autoComplete="off"
-              placeholder="Search for help…"
-              onChange={(e) => {
-                setQuery(e.target.value);
-                search.input(e.target.value);
-              }}
-              className="w-full rounded-lg border border-white/10 bg-surface-950 py-2 pr-3 pl-9 text-sm text-white placeholder:text-slate-400 focus:border-brand-400 focus:outline-none"
-            />
-          </div>
-        </form>
+        <search>
+          <form
+            className="border-b border-white/10 p-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              search.input(query);
+            }}
+          >
+            <label htmlFor={searchId} className="sr-only">
+              Search help articles
+            </label>
+            <div className="relative">
+              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+              {/* biome-ignore lint/a11y/useSemanticElements: type="text" with the searchbox role, because in a type="search" field Escape only clears the text; here it closes the dialog. */}
+              <input
+                ref={searchInput}
+                id={searchId}
+                autoFocus
+                type="text"
+                role="searchbox"
+                inputMode="search"
+                enterKeyHint="search"
+                value={query}
+                autoComplete="off"
+                placeholder="Search for help…"
+                onChange={(e) => {
+                  setQuery(e.target.value);
+                  search.input(e.target.value);
+                }}
+                className="w-full rounded-lg border border-white/10 bg-surface-950 py-2 pr-3 pl-9 text-sm text-white placeholder:text-slate-400 focus:border-brand-400 focus:outline-none"
+              />
+            </div>
+          </form>
+        </search>
 
         <div className="flex-1 overflow-y-auto overscroll-contain p-3" aria-live="polite" aria-busy={loading}>
           {loading ? (
@@ -351,7 +356,9 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
             <ol ref={conversation} tabIndex={-1} className="flex flex-col gap-3 focus:outline-none" aria-label="Conversation">
               {messages.map((m) => (
                 <li key={m.id} className={m.isBot ? 'mr-6' : 'ml-10 self-end'}>
-                  <div className={`rounded-2xl px-3.5 py-2.5 text-sm ${m.isBot ? 'rounded-tl-sm bg-surface-800 text-slate-200' : 'rounded-tr-sm bg-brand-600 text-white'}`}>
+                  <div
+                    className={`rounded-2xl px-3.5 py-2.5 text-sm ${m.isBot ? 'rounded-tl-sm bg-surface-800 text-slate-200' : 'rounded-tr-sm bg-brand-600 text-white'}`}
+                  >
                     <span className="sr-only">{m.isBot ? 'Assistant: ' : 'You: '}</span>
                     {m.title && <strong className="mb-1 block text-white">{m.title}</strong>}
                     <p>{m.text}</p>
@@ -380,7 +387,10 @@ function LinkList({ links }: { links: HelpLink[] }) {
     <ul className="mt-2 flex flex-wrap gap-2">
       {links.map((l) => (
         <li key={`${l.url}-${l.text}`}>
-          <a href={l.url} className="inline-flex items-center gap-1 rounded-full bg-brand-500/15 px-3 py-1 text-xs font-medium text-brand-300 ring-1 ring-brand-400/30 hover:bg-brand-500/25">
+          <a
+            href={l.url}
+            className="inline-flex items-center gap-1 rounded-full bg-brand-500/15 px-3 py-1 text-xs font-medium text-brand-300 ring-1 ring-brand-400/30 hover:bg-brand-500/25"
+          >
             {l.text}
           </a>
         </li>

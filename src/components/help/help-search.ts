@@ -29,7 +29,10 @@ export function matchHelp<T extends Searchable>(query: string, entries: readonly
   const text = (e: T) => normalise(`${e.question} ${e.answer}`);
   const exact = entries.filter((e) => normalise(e.question).includes(needle) || normalise(e.answer).includes(needle));
   if (exact.length > 0) return exact;
-  const words = needle.split(' ').map((w) => w.replace(/[^\p{L}\p{N}.%-]/gu, '')).filter((w) => w.length >= 3);
+  const words = needle
+    .split(' ')
+    .map((w) => w.replace(/[^\p{L}\p{N}.%-]/gu, ''))
+    .filter((w) => w.length >= 3);
   if (words.length === 0) return [];
   return entries.filter((e) => words.every((w) => text(e).includes(w)));
 }

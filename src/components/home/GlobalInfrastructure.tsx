@@ -19,7 +19,12 @@ const pingStyles: Record<PingColour, string> = {
 export function GlobalInfrastructure({ locations }: { locations: readonly Location[] }) {
   return (
     <section aria-labelledby="locations-heading" className="mx-auto mt-28 max-w-7xl px-4 sm:px-6 lg:px-8">
-      <SectionHeading id="locations-heading" eyebrow="Low latency everywhere" title="Global Infrastructure" lead="Pick the location closest to your players. Every site runs the same hardware on a 10 Gbps network." />
+      <SectionHeading
+        id="locations-heading"
+        eyebrow="Low latency everywhere"
+        title="Global Infrastructure"
+        lead="Pick the location closest to your players. Every site runs the same hardware on a 10 Gbps network."
+      />
       <ul data-latency-group="" className="mt-12 grid gap-6 md:grid-cols-3">
         {locations.map((location) => {
           const colour = pingColour(location.ping);
@@ -33,7 +38,10 @@ export function GlobalInfrastructure({ locations }: { locations: readonly Locati
                     <p className="text-sm text-slate-400">{location.country}</p>
                   </div>
                 </div>
-                <p data-ping-colour={colour} className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-semibold ring-1 ${pingStyles[colour]}`}>
+                <p
+                  data-ping-colour={colour}
+                  className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-semibold ring-1 ${pingStyles[colour]}`}
+                >
                   <Signal aria-hidden="true" className="size-3.5" />
                   {location.ping} ms<span className="sr-only"> typical ping</span>
                 </p>

@@ -4,6 +4,9 @@ import { pageInfo } from '../../data/pages.ts';
 import { Icon } from '../plans/Icon.tsx';
 import { ButtonLink } from '../ui/Button.tsx';
 
+/** The five stars of a rating, each by its number. */
+const starNumbers = [1, 2, 3, 4, 5];
+
 interface HeroProps {
   reviews: { count: number; rating: string; stars: number };
   claims: readonly Claim[];
@@ -23,8 +26,8 @@ export function Hero({ reviews, claims, fromPrice, location }: HeroProps) {
         <p className="inline-flex flex-wrap items-center justify-center gap-2 rounded-full bg-white/5 px-4 py-1.5 text-sm text-slate-200 ring-1 ring-white/10">
           <span className="font-semibold text-white">{reviews.rating}</span>
           <span className="flex text-emerald-400" role="img" aria-label={`${reviews.stars} out of 5 stars`}>
-            {Array.from({ length: 5 }, (_, i) => (
-              <Star key={i} aria-hidden="true" className={`size-4 ${i < reviews.stars ? 'fill-current' : ''}`} />
+            {starNumbers.map((n) => (
+              <Star key={n} aria-hidden="true" className={`size-4 ${n <= reviews.stars ? 'fill-current' : ''}`} />
             ))}
           </span>
           <span>
@@ -32,8 +35,7 @@ export function Hero({ reviews, claims, fromPrice, location }: HeroProps) {
           </span>
         </p>
         <h1 className="mt-7 text-4xl leading-tight font-extrabold tracking-tight text-white sm:text-6xl">
-          {words.join(' ')}{' '}
-          <span className="bg-linear-to-r from-brand-300 via-brand-400 to-accent-400 bg-clip-text text-transparent">{lastWord}</span>
+          {words.join(' ')} <span className="bg-linear-to-r from-brand-300 via-brand-400 to-accent-400 bg-clip-text text-transparent">{lastWord}</span>
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-300 lg:mx-0">
           Minecraft servers on AMD EPYC, Discord bots, websites and VPS, on NVMe storage with DDoS protection up to 1 Tbps. Online in under 60 seconds.

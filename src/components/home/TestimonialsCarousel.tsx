@@ -13,6 +13,9 @@ export interface TestimonialItem {
   text: string;
 }
 
+/** The five stars of a rating, each by its number. */
+const starNumbers = [1, 2, 3, 4, 5];
+
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** "14 Sep 2026", the same on the server and in every browser (no locale data involved). */
 function formatDate(iso: string): string {
@@ -53,10 +56,24 @@ export function TestimonialsCarousel({ items }: { items: TestimonialItem[] }) {
           </h2>
         </div>
         <div className="flex gap-3">
-          <button type="button" className={buttonClass} aria-controls={`${id}-slides`} aria-disabled={!previousEnabled} aria-label="Previous testimonial" onClick={() => previousEnabled && move(-1)}>
+          <button
+            type="button"
+            className={buttonClass}
+            aria-controls={`${id}-slides`}
+            aria-disabled={!previousEnabled}
+            aria-label="Previous testimonial"
+            onClick={() => previousEnabled && move(-1)}
+          >
             <ChevronLeft aria-hidden="true" className="size-5" />
           </button>
-          <button type="button" className={buttonClass} aria-controls={`${id}-slides`} aria-disabled={!nextEnabled} aria-label="Next testimonial" onClick={() => nextEnabled && move(1)}>
+          <button
+            type="button"
+            className={buttonClass}
+            aria-controls={`${id}-slides`}
+            aria-disabled={!nextEnabled}
+            aria-label="Next testimonial"
+            onClick={() => nextEnabled && move(1)}
+          >
             <ChevronRight aria-hidden="true" className="size-5" />
           </button>
         </div>
@@ -71,6 +88,7 @@ export function TestimonialsCarousel({ items }: { items: TestimonialItem[] }) {
           {items.map((item, position) => {
             const visible = isVisible(position, index);
             return (
+              // biome-ignore lint/a11y/useSemanticElements: a slide of the WAI-ARIA carousel pattern (group, roledescription "slide"); a fieldset is for form controls.
               <div
                 key={item.id}
                 role="group"
@@ -84,8 +102,8 @@ export function TestimonialsCarousel({ items }: { items: TestimonialItem[] }) {
                 <figure className="flex h-full flex-col rounded-2xl bg-surface-900/80 p-6 ring-1 ring-white/10">
                   <div className="flex items-center justify-between">
                     <span className="flex text-amber-400" role="img" aria-label={`Rated ${item.rating} out of 5`}>
-                      {Array.from({ length: 5 }, (_, i) => (
-                        <Star key={i} aria-hidden="true" className={`size-4 ${i < item.rating ? 'fill-current' : 'text-slate-600'}`} />
+                      {starNumbers.map((n) => (
+                        <Star key={n} aria-hidden="true" className={`size-4 ${n <= item.rating ? 'fill-current' : 'text-slate-600'}`} />
                       ))}
                     </span>
                     <Quote aria-hidden="true" className="size-6 text-brand-400/50" />
@@ -95,7 +113,10 @@ export function TestimonialsCarousel({ items }: { items: TestimonialItem[] }) {
                     <p>{item.text}</p>
                   </blockquote>
                   <figcaption className="mt-5 flex items-center gap-3 border-t border-white/10 pt-4">
-                    <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-linear-to-br from-brand-500 to-accent-400 text-sm font-bold text-white">
+                    <span
+                      aria-hidden="true"
+                      className="grid size-10 place-items-center rounded-full bg-linear-to-br from-brand-500 to-accent-400 text-sm font-bold text-white"
+                    >
                       {item.name.charAt(0)}
                     </span>
                     <span className="text-sm">

@@ -6,7 +6,12 @@ import { SectionHeading } from './SectionHeading.tsx';
 export function WhyChooseUs({ cards }: { cards: readonly Feature[] }) {
   return (
     <section aria-labelledby="why-heading" className="mx-auto mt-28 max-w-7xl px-4 sm:px-6 lg:px-8">
-      <SectionHeading id="why-heading" eyebrow="Built for performance" title="Why Choose Us" lead="Enterprise hardware, real protection and a team that answers, at prices made for players." />
+      <SectionHeading
+        id="why-heading"
+        eyebrow="Built for performance"
+        title="Why Choose Us"
+        lead="Enterprise hardware, real protection and a team that answers, at prices made for players."
+      />
       <ul className="mt-12 grid gap-6 md:grid-cols-3">
         {cards.map((card) => (
           <li key={card.title} className="relative overflow-hidden rounded-2xl bg-surface-900/80 p-7 ring-1 ring-white/10">

@@ -16,13 +16,19 @@ export function InfoPage({ content }: { content: InfoContent }) {
       <PageHeader path={content.path} eyebrow={eyebrows[content.path]} intro={content.intro} />
       <StatRow stats={content.highlights} />
       <Section title="Features">
-        <FeatureGrid columns={content.features.length === 4 ? 4 : 3} features={content.features.map((f) => ({ title: f.title, description: f.description, Icon: contentIcon(f.icon) }))} />
+        <FeatureGrid
+          columns={content.features.length === 4 ? 4 : 3}
+          features={content.features.map((f) => ({ title: f.title, description: f.description, Icon: contentIcon(f.icon) }))}
+        />
       </Section>
       <Section title={content.details.title}>
         <ol className="mx-auto grid max-w-4xl gap-4">
           {content.details.items.map((item, i) => (
             <li key={item.term} className="flex gap-4 rounded-2xl border border-white/10 bg-surface-900/70 p-5">
-              <span aria-hidden="true" className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
+              >
                 {i + 1}
               </span>
               <div>

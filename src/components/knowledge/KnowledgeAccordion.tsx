@@ -59,9 +59,9 @@ export function KnowledgeAccordion({ items }: { items: AccordionItem[] }) {
                 <ChevronDown aria-hidden="true" className={`size-5 shrink-0 text-brand-300 transition-transform duration-200 ${open ? 'rotate-180' : ''}`} />
               </button>
             </h2>
-            <div id={`kb-${item.id}-panel`} role="region" aria-labelledby={`kb-${item.id}-button`} hidden={!open} className="px-5 pb-5 text-slate-300 sm:px-6">
+            <section id={`kb-${item.id}-panel`} aria-labelledby={`kb-${item.id}-button`} hidden={!open} className="px-5 pb-5 text-slate-300 sm:px-6">
               <p className="leading-relaxed">{item.answer}</p>
-            </div>
+            </section>
           </div>
         );
       })}

@@ -158,7 +158,12 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
               className="mt-1.5 block w-full rounded-lg border border-white/10 bg-surface-950/80 px-3 py-2 text-sm text-white placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40 disabled:opacity-60"
             />
           </div>
-          <button type="submit" disabled={atLimit || creating || list.restoring} aria-describedby={atLimit ? `${ids}-limit` : undefined} className={buttonVariants({ size: 'md' })}>
+          <button
+            type="submit"
+            disabled={atLimit || creating || list.restoring}
+            aria-describedby={atLimit ? `${ids}-limit` : undefined}
+            className={buttonVariants({ size: 'md' })}
+          >
             <Archive aria-hidden className="size-4" /> {creating ? texts.creating : texts.create}
           </button>
         </form>
@@ -173,7 +178,9 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
           {createError}
         </p>
       )}
-      {list?.restoring && <p className="mx-4 mt-3 rounded-lg border border-yellow-400/30 bg-yellow-500/10 px-3 py-2 text-sm text-yellow-100 sm:mx-5">{texts.restoring}</p>}
+      {list?.restoring && (
+        <p className="mx-4 mt-3 rounded-lg border border-yellow-400/30 bg-yellow-500/10 px-3 py-2 text-sm text-yellow-100 sm:mx-5">{texts.restoring}</p>
+      )}
       <p role="status" className="px-4 pt-2 text-sm text-slate-300 sm:px-5" data-testid="backups-status">
         {status}
       </p>
@@ -211,12 +218,23 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
                   </div>
                   <div className="flex flex-wrap gap-1.5">
                     {permissions.download && backup.state === 'ready' && (
-                      <a href={panelLinks.backup(backup.id)} download aria-label={texts.download(backup.name)} className={buttonVariants({ variant: 'secondary', size: 'xs' })}>
+                      <a
+                        href={panelLinks.backup(backup.id)}
+                        download
+                        aria-label={texts.download(backup.name)}
+                        className={buttonVariants({ variant: 'secondary', size: 'xs' })}
+                      >
                         <Download aria-hidden className="size-4" /> {texts.actions.download}
                       </a>
                     )}
                     {permissions.restore && backup.state === 'ready' && (
-                      <button type="button" disabled={list.restoring} onClick={() => setQuestion({ kind: 'restore', backup })} aria-label={texts.restore(backup.name)} className={buttonVariants({ variant: 'secondary', size: 'xs' })}>
+                      <button
+                        type="button"
+                        disabled={list.restoring}
+                        onClick={() => setQuestion({ kind: 'restore', backup })}
+                        aria-label={texts.restore(backup.name)}
+                        className={buttonVariants({ variant: 'secondary', size: 'xs' })}
+                      >
                         <RotateCcw aria-hidden className="size-4" /> {texts.actions.restore}
                       </button>
                     )}
@@ -254,7 +272,9 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
 
       <ConfirmDialog
         open={question !== undefined}
-        title={question ? (question.kind === 'restore' ? texts.confirmRestore.title(question.backup.name) : texts.confirmDelete.title(question.backup.name)) : ''}
+        title={
+          question ? (question.kind === 'restore' ? texts.confirmRestore.title(question.backup.name) : texts.confirmDelete.title(question.backup.name)) : ''
+        }
         body={question?.kind === 'restore' ? texts.confirmRestore.body : texts.confirmDelete.body}
         confirmLabel={question?.kind === 'restore' ? texts.confirmRestore.confirm : texts.confirmDelete.confirm}
         cancelLabel={panelTexts.files.prompts.cancel}

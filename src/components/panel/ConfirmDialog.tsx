@@ -43,6 +43,7 @@ export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel, de
           {body}
         </div>
         <div className="mt-6 flex flex-wrap justify-end gap-2">
+          {/* biome-ignore lint/a11y/noAutofocus: the first focus when the modal dialog opens (what autofocus in a dialog is for): Cancel, so Enter does not confirm by accident. */}
           <button type="button" autoFocus onClick={onCancel} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
             {cancelLabel}
           </button>

@@ -38,7 +38,12 @@ export function ConnectForm({ connecting, error, onConnect }: ConnectFormProps) 
 
   const hint = keyMissing ? 'Enter the access key of your server.' : error;
   return (
-    <form onSubmit={submit} noValidate className="mx-auto w-full max-w-md rounded-2xl border border-white/10 bg-surface-900/80 p-6 shadow-xl shadow-black/30 sm:p-8" aria-describedby={hint ? `${ids}-hint` : undefined}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mx-auto w-full max-w-md rounded-2xl border border-white/10 bg-surface-900/80 p-6 shadow-xl shadow-black/30 sm:p-8"
+      aria-describedby={hint ? `${ids}-hint` : undefined}
+    >
       <div className="mb-6 flex items-center gap-3">
         <span className="grid size-11 place-items-center rounded-xl bg-brand-500/15 text-brand-300 ring-1 ring-brand-400/30">
           <Server aria-hidden className="size-5" />

@@ -39,6 +39,7 @@ const ConsoleLine = memo(function ConsoleLine({ text }: { text: string }) {
     <div className="min-h-[1.25rem] break-words whitespace-pre-wrap [contain-intrinsic-size:auto_1.25rem] [content-visibility:auto]">
       {parseAnsi(text).map((segment, index) => (
         <span
+          // biome-ignore lint/suspicious/noArrayIndexKey: the coloured pieces of one line that never changes: their order is their identity.
           key={index}
           style={{
             color: segment.style.color,
@@ -145,6 +146,7 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
   const shown = useMemo(() => (deferredQuery ? lines.filter((line) => line.plain.toLowerCase().includes(deferredQuery)) : lines), [lines, deferredQuery]);
 
   // Follow new lines unless the reader scrolled up.
+  // biome-ignore lint/correctness/useExhaustiveDependencies(shown): the lines shown are the trigger: once they are laid out, scroll to the newest.
   useLayoutEffect(() => {
     const log = logRef.current;
     if (log && followRef.current) log.scrollTop = log.scrollHeight;
@@ -205,7 +207,7 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
           </a>
         </div>
       </div>
-      <div role="search" className="flex flex-wrap items-center gap-2 border-b border-white/10 px-3 py-2">
+      <search className="flex flex-wrap items-center gap-2 border-b border-white/10 px-3 py-2">
         <label htmlFor={`${ids}-search`} className="sr-only">
           {texts.search}
         </label>
@@ -232,7 +234,7 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
         <p id={`${ids}-matches`} role="status" className="w-full text-xs text-slate-400 sm:w-auto" data-testid="console-matches">
           {deferredQuery ? (shown.length ? texts.matches(shown.length, lines.length) : texts.noMatches) : ''}
         </p>
-      </div>
+      </search>
       <div className="relative">
         <div
           ref={logRef}
@@ -240,6 +242,7 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
           role="log"
           aria-live="off"
           aria-label="Console output"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls, and a scrolling region must take the focus so a keyboard can scroll it (axe: scrollable-region-focusable).
           tabIndex={0}
           data-testid="console-log"
           className="h-80 overflow-y-auto bg-black/60 px-4 py-3 font-mono text-[13px] leading-5 text-slate-200 sm:h-96"

@@ -26,7 +26,9 @@ export function ControlPanel({ samples }: { samples: SamplePanel[] }) {
       {icons[id]}
       {text}
       {id !== 'game' && (
-        <span className={`rounded px-1 text-[10px] font-medium tracking-wide uppercase ${selected === id ? 'bg-black/30' : 'bg-white/10 text-slate-300'}`}>Sample</span>
+        <span className={`rounded px-1 text-[10px] font-medium tracking-wide uppercase ${selected === id ? 'bg-black/30' : 'bg-white/10 text-slate-300'}`}>
+          Sample
+        </span>
       )}
     </>
   );

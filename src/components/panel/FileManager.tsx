@@ -92,6 +92,12 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
     }
   };
 
+  /** A name dialog opens without the error of the last one. */
+  const openNameDialog = (next: Dialog) => {
+    setDialogError(undefined);
+    setDialog(next);
+  };
+
   const submitDialog = async (value: string) => {
     if (!dialog || dialog.kind === 'delete') return;
     setBusy(true);
@@ -142,7 +148,7 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
     );
   }
 
-  const percent = upload && upload.total ? Math.floor((upload.sent / upload.total) * 100) : 0;
+  const percent = upload?.total ? Math.floor((upload.sent / upload.total) * 100) : 0;
 
   return (
     <section aria-labelledby={`${ids}-heading`} className="rounded-2xl border border-white/10 bg-surface-900/80" data-testid="file-manager">
@@ -153,10 +159,15 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
         <div className="flex flex-wrap gap-2">
           {permissions.write && (
             <>
-              <button type="button" className={buttonVariants({ variant: 'secondary', size: 'xs' })} onClick={() => (setDialogError(undefined), setDialog({ kind: 'folder' }))}>
+              <button type="button" className={buttonVariants({ variant: 'secondary', size: 'xs' })} onClick={() => openNameDialog({ kind: 'folder' })}>
                 <FolderPlus aria-hidden className="size-4" /> {texts.newFolder}
               </button>
-              <button type="button" className={buttonVariants({ variant: 'secondary', size: 'xs' })} disabled={upload !== undefined} onClick={() => fileInput.current?.click()}>
+              <button
+                type="button"
+                className={buttonVariants({ variant: 'secondary', size: 'xs' })}
+                disabled={upload !== undefined}
+                onClick={() => fileInput.current?.click()}
+              >
                 <Upload aria-hidden className="size-4" /> {texts.upload}
               </button>
               <input ref={fileInput} type="file" hidden onChange={(e) => void startUpload(e)} data-testid="upload-input" aria-label={texts.upload} />
@@ -256,7 +267,7 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
                   permissions={permissions}
                   onOpenFolder={() => open(entry.path)}
                   onEdit={() => setEditing(entry.path)}
-                  onRename={() => (setDialogError(undefined), setDialog({ kind: 'rename', entry }))}
+                  onRename={() => openNameDialog({ kind: 'rename', entry })}
                   onDelete={() => setDialog({ kind: 'delete', entry })}
                 />
               ))}
@@ -339,7 +350,13 @@ function FileRow({ entry, permissions, onOpenFolder, onEdit, onRename, onDelete 
       <td className="px-2 py-1.5">
         <div className="flex justify-end gap-0.5">
           {isFile && permissions.read && (
-            <a href={panelLinks.file(entry.path)} download={entry.name} aria-label={texts.download(entry.name)} title={texts.download(entry.name)} className={iconButton}>
+            <a
+              href={panelLinks.file(entry.path)}
+              download={entry.name}
+              aria-label={texts.download(entry.name)}
+              title={texts.download(entry.name)}
+              className={iconButton}
+            >
               <Download aria-hidden className="size-4" />
             </a>
           )}

@@ -63,7 +63,10 @@ export function HistoryCharts({ server, resources }: { server: ServerDetails; re
   useEffect(() => {
     if (!resources) return;
     const at = Date.now();
-    setLive((current) => [...current.slice(-(maxLive - 1)), { at, cpu: resources.cpu.current, memory: resources.memory.current, disk: resources.disk.current }]);
+    setLive((current) => [
+      ...current.slice(-(maxLive - 1)),
+      { at, cpu: resources.cpu.current, memory: resources.memory.current, disk: resources.disk.current },
+    ]);
     setNow(at);
   }, [resources]);
 
@@ -78,7 +81,7 @@ export function HistoryCharts({ server, resources }: { server: ServerDetails; re
         <h3 id={`${ids}-heading`} className="flex items-center gap-2 font-semibold text-white">
           <LineChart aria-hidden className="size-4 text-accent-400" /> {texts.heading}
         </h3>
-        <div role="group" aria-label={texts.rangeLabel} className="flex gap-1 rounded-lg bg-surface-950/60 p-1">
+        <fieldset aria-label={texts.rangeLabel} className="flex gap-1 rounded-lg bg-surface-950/60 p-1">
           {(['1h', '24h'] as const).map((option) => (
             <button
               key={option}
@@ -90,7 +93,7 @@ export function HistoryCharts({ server, resources }: { server: ServerDetails; re
               {texts.ranges[option]}
             </button>
           ))}
-        </div>
+        </fieldset>
       </div>
       <p className="mt-2 text-xs text-slate-400">{texts.intro}</p>
       {failed && (

@@ -15,28 +15,29 @@ export function MinecraftTools({ welcome }: MinecraftToolsProps) {
   return (
     <ServerConnection>
       {(panel) => (
-      <>
-      <PlayersCard state={panel.server.state} />
-      <Suspense fallback={<p className="text-sm text-slate-400">{panelTexts.tools.loading}</p>}>
-        <HistoryCharts server={panel.server} resources={panel.resources} />
-      </Suspense>
-      <section aria-labelledby="tools-console-heading" className="overflow-hidden rounded-2xl border border-white/10 bg-surface-900/80">
-        <h3 id="tools-console-heading" className="flex items-center gap-2 border-b border-white/10 px-5 py-3 font-semibold text-white">
-          <Terminal aria-hidden className="size-4 text-accent-400" /> Console
-        </h3>
-        <div data-testid="tools-console" className="h-56 overflow-y-auto bg-black/60 px-4 py-3 font-mono text-[13px] leading-6 text-green-300">
-          {welcome.map((line, index) => (
-            <p key={index}>{line.replace('{name}', panel.server.name)}</p>
-          ))}
-        </div>
-        <p className="border-t border-white/10 px-5 py-3 text-sm text-slate-400">
-          Want the live console?{' '}
-          <a href="/control-panel" className="font-semibold text-brand-300 hover:text-brand-400">
-            Open the Control Panel
-          </a>
-        </p>
-      </section>
-      </>
+        <>
+          <PlayersCard state={panel.server.state} />
+          <Suspense fallback={<p className="text-sm text-slate-400">{panelTexts.tools.loading}</p>}>
+            <HistoryCharts server={panel.server} resources={panel.resources} />
+          </Suspense>
+          <section aria-labelledby="tools-console-heading" className="overflow-hidden rounded-2xl border border-white/10 bg-surface-900/80">
+            <h3 id="tools-console-heading" className="flex items-center gap-2 border-b border-white/10 px-5 py-3 font-semibold text-white">
+              <Terminal aria-hidden className="size-4 text-accent-400" /> Console
+            </h3>
+            <div data-testid="tools-console" className="h-56 overflow-y-auto bg-black/60 px-4 py-3 font-mono text-[13px] leading-6 text-green-300">
+              {welcome.map((line, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed welcome text, never reordered: a line's place is its identity.
+                <p key={index}>{line.replace('{name}', panel.server.name)}</p>
+              ))}
+            </div>
+            <p className="border-t border-white/10 px-5 py-3 text-sm text-slate-400">
+              Want the live console?{' '}
+              <a href="/control-panel" className="font-semibold text-brand-300 hover:text-brand-400">
+                Open the Control Panel
+              </a>
+            </p>
+          </section>
+        </>
       )}
     </ServerConnection>
   );

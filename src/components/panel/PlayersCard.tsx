@@ -1,5 +1,5 @@
 import { Users } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { panelTexts } from '../../data/panel-texts.ts';
 import { panelApi, type PlayerList, type PowerState } from './panel-api.ts';
 import { statsIntervalMs } from './use-panel-connection.ts';
@@ -16,6 +16,7 @@ export function PlayersCard({ state }: { state: PowerState }) {
   const [failed, setFailed] = useState(false);
   const ids = useId();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies(state): a change of power state is the trigger: ask again at once, even a server found not to be Minecraft.
   useEffect(() => {
     let cancelled = false;
     let settled = false;
@@ -42,7 +43,7 @@ export function PlayersCard({ state }: { state: PowerState }) {
     };
   }, [state]);
 
-  let body;
+  let body: ReactNode;
   if (failed && !players) body = <p className="text-sm text-slate-400">{texts.failed}</p>;
   else if (!players) body = <p className="text-sm text-slate-400">{texts.checking}</p>;
   else if (players.status === 'offline') body = <p className="text-sm text-slate-400">{texts.offline}</p>;
@@ -63,7 +64,9 @@ export function PlayersCard({ state }: { state: PowerState }) {
         ) : (
           players.online === 0 && <p className="mt-1 text-sm text-slate-400">{texts.nobody}</p>
         )}
-        {players.names.length > 0 && players.names.length < players.online && <p className="mt-2 text-xs text-slate-400">{texts.partial(players.names.length, players.online)}</p>}
+        {players.names.length > 0 && players.names.length < players.online && (
+          <p className="mt-2 text-xs text-slate-400">{texts.partial(players.names.length, players.online)}</p>
+        )}
       </>
     );
   }

@@ -26,7 +26,14 @@ function UsageCard({ title, icon, value, limit, fraction }: CardProps) {
       </div>
       <p className="mt-2 text-lg font-bold whitespace-nowrap text-white tabular-nums sm:mt-3 sm:text-2xl">{value}</p>
       <p className="truncate text-[11px] text-slate-400 sm:text-xs">{limit}</p>
-      <div role="progressbar" aria-label={title} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)} className="mt-3 h-1.5 overflow-hidden rounded-full bg-white/10 sm:mt-4 sm:h-2">
+      <div
+        role="progressbar"
+        aria-label={title}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(percent)}
+        className="mt-3 h-1.5 overflow-hidden rounded-full bg-white/10 sm:mt-4 sm:h-2"
+      >
         <div className={`h-full rounded-full transition-[width] duration-500 ${bar}`} style={{ width: `${percent}%` }} />
       </div>
     </div>

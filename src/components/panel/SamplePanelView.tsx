@@ -31,8 +31,10 @@ function SectionView({ section }: { section: SampleSection }) {
             </thead>
             <tbody>
               {section.rows.map((row, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: static sample rows, never reordered: a row's place is its identity.
                 <tr key={index} className="border-b border-white/5 last:border-0">
                   {row.map((cell, cellIndex) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a cell's place is its column.
                     <td key={cellIndex} className="py-2.5 pr-4 text-slate-200">
                       {typeof cell === 'string' ? cell : <Badge text={cell.text} tone={cell.tone} />}
                     </td>

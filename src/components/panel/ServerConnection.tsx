@@ -18,7 +18,12 @@ export function ServerConnection({ children }: { children: (panel: PanelConnecti
   const server = panel.server;
   return (
     <div className="space-y-5">
-      <ServerOverview server={server} pendingAction={panel.pendingAction} onPower={(action) => void panel.power(action)} onDisconnect={() => void panel.disconnect()} />
+      <ServerOverview
+        server={server}
+        pendingAction={panel.pendingAction}
+        onPower={(action) => void panel.power(action)}
+        onDisconnect={() => void panel.disconnect()}
+      />
       <ResourceCards server={server} resources={panel.resources} />
       {children({ ...panel, server })}
     </div>

@@ -39,7 +39,9 @@ export function ServerOverview({ server, pendingAction, onPower, onDisconnect }:
           <span data-testid="power-state" className={running ? 'text-green-300' : 'text-red-300'}>
             {stateLabels[server.state]}
           </span>
-          <span aria-hidden className="mx-2 text-slate-500">·</span>
+          <span aria-hidden className="mx-2 text-slate-500">
+            ·
+          </span>
           <span className="font-mono text-xs text-slate-400">{server.id}</span>
           {server.status && <span className="ml-2 rounded bg-yellow-500/15 px-1.5 py-0.5 text-xs text-yellow-200">{server.status}</span>}
         </p>
@@ -48,10 +50,20 @@ export function ServerOverview({ server, pendingAction, onPower, onDisconnect }:
         <button type="button" className={buttonVariants({ variant: 'success', size: 'sm' })} disabled={!enabled.start || busy} onClick={() => onPower('start')}>
           <Play aria-hidden className="size-4" /> Start
         </button>
-        <button type="button" className={buttonVariants({ variant: 'secondary', size: 'sm' })} disabled={!enabled.restart || busy} onClick={() => onPower('restart')}>
+        <button
+          type="button"
+          className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+          disabled={!enabled.restart || busy}
+          onClick={() => onPower('restart')}
+        >
           <RotateCw aria-hidden className={`size-4 ${pendingAction === 'restart' ? 'animate-spin' : ''}`} /> Restart
         </button>
-        <button type="button" className={buttonVariants({ variant: 'destructive', size: 'sm' })} disabled={!enabled.stop || busy} onClick={() => onPower('stop')}>
+        <button
+          type="button"
+          className={buttonVariants({ variant: 'destructive', size: 'sm' })}
+          disabled={!enabled.stop || busy}
+          onClick={() => onPower('stop')}
+        >
           <Square aria-hidden className="size-4" /> Stop
         </button>
         <button type="button" className={buttonVariants({ variant: 'ghost', size: 'sm' })} onClick={onDisconnect}>

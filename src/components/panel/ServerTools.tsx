@@ -78,7 +78,19 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
       ),
     },
   ];
-  return <Tabs<ToolId> label={texts.label} idPrefix="tools" selected={selected} onSelect={select} items={items} size="compact" listClassName="grid grid-cols-4 sm:flex" tabClassName="flex-1 whitespace-nowrap" panelClassName="mt-4" />;
+  return (
+    <Tabs<ToolId>
+      label={texts.label}
+      idPrefix="tools"
+      selected={selected}
+      onSelect={select}
+      items={items}
+      size="compact"
+      listClassName="grid grid-cols-4 sm:flex"
+      tabClassName="flex-1 whitespace-nowrap"
+      panelClassName="mt-4"
+    />
+  );
 }
 
 export { HistoryCharts };

@@ -66,14 +66,34 @@ export function UsageChart({ samples, metric, title, format, limit, from, to, ga
             </linearGradient>
           </defs>
           {[0.5, 1].map((f) => (
-            <line key={f} x1="0" x2={width} y1={y(top * f)} y2={y(top * f)} stroke="rgb(255 255 255 / 0.06)" strokeDasharray="3 3" vectorEffect="non-scaling-stroke" />
+            <line
+              key={f}
+              x1="0"
+              x2={width}
+              y1={y(top * f)}
+              y2={y(top * f)}
+              stroke="rgb(255 255 255 / 0.06)"
+              strokeDasharray="3 3"
+              vectorEffect="non-scaling-stroke"
+            />
           ))}
           <line x1="0" x2={width} y1={height - pad} y2={height - pad} stroke="rgb(255 255 255 / 0.12)" vectorEffect="non-scaling-stroke" />
           {runs.map((run) =>
             run.length > 1 ? (
               <g key={run[0]!.at}>
-                <path d={`M${x(run[0]!.at).toFixed(1)},${height - pad} L${line(run).replaceAll(' ', ' L')} L${x(run.at(-1)!.at).toFixed(1)},${height - pad} Z`} fill={`url(#${gradientId})`} />
-                <polyline points={line(run)} fill="none" stroke="rgb(129 140 248)" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" vectorEffect="non-scaling-stroke" />
+                <path
+                  d={`M${x(run[0]!.at).toFixed(1)},${height - pad} L${line(run).replaceAll(' ', ' L')} L${x(run.at(-1)!.at).toFixed(1)},${height - pad} Z`}
+                  fill={`url(#${gradientId})`}
+                />
+                <polyline
+                  points={line(run)}
+                  fill="none"
+                  stroke="rgb(129 140 248)"
+                  strokeWidth="2"
+                  strokeLinejoin="round"
+                  strokeLinecap="round"
+                  vectorEffect="non-scaling-stroke"
+                />
               </g>
             ) : (
               <circle key={run[0]!.at} cx={x(run[0]!.at)} cy={y(run[0]![metric])} r="2" fill="rgb(129 140 248)" />

@@ -110,6 +110,7 @@ export function usePanelConnection(): PanelConnection {
 
   // Starting and stopping do not last: follow them until the server settles.
   const state = server?.state;
+  // biome-ignore lint/correctness/useExhaustiveDependencies(server): every answer (a new server object, even in the same state) arms the next poll.
   useEffect(() => {
     if (phase !== 'connected' || (state !== 'starting' && state !== 'stopping')) return;
     const timer = setTimeout(() => void refreshDetails(), transitionPollMs);

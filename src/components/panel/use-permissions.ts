@@ -8,6 +8,7 @@ import { panelApi, type ServerPermissions } from './panel-api.ts';
  */
 export function usePermissions(serverId: string): ServerPermissions | undefined {
   const [permissions, setPermissions] = useState<ServerPermissions>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies(serverId): a connection to another server is the trigger to read them again.
   useEffect(() => {
     let cancelled = false;
     setPermissions(undefined);

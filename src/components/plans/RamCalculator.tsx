@@ -105,7 +105,12 @@ export function RamCalculator({ plans }: { plans: RamPlan[] }) {
               </p>
             </div>
             <label className="flex items-start gap-3 self-center text-sm text-slate-200">
-              <input type="checkbox" checked={optimizationMods} onChange={(e) => setOptimizationMods(e.target.checked)} className="mt-0.5 size-4 accent-brand-500" />
+              <input
+                type="checkbox"
+                checked={optimizationMods}
+                onChange={(e) => setOptimizationMods(e.target.checked)}
+                className="mt-0.5 size-4 accent-brand-500"
+              />
               <span>I use optimization mods (Lithium, Starlight, FerriteCore)</span>
             </label>
           </div>
@@ -115,7 +120,13 @@ export function RamCalculator({ plans }: { plans: RamPlan[] }) {
           <p className="text-sm font-medium text-slate-300" id={`${id}-result-label`}>
             Recommended RAM
           </p>
-          <output htmlFor={`${id}-players ${id}-mods`} aria-labelledby={`${id}-result-label`} aria-live="polite" data-ram-result="" className="mt-2 block text-5xl font-extrabold text-white tabular-nums">
+          <output
+            htmlFor={`${id}-players ${id}-mods`}
+            aria-labelledby={`${id}-result-label`}
+            aria-live="polite"
+            data-ram-result=""
+            className="mt-2 block text-5xl font-extrabold text-white tabular-nums"
+          >
             {gb(ram)}
           </output>
           <p className="mt-4 min-h-10 text-sm text-slate-300" data-ram-plan="">

@@ -25,7 +25,10 @@ export function RelatedLines({ line }: { line: PlanLine }) {
           <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {related.map((other) => (
               <li key={other.id}>
-                <a href={other.route} className="flex items-center gap-3 rounded-xl bg-white/5 p-4 ring-1 ring-white/10 transition-colors hover:bg-white/10 hover:ring-brand-400/50">
+                <a
+                  href={other.route}
+                  className="flex items-center gap-3 rounded-xl bg-white/5 p-4 ring-1 ring-white/10 transition-colors hover:bg-white/10 hover:ring-brand-400/50"
+                >
                   <Icon name={other.icon} className="size-5 shrink-0 text-accent-400" />
                   <span className="min-w-0">
                     <span className="block font-semibold text-white">{other.name}</span>

@@ -14,14 +14,19 @@ export function VpsOverview({ lines }: { lines: readonly PlanLine[] }) {
       <section className="mx-auto max-w-3xl px-4 pt-10 text-center sm:px-6 lg:px-8">
         <h1 className="text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{pageInfo('/vps').heading}</h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-300">
-          From a budget VPS for side projects to virtual dedicated servers with reserved AMD EPYC cores: NVMe storage, DDoS protection up to 1 Tbps
-          and a 10 Gbps network on every line.
+          From a budget VPS for side projects to virtual dedicated servers with reserved AMD EPYC cores: NVMe storage, DDoS protection up to 1 Tbps and a 10
+          Gbps network on every line.
         </p>
       </section>
       <section aria-label="VPS and VDS lines" className="mx-auto mt-14 max-w-7xl px-4 sm:px-6 lg:px-8">
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {lines.map((line, i) => (
-            <li key={line.id} data-vps-line={line.id} style={{ '--i': i } as CSSProperties} className="card-in flex flex-col rounded-2xl bg-surface-900/80 p-6 ring-1 ring-white/10 hover:ring-brand-400/60">
+            <li
+              key={line.id}
+              data-vps-line={line.id}
+              style={{ '--i': i } as CSSProperties}
+              className="card-in flex flex-col rounded-2xl bg-surface-900/80 p-6 ring-1 ring-white/10 hover:ring-brand-400/60"
+            >
               <div className="flex items-center gap-3">
                 <span className="grid size-11 place-items-center rounded-xl bg-brand-500/15 text-brand-300 ring-1 ring-brand-400/30">
                   <Icon name={line.icon} className="size-6" />
@@ -47,7 +52,9 @@ export function VpsOverview({ lines }: { lines: readonly PlanLine[] }) {
         <h2 id="vps-help-heading" className="text-2xl font-bold text-white">
           Not sure which server you need?
         </h2>
-        <p className="mt-3 text-slate-300">Tell us about your workload and we will recommend a plan. Every line comes with a 7-day money-back guarantee (terms apply).</p>
+        <p className="mt-3 text-slate-300">
+          Tell us about your workload and we will recommend a plan. Every line comes with a 7-day money-back guarantee (terms apply).
+        </p>
         <ButtonLink href="/contact" size="lg" className="mt-6">
           Talk to an expert
         </ButtonLink>

@@ -26,8 +26,18 @@ export interface PlanCardData {
 }
 
 const specIcons: Record<SpecKind, IconName> = {
-  cpu: 'cpu', ram: 'ram', disk: 'disk', ports: 'ports', backups: 'backups', bandwidth: 'bandwidth', network: 'network',
-  support: 'support', websites: 'globe', email: 'mail', servers: 'gamepad', database: 'database',
+  cpu: 'cpu',
+  ram: 'ram',
+  disk: 'disk',
+  ports: 'ports',
+  backups: 'backups',
+  bandwidth: 'bandwidth',
+  network: 'network',
+  support: 'support',
+  websites: 'globe',
+  email: 'mail',
+  servers: 'gamepad',
+  database: 'database',
 };
 
 /** A plan page card. */

@@ -33,7 +33,7 @@ export function ProductsFilter({ gridId, counts }: { gridId: string; counts: Rec
 
   return (
     <div>
-      <div role="group" aria-label="Filter plans" aria-controls={gridId} className="flex flex-wrap justify-center gap-2">
+      <fieldset aria-label="Filter plans" aria-controls={gridId} className="flex flex-wrap justify-center gap-2">
         {productFilters.map((f) => {
           const pressed = filter === f.id;
           return (
@@ -50,7 +50,7 @@ export function ProductsFilter({ gridId, counts }: { gridId: string; counts: Rec
             </button>
           );
         })}
-      </div>
+      </fieldset>
       <p role="status" className="mt-4 h-5 text-center text-sm text-slate-400">
         {label}: {count} {count === 1 ? 'plan' : 'plans'}
         {filter !== null && (

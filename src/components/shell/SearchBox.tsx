@@ -23,7 +23,7 @@ export function SearchBox({ id: idProp }: { id?: string }) {
   const [items, setItems] = useState<SearchItem[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const root = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const results = searchMatches(query, items);
   const expanded = open && results.length > 0;
@@ -57,13 +57,13 @@ export function SearchBox({ id: idProp }: { id?: string }) {
       event.preventDefault();
       setActive((i) => (i <= 0 ? results.length - 1 : i - 1));
     } else if (event.key === 'Enter' && expanded) {
-      const target = results[active >= 0 ? active : 0];
+      const target = results[Math.max(active, 0)];
       if (target) window.location.assign(target.url);
     }
   };
 
   return (
-    <div ref={root} className="relative w-full" role="search">
+    <search ref={root} className="relative block w-full">
       <label htmlFor={`${id}-input`} className="sr-only">
         Search the site
       </label>
@@ -103,7 +103,7 @@ export function SearchBox({ id: idProp }: { id?: string }) {
           <X aria-hidden="true" className="size-4" />
         </button>
       )}
-      <ul
+      <div
         id={`${id}-listbox`}
         role="listbox"
         aria-label="Search suggestions"
@@ -112,7 +112,8 @@ export function SearchBox({ id: idProp }: { id?: string }) {
       >
         {expanded &&
           results.map((item, index) => (
-            <li
+            // biome-ignore lint/a11y/useFocusableInteractive: the focus stays in the combobox's input, which points at the active option with aria-activedescendant.
+            <div
               key={item.id}
               id={`${id}-option-${index}`}
               role="option"
@@ -126,9 +127,9 @@ export function SearchBox({ id: idProp }: { id?: string }) {
                 </span>
                 <span className="block truncate text-xs text-slate-400">{item.description}</span>
               </a>
-            </li>
+            </div>
           ))}
-      </ul>
-    </div>
+      </div>
+    </search>
   );
 }

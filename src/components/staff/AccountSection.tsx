@@ -12,7 +12,17 @@ import { staffApi } from './staff-api.ts';
 import { badge, badgeTones, card, fieldError, input, label, muted, subTitle } from './staff-styles.ts';
 import { useLoad } from './use-load.ts';
 
-function PasskeyRow({ passkey, only, onRename, onRemove }: { passkey: StaffPasskey; only: boolean; onRename: (name: string) => Promise<boolean>; onRemove: () => void }) {
+function PasskeyRow({
+  passkey,
+  only,
+  onRename,
+  onRemove,
+}: {
+  passkey: StaffPasskey;
+  only: boolean;
+  onRename: (name: string) => Promise<boolean>;
+  onRemove: () => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(passkey.name);
   const [nameError, setNameError] = useState<string>();
@@ -101,7 +111,8 @@ function SessionRow({ session, onEnd }: { session: StaffSession; onEnd: () => vo
           {session.current ? <span className={`${badge} ${badgeTones.good}`}>This browser</span> : null}
         </p>
         <p className="text-sm text-slate-300">
-          From {session.clientIp} · signed in {formatDateTime(session.createdAt)} · active {formatRelative(session.lastSeenAt)} · ends by {formatDateTime(session.expiresAt)}
+          From {session.clientIp} · signed in {formatDateTime(session.createdAt)} · active {formatRelative(session.lastSeenAt)} · ends by{' '}
+          {formatDateTime(session.expiresAt)}
         </p>
       </div>
       <div className="sm:text-right">

@@ -90,13 +90,13 @@ export function AuditSection({ problem }: SectionProps) {
     }
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies(load): once, when the section opens; load is a new function on every render.
   useEffect(() => {
     void load(empty);
     staffApi.auditActions().then(
       (answer) => setActions(answer.actions),
       () => setActions([]),
     );
-    // Once, when the section opens.
   }, []);
 
   const set = (key: keyof Filters) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setFilters({ ...filters, [key]: event.target.value });

@@ -13,11 +13,7 @@ import { card, fieldError, input, label, muted } from './staff-styles.ts';
 
 const texts = staffConsoleTexts.enrol;
 
-type State =
-  | { kind: 'checking' }
-  | { kind: 'refused'; message: string }
-  | { kind: 'ready'; token: string; status: EnrolmentStatus }
-  | { kind: 'done' };
+type State = { kind: 'checking' } | { kind: 'refused'; message: string } | { kind: 'ready'; token: string; status: EnrolmentStatus } | { kind: 'done' };
 
 /** A name for the first passkey from the device it is made on. */
 function deviceName(): string {
@@ -49,7 +45,10 @@ export function EnrolPage() {
     history.replaceState(null, '', location.pathname);
     setPasskeyName(deviceName());
     if (!token) {
-      setState({ kind: 'refused', message: 'This page needs the whole enrolment link, including the part after #. Open the link you were sent again, or ask an admin for a new one.' });
+      setState({
+        kind: 'refused',
+        message: 'This page needs the whole enrolment link, including the part after #. Open the link you were sent again, or ask an admin for a new one.',
+      });
       return;
     }
     staffApi.enrolmentStatus(token).then(

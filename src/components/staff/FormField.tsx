@@ -10,7 +10,19 @@ export function fieldSentence(label: string, message: string): string {
 }
 
 /** A label, one control, an optional hint, and the field's error tied to the control. */
-export function FormField({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactElement<Record<string, unknown>> }) {
+export function FormField({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: ReactElement<Record<string, unknown>>;
+}) {
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>

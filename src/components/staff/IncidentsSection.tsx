@@ -18,7 +18,8 @@ type Monitors = readonly { id: string; name: string }[];
 
 /** Field messages from a refusal, or a sentence for the form's notice. */
 function refusal(e: unknown, problem: (e: unknown) => string): { fields: Record<string, string>; error: string } {
-  if (e instanceof ApiError && Object.keys(e.fields).length) return { fields: { ...e.fields }, error: e.status === 409 ? e.message : 'Please correct the fields marked below.' };
+  if (e instanceof ApiError && Object.keys(e.fields).length)
+    return { fields: { ...e.fields }, error: e.status === 409 ? e.message : 'Please correct the fields marked below.' };
   return { fields: {}, error: problem(e) };
 }
 
@@ -83,7 +84,15 @@ function NewIncident({ monitors, onCreated, problem }: { monitors: Monitors; onC
         </FormField>
       </div>
       <div className="mt-4">
-        <MonitorChoice id={`${id}-monitors`} legend="Affected monitors" hint="None chosen: the whole network." monitors={monitors} chosen={chosen} onChange={setChosen} error={fields.monitorIds} />
+        <MonitorChoice
+          id={`${id}-monitors`}
+          legend="Affected monitors"
+          hint="None chosen: the whole network."
+          monitors={monitors}
+          chosen={chosen}
+          onChange={setChosen}
+          error={fields.monitorIds}
+        />
       </div>
       <div className="mt-4">
         <FormField id={`${id}-message`} label="First update" hint="What customers see: what is wrong, what you are doing." error={fields.message}>
@@ -154,7 +163,19 @@ function PostUpdate({ incident, onDone, problem }: { incident: Incident; onDone:
 }
 
 /** Corrects the text of one update (a typo); the time stays and the board says it was corrected. */
-function CorrectUpdate({ incident, update, onDone, onCancel, problem }: { incident: Incident; update: Incident['updates'][number]; onDone: (i: Incident) => void; onCancel: () => void; problem: (e: unknown) => string }) {
+function CorrectUpdate({
+  incident,
+  update,
+  onDone,
+  onCancel,
+  problem,
+}: {
+  incident: Incident;
+  update: Incident['updates'][number];
+  onDone: (i: Incident) => void;
+  onCancel: () => void;
+  problem: (e: unknown) => string;
+}) {
   const [message, setMessage] = useState(update.message);
   const [error, setError] = useState<string>();
   const id = useId();
@@ -184,7 +205,17 @@ function CorrectUpdate({ incident, update, onDone, onCancel, problem }: { incide
   );
 }
 
-function IncidentItem({ incident, names, onChanged, problem }: { incident: Incident; names: Map<string, string>; onChanged: (i: Incident, said: string) => void; problem: (e: unknown) => string }) {
+function IncidentItem({
+  incident,
+  names,
+  onChanged,
+  problem,
+}: {
+  incident: Incident;
+  names: Map<string, string>;
+  onChanged: (i: Incident, said: string) => void;
+  problem: (e: unknown) => string;
+}) {
   const [correcting, setCorrecting] = useState<string>();
   const open = incident.state !== 'resolved';
   const headingId = `staff-incident-${incident.id}`;
@@ -196,7 +227,8 @@ function IncidentItem({ incident, names, onChanged, problem }: { incident: Incid
         <span className={`${badge} ${open ? badgeTones.neutral : badgeTones.good}`}>{incidentStateLabels[incident.state]}</span>
       </h3>
       <p className="mt-1 text-xs text-slate-400">
-        Started {formatDateTime(Date.parse(incident.startedAt))} · affects {incident.monitorIds.length ? incident.monitorIds.map((m) => names.get(m) ?? m).join(', ') : 'the whole network'}
+        Started {formatDateTime(Date.parse(incident.startedAt))} · affects{' '}
+        {incident.monitorIds.length ? incident.monitorIds.map((m) => names.get(m) ?? m).join(', ') : 'the whole network'}
       </p>
       <ol className="mt-3 space-y-3 border-l border-white/10 pl-4">
         {[...incident.updates].reverse().map((u) => (
@@ -221,7 +253,11 @@ function IncidentItem({ incident, names, onChanged, problem }: { incident: Incid
                 <span className="min-w-0 flex-1">{u.message}</span>
                 <Button variant="ghost" size="sm" onClick={() => setCorrecting(u.id)}>
                   <Pencil aria-hidden="true" className="size-3.5" />
-                  Correct<span className="sr-only"> the {incidentStateLabels[u.state]} update of {formatDateTime(Date.parse(u.at))}</span>
+                  Correct
+                  <span className="sr-only">
+                    {' '}
+                    the {incidentStateLabels[u.state]} update of {formatDateTime(Date.parse(u.at))}
+                  </span>
                 </Button>
               </p>
             )}

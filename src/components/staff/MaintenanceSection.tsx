@@ -31,11 +31,20 @@ const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const stateTone = { scheduled: badgeTones.brand, in_progress: badgeTones.warn, completed: badgeTones.good, cancelled: badgeTones.neutral } as const;
 
 function refusal(e: unknown, problem: (e: unknown) => string): { fields: Record<string, string>; error: string } {
-  if (e instanceof ApiError && Object.keys(e.fields).length) return { fields: { ...e.fields }, error: e.status === 409 ? e.message : 'Please correct the fields marked below.' };
+  if (e instanceof ApiError && Object.keys(e.fields).length)
+    return { fields: { ...e.fields }, error: e.status === 409 ? e.message : 'Please correct the fields marked below.' };
   return { fields: {}, error: problem(e) };
 }
 
-function Schedule({ monitors, onDone, problem }: { monitors: readonly { id: string; name: string }[]; onDone: (m: Maintenance) => void; problem: (e: unknown) => string }) {
+function Schedule({
+  monitors,
+  onDone,
+  problem,
+}: {
+  monitors: readonly { id: string; name: string }[];
+  onDone: (m: Maintenance) => void;
+  problem: (e: unknown) => string;
+}) {
   const hour = 3_600_000;
   const [title, setTitle] = useState('');
   const [message, setMessage] = useState('');
@@ -71,7 +80,8 @@ function Schedule({ monitors, onDone, problem }: { monitors: readonly { id: stri
         Schedule maintenance
       </h2>
       <p className={`mt-1 ${muted}`}>
-        The board shows it as Scheduled, In progress during the window (the monitors in maintenance, their readings not counted in uptime), then Completed. Times are in your time zone ({zone}).
+        The board shows it as Scheduled, In progress during the window (the monitors in maintenance, their readings not counted in uptime), then Completed.
+        Times are in your time zone ({zone}).
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
@@ -87,7 +97,14 @@ function Schedule({ monitors, onDone, problem }: { monitors: readonly { id: stri
         </FormField>
       </div>
       <div className="mt-4">
-        <MonitorChoice id={`${id}-monitors`} legend="Monitors in maintenance" monitors={monitors} chosen={chosen} onChange={setChosen} error={fields.monitorIds} />
+        <MonitorChoice
+          id={`${id}-monitors`}
+          legend="Monitors in maintenance"
+          monitors={monitors}
+          chosen={chosen}
+          onChange={setChosen}
+          error={fields.monitorIds}
+        />
       </div>
       <div className="mt-4">
         <FormField id={`${id}-message`} label="Message" hint="What customers see: what changes, what they may notice." error={fields.message}>
@@ -186,7 +203,15 @@ export function MaintenanceSection({ problem }: SectionProps) {
         <h2 id="current-maintenance" className={subTitle}>
           Scheduled and in progress
         </h2>
-        {list.data ? current.length ? <ul className="divide-y divide-white/10">{current.map(item)}</ul> : <p className={`mt-3 ${muted}`}>Nothing scheduled.</p> : <p className={`mt-3 ${muted}`}>{list.loading ? 'Loading…' : 'The maintenance could not be loaded.'}</p>}
+        {list.data ? (
+          current.length ? (
+            <ul className="divide-y divide-white/10">{current.map(item)}</ul>
+          ) : (
+            <p className={`mt-3 ${muted}`}>Nothing scheduled.</p>
+          )
+        ) : (
+          <p className={`mt-3 ${muted}`}>{list.loading ? 'Loading…' : 'The maintenance could not be loaded.'}</p>
+        )}
       </section>
       {past.length ? (
         <section aria-labelledby="past-maintenance" className={card}>

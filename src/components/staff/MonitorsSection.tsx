@@ -25,7 +25,16 @@ interface Draft {
   failuresBeforeDown: string;
 }
 
-const emptyDraft: Draft = { id: '', name: '', type: 'tcp', target: '', intervalSeconds: '30', timeoutSeconds: '5', degradedAboveMs: '300', failuresBeforeDown: '3' };
+const emptyDraft: Draft = {
+  id: '',
+  name: '',
+  type: 'tcp',
+  target: '',
+  intervalSeconds: '30',
+  timeoutSeconds: '5',
+  degradedAboveMs: '300',
+  failuresBeforeDown: '3',
+};
 
 const targetHints: Record<MonitorType, string> = {
   tcp: 'host:port, such as game1.example.com:25565.',
@@ -34,7 +43,13 @@ const targetHints: Record<MonitorType, string> = {
 };
 
 function draftOf(m: StaffMonitor): Draft {
-  return { ...m, intervalSeconds: String(m.intervalSeconds), timeoutSeconds: String(m.timeoutSeconds), degradedAboveMs: String(m.degradedAboveMs), failuresBeforeDown: String(m.failuresBeforeDown) };
+  return {
+    ...m,
+    intervalSeconds: String(m.intervalSeconds),
+    timeoutSeconds: String(m.timeoutSeconds),
+    degradedAboveMs: String(m.degradedAboveMs),
+    failuresBeforeDown: String(m.failuresBeforeDown),
+  };
 }
 
 /** Numbers as typed: an empty box is left out (the default applies), anything else is sent as a number for the server to judge. */
@@ -52,7 +67,17 @@ function settingsOf(d: Draft) {
 }
 
 /** Add or edit: the fields of the monitors file, checked by the server with the file's messages. */
-function MonitorForm({ editing, onSaved, onCancel, problem }: { editing?: StaffMonitor; onSaved: (m: StaffMonitor) => void; onCancel?: () => void; problem: (e: unknown) => string }) {
+function MonitorForm({
+  editing,
+  onSaved,
+  onCancel,
+  problem,
+}: {
+  editing?: StaffMonitor;
+  onSaved: (m: StaffMonitor) => void;
+  onCancel?: () => void;
+  problem: (e: unknown) => string;
+}) {
   const [draft, setDraft] = useState<Draft>(editing ? draftOf(editing) : emptyDraft);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string>();
@@ -86,9 +111,16 @@ function MonitorForm({ editing, onSaved, onCancel, problem }: { editing?: StaffM
       <h2 id={`${id}-title`} className={subTitle}>
         {title}
       </h2>
-      <p className={`mt-1 ${muted}`}>Probed from the next round on every instance. ${'{PORT}'} and ${'{DEMO_MC_PORT}'} may stand for this site's ports.</p>
+      <p className={`mt-1 ${muted}`}>
+        Probed from the next round on every instance. ${'{PORT}'} and ${'{DEMO_MC_PORT}'} may stand for this site's ports.
+      </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <FormField id={`${id}-id`} label="Id" hint={editing ? 'The id stays: its readings are filed under it.' : 'Lowercase letters, digits, dots, dashes; fixed once added.'} error={fields.id}>
+        <FormField
+          id={`${id}-id`}
+          label="Id"
+          hint={editing ? 'The id stays: its readings are filed under it.' : 'Lowercase letters, digits, dots, dashes; fixed once added.'}
+          error={fields.id}
+        >
           <input className={input} value={draft.id} onChange={set('id')} disabled={Boolean(editing)} autoComplete="off" maxLength={64} required />
         </FormField>
         <FormField id={`${id}-name`} label="Name" hint="As the public board shows it." error={fields.name}>
@@ -152,7 +184,10 @@ export function MonitorsSection({ problem }: SectionProps) {
   const [deleting, setDeleting] = useState<StaffMonitor>();
   const asked = useRef<StaffMonitor>(undefined);
   if (deleting) asked.current = deleting;
-  const list = useLoad(() => boardApi.monitors(), (e) => setError(problem(e)));
+  const list = useLoad(
+    () => boardApi.monitors(),
+    (e) => setError(problem(e)),
+  );
 
   const act = async (work: () => Promise<unknown>, done: string) => {
     setError(undefined);
@@ -210,7 +245,8 @@ export function MonitorsSection({ problem }: SectionProps) {
                       {m.type} · {m.target}
                     </p>
                     <p className="mt-1 text-xs text-slate-400">
-                      id {m.id} · every {m.intervalSeconds} s · timeout {m.timeoutSeconds} s · degraded above {m.degradedAboveMs} ms · down after {m.failuresBeforeDown} failures
+                      id {m.id} · every {m.intervalSeconds} s · timeout {m.timeoutSeconds} s · degraded above {m.degradedAboveMs} ms · down after{' '}
+                      {m.failuresBeforeDown} failures
                       {m.checkedAt ? ` · last probed ${formatRelative(m.checkedAt)}` : ''}
                     </p>
                   </div>
@@ -225,7 +261,11 @@ export function MonitorsSection({ problem }: SectionProps) {
                         Resume<span className="sr-only"> {m.name}</span>
                       </Button>
                     ) : (
-                      <Button variant="secondary" size="sm" onClick={() => act(() => boardApi.pauseMonitor(m.id), `${m.name} is paused: not probed, shown as paused.`)}>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => act(() => boardApi.pauseMonitor(m.id), `${m.name} is paused: not probed, shown as paused.`)}
+                      >
                         <Pause aria-hidden="true" className="size-4" />
                         Pause<span className="sr-only"> {m.name}</span>
                       </Button>

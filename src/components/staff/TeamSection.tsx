@@ -145,7 +145,10 @@ export function TeamSection({ me, problem }: SectionProps) {
   const [status, setStatus] = useState<string>();
   const [link, setLink] = useState<EnrolmentLinkAnswer & { heading: string }>();
   const [pending, setPending] = useState<Pending>();
-  const team = useLoad(() => staffApi.members(), (e) => setError(problem(e)));
+  const team = useLoad(
+    () => staffApi.members(),
+    (e) => setError(problem(e)),
+  );
   // The dialog keeps its words while it closes.
   const asked = useRef<NonNullable<Pending>>(undefined);
   if (pending) asked.current = pending;

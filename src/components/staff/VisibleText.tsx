@@ -8,19 +8,21 @@ import { visiblePieces } from '../../lib/visible-text.ts';
 export function VisibleText({ text, multiline = false }: { text: string; multiline?: boolean }) {
   return (
     <>
-      {visiblePieces(text, { multiline }).map((piece, i) =>
-        'code' in piece ? (
-          <span
-            key={i}
-            className="mx-px rounded bg-amber-400/15 px-1 font-mono text-[0.8em] text-amber-100 ring-1 ring-amber-400/40 ring-inset"
-            title="A hidden or control character, shown as its code"
-          >
-            {piece.code}
-          </span>
-        ) : (
-          <Fragment key={i}>{piece.text}</Fragment>
-        ),
-      )}
+      {visiblePieces(text, { multiline }).map((piece, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text, in the text's order: a piece's place is its identity.
+        <Fragment key={i}>
+          {'code' in piece ? (
+            <span
+              className="mx-px rounded bg-amber-400/15 px-1 font-mono text-[0.8em] text-amber-100 ring-1 ring-amber-400/40 ring-inset"
+              title="A hidden or control character, shown as its code"
+            >
+              {piece.code}
+            </span>
+          ) : (
+            piece.text
+          )}
+        </Fragment>
+      ))}
     </>
   );
 }

@@ -25,7 +25,8 @@ export const boardApi = {
   incidents: () => apiFetch<{ incidents: Incident[] }>('GET', '/api/staff/incidents'),
   createIncident: (body: NewIncidentBody) => apiFetch<Incident>('POST', '/api/staff/incidents', { body }),
   postUpdate: (id: string, state: IncidentState, message: string) => apiFetch<Incident>('POST', `${incident(id)}/updates`, { body: { state, message } }),
-  correctUpdate: (id: string, updateId: string, message: string) => apiFetch<Incident>('PUT', `${incident(id)}/updates/${encodeURIComponent(updateId)}`, { body: { message } }),
+  correctUpdate: (id: string, updateId: string, message: string) =>
+    apiFetch<Incident>('PUT', `${incident(id)}/updates/${encodeURIComponent(updateId)}`, { body: { message } }),
   resolve: (id: string, message: string) => apiFetch<Incident>('POST', `${incident(id)}/resolve`, { body: { message } }),
 
   maintenance: () => apiFetch<{ maintenance: Maintenance[] }>('GET', '/api/staff/maintenance'),

@@ -20,8 +20,8 @@ import type { StaffRole } from '../../../contracts/staff-rules.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 
 const base = '/api/staff';
-const get = <T,>(path: string) => apiFetch<T>('GET', `${base}${path}`);
-const post = <T,>(path: string, body?: unknown) => apiFetch<T>('POST', `${base}${path}`, { body });
+const get = <T>(path: string) => apiFetch<T>('GET', `${base}${path}`);
+const post = <T>(path: string, body?: unknown) => apiFetch<T>('POST', `${base}${path}`, { body });
 
 export const staffApi = {
   me: () => get<StaffMe>('/me'),

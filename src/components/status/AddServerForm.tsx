@@ -53,7 +53,10 @@ export function AddServerForm({ onAdd }: { onAdd: (server: NewServer) => Promise
       <form className="mt-4 grid gap-4 md:grid-cols-[1fr_1fr_auto_auto] md:items-start" onSubmit={(e) => void submit(e)} noValidate>
         <div>
           <label htmlFor={`${id}-name`} className="text-sm font-medium text-slate-200">
-            Server Name <span className="text-red-300" aria-hidden="true">*</span>
+            Server Name{' '}
+            <span className="text-red-300" aria-hidden="true">
+              *
+            </span>
           </label>
           <input
             id={`${id}-name`}

@@ -37,7 +37,20 @@ export function LatencyChart({ readings, name, emptyText = 'Waiting for readings
           ? `lowest ${Math.min(...answered.map((r) => r.latency))} ms, highest ${Math.max(...answered.map((r) => r.latency))} ms`
           : 'no answers') +
         (timeouts ? `, ${timeouts} timeout${timeouts === 1 ? '' : 's'}.` : '.');
-  const labels = readings.length === 0 ? [] : readings.length < 3 ? [readings[0]!, readings.at(-1)!] : [readings[0]!, readings[Math.floor(readings.length / 2)]!, readings.at(-1)!];
+  /** Time labels under the chart, by their place: the first reading, the middle one (from three), the last. */
+  const labels: { at: 'first' | 'middle' | 'last'; reading: Reading }[] =
+    readings.length === 0
+      ? []
+      : readings.length < 3
+        ? [
+            { at: 'first', reading: readings[0]! },
+            { at: 'last', reading: readings.at(-1)! },
+          ]
+        : [
+            { at: 'first', reading: readings[0]! },
+            { at: 'middle', reading: readings[Math.floor(readings.length / 2)]! },
+            { at: 'last', reading: readings.at(-1)! },
+          ];
 
   return (
     <figure className="mt-4">
@@ -53,22 +66,48 @@ export function LatencyChart({ readings, name, emptyText = 'Waiting for readings
             </linearGradient>
           </defs>
           {[0.5, 1].map((f) => (
-            <line key={f} x1="0" x2={width} y1={y(top * f)} y2={y(top * f)} stroke="rgb(255 255 255 / 0.06)" strokeDasharray="3 3" vectorEffect="non-scaling-stroke" />
+            <line
+              key={f}
+              x1="0"
+              x2={width}
+              y1={y(top * f)}
+              y2={y(top * f)}
+              stroke="rgb(255 255 255 / 0.06)"
+              strokeDasharray="3 3"
+              vectorEffect="non-scaling-stroke"
+            />
           ))}
           <line x1="0" x2={width} y1={height - pad} y2={height - pad} stroke="rgb(255 255 255 / 0.12)" vectorEffect="non-scaling-stroke" />
           {area && <path d={area} fill={`url(#${gradientId})`} />}
           {readings.length > 1 && (
-            <polyline points={points} fill="none" stroke="rgb(129 140 248)" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" vectorEffect="non-scaling-stroke" />
+            <polyline
+              points={points}
+              fill="none"
+              stroke="rgb(129 140 248)"
+              strokeWidth="2"
+              strokeLinejoin="round"
+              strokeLinecap="round"
+              vectorEffect="non-scaling-stroke"
+            />
           )}
           {readings.map((r, i) =>
             r.latency === 0 ? (
-              <line key={r.timestamp} x1={x(i)} x2={x(i)} y1={height - pad} y2={height - pad - 10} stroke="rgb(248 113 113)" strokeWidth="2" vectorEffect="non-scaling-stroke" />
+              <line
+                key={r.timestamp}
+                x1={x(i)}
+                x2={x(i)}
+                y1={height - pad}
+                y2={height - pad - 10}
+                stroke="rgb(248 113 113)"
+                strokeWidth="2"
+                vectorEffect="non-scaling-stroke"
+              />
             ) : null,
           )}
         </svg>
       </div>
       <figcaption className="mt-1 flex justify-between text-[11px] text-slate-400 tabular-nums" aria-hidden="true">
-        {labels.length ? labels.map((r, i) => <span key={`${r.timestamp}-${i}`}>{timeLabel(r.timestamp)}</span>) : <span>{emptyText}</span>}
+        {labels.length ? labels.map(({ at, reading }) => <span key={at}>{timeLabel(reading.timestamp)}</span>) : <span>{emptyText}</span>}
       </figcaption>
     </figure>
   );

@@ -25,14 +25,27 @@ function Affected({ ids, names }: { ids: readonly string[]; names: ReadonlyMap<s
 
 function Card({ id, tone, children }: { id: string; tone: 'incident' | 'maintenance'; children: ReactNode }) {
   return (
-    <article id={id} className={`scroll-mt-28 rounded-2xl p-4 ring-1 sm:p-5 ${tone === 'incident' ? 'bg-amber-500/5 ring-amber-400/30' : 'bg-violet-500/5 ring-violet-400/30'}`}>
+    <article
+      id={id}
+      className={`scroll-mt-28 rounded-2xl p-4 ring-1 sm:p-5 ${tone === 'incident' ? 'bg-amber-500/5 ring-amber-400/30' : 'bg-violet-500/5 ring-violet-400/30'}`}
+    >
       {children}
     </article>
   );
 }
 
 /** An incident with its full timeline, newest update first. */
-export function IncidentCard({ incident, names, headingLevel = 3, link }: { incident: Incident; names: ReadonlyMap<string, string>; headingLevel?: 2 | 3; link?: string }) {
+export function IncidentCard({
+  incident,
+  names,
+  headingLevel = 3,
+  link,
+}: {
+  incident: Incident;
+  names: ReadonlyMap<string, string>;
+  headingLevel?: 2 | 3;
+  link?: string;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `incident-${incident.id}-title`;
   return (
@@ -70,7 +83,15 @@ export function IncidentCard({ incident, names, headingLevel = 3, link }: { inci
 }
 
 /** A maintenance window: its times, its state by the clock, its message. */
-export function MaintenanceCard({ maintenance, names, headingLevel = 3 }: { maintenance: Maintenance; names: ReadonlyMap<string, string>; headingLevel?: 2 | 3 }) {
+export function MaintenanceCard({
+  maintenance,
+  names,
+  headingLevel = 3,
+}: {
+  maintenance: Maintenance;
+  names: ReadonlyMap<string, string>;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const Icon = maintenance.state === 'in_progress' ? Wrench : CalendarClock;
   return (
@@ -85,7 +106,8 @@ export function MaintenanceCard({ maintenance, names, headingLevel = 3 }: { main
         </span>
       </div>
       <p className="mt-1 text-xs text-slate-300">
-        <time dateTime={maintenance.startsAt}>{timeLabel(maintenance.startsAt)}</time> to <time dateTime={maintenance.endsAt}>{timeLabel(maintenance.endsAt)}</time>
+        <time dateTime={maintenance.startsAt}>{timeLabel(maintenance.startsAt)}</time> to{' '}
+        <time dateTime={maintenance.endsAt}>{timeLabel(maintenance.endsAt)}</time>
         {maintenance.cancelledAt && (
           <span>
             {' '}

@@ -64,7 +64,22 @@ export interface ServerCardProps {
 }
 
 /** One monitored server: name, status with its dot, latency (coloured), chart and uptime. */
-export function ServerCard({ id, name, status, latency, history, uptimes, measuredSince = null, paused, maintenance, bar, players, version, now = Date.now(), own }: ServerCardProps) {
+export function ServerCard({
+  id,
+  name,
+  status,
+  latency,
+  history,
+  uptimes,
+  measuredSince = null,
+  paused,
+  maintenance,
+  bar,
+  players,
+  version,
+  now = Date.now(),
+  own,
+}: ServerCardProps) {
   const headingId = `server-${id}`;
   const state: CardState = paused ? 'paused' : maintenance ? 'maintenance' : status;
   const quiet = state === 'pending' || state === 'paused';
@@ -148,9 +163,21 @@ export function ServerCard({ id, name, status, latency, history, uptimes, measur
           ))
         ) : own ? (
           <>
-            <div className="flex gap-1"><dt>Uptime</dt><dd className="font-semibold text-slate-200 tabular-nums">{uptimeLabel(own.uptime)}</dd></div>
-            {own.detail && <div className="flex gap-1"><dt className="sr-only">Details</dt><dd>{own.detail}</dd></div>}
-            {own.problem && <div className="w-full text-amber-300" role="status">{own.problem}</div>}
+            <div className="flex gap-1">
+              <dt>Uptime</dt>
+              <dd className="font-semibold text-slate-200 tabular-nums">{uptimeLabel(own.uptime)}</dd>
+            </div>
+            {own.detail && (
+              <div className="flex gap-1">
+                <dt className="sr-only">Details</dt>
+                <dd>{own.detail}</dd>
+              </div>
+            )}
+            {own.problem && (
+              <div className="w-full text-amber-300" role="status">
+                {own.problem}
+              </div>
+            )}
           </>
         ) : null}
       </dl>

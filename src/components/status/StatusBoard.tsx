@@ -99,7 +99,8 @@ function withNotice(report: StatusReport, notice: NoticeEvent): StatusReport {
   }
   if (window) {
     maintenance = maintenance.filter((m) => m.id !== window.id);
-    if (window.state === 'scheduled' || window.state === 'in_progress') maintenance = [...maintenance, window].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+    if (window.state === 'scheduled' || window.state === 'in_progress')
+      maintenance = [...maintenance, window].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
     const under = new Set(maintenance.filter((m) => m.state === 'in_progress').flatMap((m) => m.monitorIds));
     servers = servers.map((s) => (s.maintenance === under.has(s.id) ? s : { ...s, maintenance: under.has(s.id) }));
   }
@@ -146,7 +147,12 @@ export function StatusBoard() {
       const fresh = await fetchReport();
       // Keep live readings that arrived while the request was under way.
       const current = reportRef.current;
-      const next = current ? withUpdates(fresh, current.servers.filter((s) => s.checkedAt !== null).map((s) => ({ id: s.id, status: s.status, latency: s.latency, timestamp: s.checkedAt! }))) : fresh;
+      const next = current
+        ? withUpdates(
+            fresh,
+            current.servers.filter((s) => s.checkedAt !== null).map((s) => ({ id: s.id, status: s.status, latency: s.latency, timestamp: s.checkedAt! })),
+          )
+        : fresh;
       // The whole board at once is the page's biggest render: as a transition React does it in
       // slices that leave the main thread free (the phone's total blocking time stays low).
       reportRef.current = next;
@@ -155,7 +161,7 @@ export function StatusBoard() {
     } catch {
       if (!reportRef.current) setLoadFailed(true);
     }
-  }, [showReport]);
+  }, []);
 
   // First load, the live stream, and a slow refresh of the uptime figures.
   useEffect(() => {
@@ -171,7 +177,13 @@ export function StatusBoard() {
       if (updates.some((u) => !current.servers.some((s) => s.id === u.id))) void load();
       for (const u of updates) {
         const shown = current.servers.find((s) => s.id === u.id);
-        if (shown && shown.status !== 'pending' && u.status !== 'pending' && shown.status !== u.status && (shown.checkedAt === null || u.timestamp > shown.checkedAt)) {
+        if (
+          shown &&
+          shown.status !== 'pending' &&
+          u.status !== 'pending' &&
+          shown.status !== u.status &&
+          (shown.checkedAt === null || u.timestamp > shown.checkedAt)
+        ) {
           announce(shown.name, u.status);
         }
       }
@@ -259,13 +271,27 @@ export function StatusBoard() {
   }, [check, showOwn]);
 
   async function add(server: NewServer): Promise<string | undefined> {
-    const entry: OwnServer = { id: `own-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`, name: server.name, type: server.type, addedAt: Date.now(), ...(server.address ? { address: server.address } : {}) };
+    const entry: OwnServer = {
+      id: `own-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`,
+      name: server.name,
+      type: server.type,
+      addedAt: Date.now(),
+      ...(server.address ? { address: server.address } : {}),
+    };
     let first: OwnEntry = { ...entry, status: 'operational', latency: 0, history: [], checks: 0, ups: 0 };
     if (server.address) {
       try {
         const answer = await checkServer(server.address, server.type);
         const status = statusOfAnswer(answer);
-        first = { ...first, status, latency: answer.latency, history: [{ timestamp: Date.now(), latency: answer.latency }], checks: 1, ups: status === 'down' ? 0 : 1, detail: detailOfAnswer(answer) };
+        first = {
+          ...first,
+          status,
+          latency: answer.latency,
+          history: [{ timestamp: Date.now(), latency: answer.latency }],
+          checks: 1,
+          ups: status === 'down' ? 0 : 1,
+          detail: detailOfAnswer(answer),
+        };
       } catch (error) {
         if (error instanceof ApiError && error.status === 400) return error.message;
         if (error instanceof ApiError && error.status === 429) return error.message;
@@ -302,99 +328,99 @@ export function StatusBoard() {
 
   return (
     <div className="space-y-10" data-testid="status-board" data-ready={report ? 'true' : 'false'}>
-      {report ? (
-        <SummaryCards {...report.summary} incidents={report.incidents} now={now} />
-      ) : (
-        <SummaryCardsSkeleton />
-      )}
+      {report ? <SummaryCards {...report.summary} incidents={report.incidents} now={now} /> : <SummaryCardsSkeleton />}
 
       {/* Everything below the summary is built anew when the report arrives (new nodes, not moved
           ones): the incidents appearing above the servers shift nothing on screen (layout shift). */}
       <Fragment key={report ? 'ready' : 'loading'}>
-      <p className="sr-only" aria-live="polite" data-testid="notice-heard">
-        {heard}
-      </p>
+        <p className="sr-only" aria-live="polite" data-testid="notice-heard">
+          {heard}
+        </p>
 
-      {report && (report.incidents.length > 0 || report.maintenance.length > 0) && (
-        <section aria-labelledby="notices-title" className="space-y-3" data-testid="notices">
-          <h2 id="notices-title" className="text-xl font-semibold text-white">
-            Incidents and maintenance
-          </h2>
-          {report.incidents.map((incident) => (
-            <IncidentCard key={incident.id} incident={incident} names={names} link={`/network-status/history#incident-${incident.id}`} />
-          ))}
-          {report.maintenance.map((m) => (
-            <MaintenanceCard key={m.id} maintenance={m} names={names} />
-          ))}
-        </section>
-      )}
+        {report && (report.incidents.length > 0 || report.maintenance.length > 0) && (
+          <section aria-labelledby="notices-title" className="space-y-3" data-testid="notices">
+            <h2 id="notices-title" className="text-xl font-semibold text-white">
+              Incidents and maintenance
+            </h2>
+            {report.incidents.map((incident) => (
+              <IncidentCard key={incident.id} incident={incident} names={names} link={`/network-status/history#incident-${incident.id}`} />
+            ))}
+            {report.maintenance.map((m) => (
+              <MaintenanceCard key={m.id} maintenance={m} names={names} />
+            ))}
+          </section>
+        )}
 
-      <nav aria-label="Status history and feed" className="-mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-        <a href="/network-status/history" className="inline-flex items-center gap-1.5 text-brand-300 underline-offset-2 hover:underline">
-          <History className="size-4" aria-hidden="true" /> Incident history (90 days)
-        </a>
-        <a href="/network-status/feed.atom" type="application/atom+xml" className="inline-flex items-center gap-1.5 text-brand-300 underline-offset-2 hover:underline">
-          <Rss className="size-4" aria-hidden="true" /> Atom feed
-        </a>
-      </nav>
+        <nav aria-label="Status history and feed" className="-mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <a href="/network-status/history" className="inline-flex items-center gap-1.5 text-brand-300 underline-offset-2 hover:underline">
+            <History className="size-4" aria-hidden="true" /> Incident history (90 days)
+          </a>
+          <a
+            href="/network-status/feed.atom"
+            type="application/atom+xml"
+            className="inline-flex items-center gap-1.5 text-brand-300 underline-offset-2 hover:underline"
+          >
+            <Rss className="size-4" aria-hidden="true" /> Atom feed
+          </a>
+        </nav>
 
-      <section aria-labelledby="servers-title">
-        <div className="mb-4 flex items-center justify-between gap-4">
-          <h2 id="servers-title" className="text-xl font-semibold text-white">
-            Servers
-          </h2>
-          <p className="inline-flex items-center gap-2 text-xs text-slate-400" aria-live="polite" data-testid="stream-state">
-            <span className={`size-2 rounded-full ${connection === 'live' ? 'animate-pulse bg-emerald-400' : 'bg-slate-500'}`} aria-hidden="true" />
-            {connection === 'live' ? 'Live' : connection === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
-          </p>
-        </div>
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {report
-            ? report.servers.map((s) => (
-                <ServerCard
-                  key={s.id}
-                  id={s.id}
-                  name={s.name}
-                  status={s.status}
-                  latency={s.latency}
-                  history={s.history}
-                  uptimes={s.uptimes}
-                  measuredSince={s.measuredSince}
-                  paused={s.paused}
-                  maintenance={s.maintenance}
-                  bar={{ daily: s.daily, daysFrom: report.daysFrom, incidents: report.recentIncidents }}
-                  players={s.players}
-                  version={s.version}
-                  now={now}
-                />
-              ))
-            : [0, 1].map((i) => <ServerCardSkeleton key={i} />)}
-          {own.map((e) => (
-            <ServerCard
-              key={e.id}
-              id={e.id}
-              name={e.name}
-              status={e.status}
-              latency={e.latency}
-              history={e.history}
-              own={{
-                address: e.address,
-                uptime: e.checks === 0 ? 100 : Math.floor((e.ups / e.checks) * 10_000) / 100,
-                detail: e.detail,
-                problem: e.problem,
-                onRemove: () => remove(e.id),
-              }}
-            />
-          ))}
-          {report && report.servers.length === 0 && own.length === 0 && (
-            <p className="rounded-2xl border border-dashed border-white/10 p-8 text-center text-sm text-slate-400 md:col-span-2 xl:col-span-3">
-              No servers are monitored yet.
+        <section aria-labelledby="servers-title">
+          <div className="mb-4 flex items-center justify-between gap-4">
+            <h2 id="servers-title" className="text-xl font-semibold text-white">
+              Servers
+            </h2>
+            <p className="inline-flex items-center gap-2 text-xs text-slate-400" aria-live="polite" data-testid="stream-state">
+              <span className={`size-2 rounded-full ${connection === 'live' ? 'animate-pulse bg-emerald-400' : 'bg-slate-500'}`} aria-hidden="true" />
+              {connection === 'live' ? 'Live' : connection === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
             </p>
-          )}
-        </div>
-      </section>
+          </div>
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {report
+              ? report.servers.map((s) => (
+                  <ServerCard
+                    key={s.id}
+                    id={s.id}
+                    name={s.name}
+                    status={s.status}
+                    latency={s.latency}
+                    history={s.history}
+                    uptimes={s.uptimes}
+                    measuredSince={s.measuredSince}
+                    paused={s.paused}
+                    maintenance={s.maintenance}
+                    bar={{ daily: s.daily, daysFrom: report.daysFrom, incidents: report.recentIncidents }}
+                    players={s.players}
+                    version={s.version}
+                    now={now}
+                  />
+                ))
+              : [0, 1].map((i) => <ServerCardSkeleton key={i} />)}
+            {own.map((e) => (
+              <ServerCard
+                key={e.id}
+                id={e.id}
+                name={e.name}
+                status={e.status}
+                latency={e.latency}
+                history={e.history}
+                own={{
+                  address: e.address,
+                  uptime: e.checks === 0 ? 100 : Math.floor((e.ups / e.checks) * 10_000) / 100,
+                  detail: e.detail,
+                  problem: e.problem,
+                  onRemove: () => remove(e.id),
+                }}
+              />
+            ))}
+            {report && report.servers.length === 0 && own.length === 0 && (
+              <p className="rounded-2xl border border-dashed border-white/10 p-8 text-center text-sm text-slate-400 md:col-span-2 xl:col-span-3">
+                No servers are monitored yet.
+              </p>
+            )}
+          </div>
+        </section>
 
-      <AddServerForm onAdd={add} />
+        <AddServerForm onAdd={add} />
       </Fragment>
     </div>
   );

@@ -107,7 +107,9 @@ export function StatusHistory() {
         </section>
       )}
       {months.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-white/10 p-8 text-center text-slate-300">No incidents or maintenance in the last {history.days} days.</p>
+        <p className="rounded-2xl border border-dashed border-white/10 p-8 text-center text-slate-300">
+          No incidents or maintenance in the last {history.days} days.
+        </p>
       ) : (
         months.map(([month, entries]) => (
           <section key={month} aria-labelledby={`month-${month.replace(/\s/g, '-')}`} className="space-y-3">

@@ -77,7 +77,7 @@ export function SubscribeForm({ copy }: { copy: SubscriptionsCopy['form'] }) {
     }
   }
 
-  const describe = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+  const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
   return (
     <section aria-labelledby={`${id}-title`} data-testid="subscribe" className="mt-10 rounded-2xl bg-surface-900/80 p-5 ring-1 ring-white/10 sm:p-6">
@@ -121,7 +121,10 @@ export function SubscribeForm({ copy }: { copy: SubscriptionsCopy['form'] }) {
             </fieldset>
             <div>
               <label htmlFor={`${id}-address`} className="text-sm font-medium text-slate-200">
-                {field.label} <span className="text-red-300" aria-hidden="true">*</span>
+                {field.label}{' '}
+                <span className="text-red-300" aria-hidden="true">
+                  *
+                </span>
               </label>
               <input
                 ref={addressRef}
@@ -137,7 +140,7 @@ export function SubscribeForm({ copy }: { copy: SubscriptionsCopy['form'] }) {
                 onChange={(e) => setAddress(e.target.value)}
                 placeholder={field.placeholder}
                 aria-invalid={errors.address ? true : undefined}
-                aria-describedby={describe(errors.address && `${id}-address-error`, `${id}-address-hint`)}
+                aria-describedby={describedBy(errors.address && `${id}-address-error`, `${id}-address-hint`)}
                 className={inputClass}
               />
               {errors.address && (

@@ -58,14 +58,28 @@ export function SummaryCards({ banner, monitored, paused = 0, uptime90d, measure
           {banner}
         </span>
       </Card>
-      <Card icon={<Server className="size-4 text-brand-300" aria-hidden="true" />} label="Monitored Servers" note={paused ? `${everyLabel(intervalSeconds)}; ${paused} paused` : everyLabel(intervalSeconds)}>
+      <Card
+        icon={<Server className="size-4 text-brand-300" aria-hidden="true" />}
+        label="Monitored Servers"
+        note={paused ? `${everyLabel(intervalSeconds)}; ${paused} paused` : everyLabel(intervalSeconds)}
+      >
         <span data-testid="monitored-count">{monitored}</span>
       </Card>
-      <Card icon={<Clock className="size-4 text-brand-300" aria-hidden="true" />} label="Uptime" note={over ? `Last 90 days, measured ${over}` : 'Last 90 days, measured'}>
+      <Card
+        icon={<Clock className="size-4 text-brand-300" aria-hidden="true" />}
+        label="Uptime"
+        note={over ? `Last 90 days, measured ${over}` : 'Last 90 days, measured'}
+      >
         <span data-testid="uptime-90d">{uptimeLabel(uptime90d)}</span>
       </Card>
       <Card
-        icon={incidents.length ? <ShieldAlert className="size-4 text-amber-300" aria-hidden="true" /> : <ShieldCheck className="size-4 text-brand-300" aria-hidden="true" />}
+        icon={
+          incidents.length ? (
+            <ShieldAlert className="size-4 text-amber-300" aria-hidden="true" />
+          ) : (
+            <ShieldCheck className="size-4 text-brand-300" aria-hidden="true" />
+          )
+        }
         label="Security"
         note={incidents.length ? incidents.map((i) => i.title).join(' · ') : 'Nothing to report'}
       >

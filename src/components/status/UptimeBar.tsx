@@ -31,7 +31,12 @@ function incidentsOfDay(incidents: readonly IncidentBrief[], monitorId: string, 
 function describeDay(daily: DailyUptime, index: number, dayStart: number, incidents: IncidentBrief[]): string {
   const uptime = daily.uptime[index] ?? null;
   const maintenance = daily.maintenance.includes(index);
-  const measured = uptime === null ? (maintenance ? 'only readings in a maintenance window (not counted)' : 'No data') : `${uptimeLabel(uptime)} up${maintenance ? ', maintenance not counted' : ''}`;
+  const measured =
+    uptime === null
+      ? maintenance
+        ? 'only readings in a maintenance window (not counted)'
+        : 'No data'
+      : `${uptimeLabel(uptime)} up${maintenance ? ', maintenance not counted' : ''}`;
   const named = incidents.map((i) => `${i.title} (${impactLabels[i.impact].toLowerCase()})`);
   return `${dayLabel(dayStart)}: ${measured}${named.length ? `. Incidents: ${named.join('; ')}` : '. No incidents'}.`;
 }
@@ -42,7 +47,21 @@ function describeDay(daily: DailyUptime, index: number, dayStart: number, incide
  * pointer and the keys, so 90 days cost a handful of elements. Hover, touch or focus and the
  * arrow keys show a day's date, uptime and incidents in the caption (read out politely).
  */
-export function UptimeBar({ monitorId, name, daily, daysFrom, incidents, now }: { monitorId: string; name: string; daily: DailyUptime; daysFrom: number; incidents: readonly IncidentBrief[]; now: number }) {
+export function UptimeBar({
+  monitorId,
+  name,
+  daily,
+  daysFrom,
+  incidents,
+  now,
+}: {
+  monitorId: string;
+  name: string;
+  daily: DailyUptime;
+  daysFrom: number;
+  incidents: readonly IncidentBrief[];
+  now: number;
+}) {
   const [selected, setSelected] = useState<number | undefined>();
   const captionId = useId();
   const paths = useMemo(() => {
@@ -58,7 +77,10 @@ export function UptimeBar({ monitorId, name, daily, daysFrom, incidents, now }: 
   }, [daily]);
   const measuredDays = daily.uptime.filter((u) => u !== null).length;
   const summary = `Uptime of ${name} per day over the last ${barDays} days: ${measuredDays} day${measuredDays === 1 ? '' : 's'} measured, ${barDays - measuredDays} without data.`;
-  const caption = selected === undefined ? undefined : describeDay(daily, selected, daysFrom + selected * dayMs, incidentsOfDay(incidents, monitorId, daysFrom + selected * dayMs, now));
+  const caption =
+    selected === undefined
+      ? undefined
+      : describeDay(daily, selected, daysFrom + selected * dayMs, incidentsOfDay(incidents, monitorId, daysFrom + selected * dayMs, now));
 
   const pick = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -68,7 +90,17 @@ export function UptimeBar({ monitorId, name, daily, daysFrom, incidents, now }: 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const at = selected ?? barDays - 1;
     const next =
-      event.key === 'ArrowLeft' ? at - 1 : event.key === 'ArrowRight' ? at + 1 : event.key === 'Home' ? 0 : event.key === 'End' ? barDays - 1 : event.key === 'Escape' ? -1 : undefined;
+      event.key === 'ArrowLeft'
+        ? at - 1
+        : event.key === 'ArrowRight'
+          ? at + 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? barDays - 1
+              : event.key === 'Escape'
+                ? -1
+                : undefined;
     if (next === undefined) return;
     event.preventDefault();
     setSelected(next < 0 && event.key === 'Escape' ? undefined : Math.min(barDays - 1, Math.max(0, next)));
@@ -76,8 +108,10 @@ export function UptimeBar({ monitorId, name, daily, daysFrom, incidents, now }: 
 
   return (
     <figure className="mt-4" data-testid="uptime-bar">
+      {/* biome-ignore lint/a11y/useSemanticElements: a chart read by keyboard, not a set of form controls. */}
       <div
         role="group"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the bar takes the focus so the arrow keys can read each day (the caption follows).
         tabIndex={0}
         aria-label={`${summary} Use the left and right arrow keys to read each day.`}
         aria-describedby={captionId}
@@ -96,7 +130,9 @@ export function UptimeBar({ monitorId, name, daily, daysFrom, incidents, now }: 
           {paths.map(({ tone, d }) => (
             <path key={tone} d={d} className={toneFill[tone]} />
           ))}
-          {selected !== undefined && <rect x={selected} y={0} width={1} height={10} className="fill-none stroke-white" strokeWidth={2} vectorEffect="non-scaling-stroke" />}
+          {selected !== undefined && (
+            <rect x={selected} y={0} width={1} height={10} className="fill-none stroke-white" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+          )}
         </svg>
       </div>
       <figcaption id={captionId} aria-live="polite" className="mt-1 min-h-[2.5em] text-[11px] leading-snug text-slate-300" data-testid="uptime-bar-caption">

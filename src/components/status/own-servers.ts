@@ -15,9 +15,13 @@ export const ownServersKey = 'hostfront.status.ownServers';
 function isOwnServer(value: unknown): value is OwnServer {
   const v = value as Partial<OwnServer> | null;
   return (
-    typeof v === 'object' && v !== null && typeof v.id === 'string' && typeof v.name === 'string' &&
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.id === 'string' &&
+    typeof v.name === 'string' &&
     (v.address === undefined || typeof v.address === 'string') &&
-    (v.type === 'minecraft' || v.type === 'tcp' || v.type === 'http') && typeof v.addedAt === 'number'
+    (v.type === 'minecraft' || v.type === 'tcp' || v.type === 'http') &&
+    typeof v.addedAt === 'number'
   );
 }
 

@@ -5,7 +5,16 @@ import { historyLength, type CheckType } from '../../../contracts/status-rules.t
 import { apiFetch } from '../../lib/api-client.ts';
 
 export type { Incident, IncidentBrief, Maintenance, NoticeEvent, StatusHistory } from '../../../contracts/incidents.ts';
-export type { CheckAnswer, DailyUptime, Reading, ServerView, ServerView as ServerReport, StatusReport, StatusUpdate, Uptimes } from '../../../contracts/status.ts';
+export type {
+  CheckAnswer,
+  DailyUptime,
+  Reading,
+  ServerView,
+  ServerView as ServerReport,
+  StatusReport,
+  StatusUpdate,
+  Uptimes,
+} from '../../../contracts/status.ts';
 export type { CheckType, ShownStatus } from '../../../contracts/status-rules.ts';
 
 export function fetchReport(signal?: AbortSignal): Promise<StatusReport> {

@@ -86,6 +86,7 @@ export function Tabs<Id extends string>({ label, idPrefix, items, selected, onSe
           id={`${idPrefix}-panel-${item.id}`}
           aria-labelledby={`${idPrefix}-tab-${item.id}`}
           hidden={item.id !== selected}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern: Tab moves from the tab list into its panel, whatever the panel holds.
           tabIndex={0}
           className={panelClassName}
         >

@@ -40,7 +40,10 @@ describe('the built site holds no panel secret', () => {
     const files = builtFiles();
     expect(files.some((f) => f.file === path.join('control-panel', 'index.html'))).toBe(true);
     expect(files.some((f) => f.file === path.join('minecraft-tools', 'index.html'))).toBe(true);
-    const scripts = files.filter((f) => f.file.endsWith('.js')).map((f) => f.text).join('\n');
+    const scripts = files
+      .filter((f) => f.file.endsWith('.js'))
+      .map((f) => f.text)
+      .join('\n');
     expect(scripts).toContain('/api/panel');
     expect(scripts).not.toMatch(/\/api\/client\/servers/);
   });

@@ -46,14 +46,31 @@ describe('console hub', () => {
     driver = createLocalDriver({
       servers: [
         {
-          id: 'hub', name: 'Hub', description: '', command: 'node', args: [path.resolve('test/fixtures/game-server.mjs')], cwd: path.resolve('test/fixtures/servers/hub'),
-          env: { GAME_STARTUP_MS: '50' }, limits: { memory: 0, disk: 0, cpu: 0 }, readyPattern: /Done/, stopCommand: 'stop', stopTimeoutSeconds: 5, autostart: false, keyHash: await hashKey(key),
+          id: 'hub',
+          name: 'Hub',
+          description: '',
+          command: 'node',
+          args: [path.resolve('test/fixtures/game-server.mjs')],
+          cwd: path.resolve('test/fixtures/servers/hub'),
+          env: { GAME_STARTUP_MS: '50' },
+          limits: { memory: 0, disk: 0, cpu: 0 },
+          readyPattern: /Done/,
+          stopCommand: 'stop',
+          stopTimeoutSeconds: 5,
+          autostart: false,
+          keyHash: await hashKey(key),
         },
       ],
       log: { info() {}, warn() {} },
     });
     let upstreams = 0;
-    const counted = { ...driver, console: (...args: Parameters<LocalDriver['console']>) => (upstreams++, driver!.console(...args)) };
+    const counted = {
+      ...driver,
+      console: (...args: Parameters<LocalDriver['console']>) => {
+        upstreams++;
+        return driver!.console(...args);
+      },
+    };
     const hub = new ConsoleHub(counted);
     const credentials = { serverId: 'hub', key };
     const first = new RecordingViewer();
@@ -67,7 +84,11 @@ describe('console hub', () => {
     await hub.join(credentials, second);
     await until(() => first.lines().includes('spam line 2999') && second.lines().includes('spam line 2999'));
     expect(upstreams).toBe(1);
-    const spam = (viewer: RecordingViewer) => viewer.lines().filter((l) => l?.startsWith('spam line')).map((l) => Number(l!.slice(10)));
+    const spam = (viewer: RecordingViewer) =>
+      viewer
+        .lines()
+        .filter((l) => l?.startsWith('spam line'))
+        .map((l) => Number(l!.slice(10)));
     expect(spam(first)).toEqual([...Array(3000).keys()]);
     // Lines arriving in one turn travel together, as one message.
     expect(first.batches).toBeLessThan(first.messages.length);

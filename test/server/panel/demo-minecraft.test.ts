@@ -18,7 +18,14 @@ function listeningAddresses(port: number): string[] {
       if (!local || state !== '0A') continue;
       const [hex, portHex] = local.split(':');
       if (parseInt(portHex!, 16) !== port) continue;
-      if (hex!.length === 8) found.push(hex!.match(/../g)!.reverse().map((b) => parseInt(b, 16)).join('.'));
+      if (hex!.length === 8)
+        found.push(
+          hex!
+            .match(/../g)!
+            .reverse()
+            .map((b) => parseInt(b, 16))
+            .join('.'),
+        );
       else found.push(hex === '0'.repeat(32) ? '::' : `ipv6:${hex}`);
     }
   }

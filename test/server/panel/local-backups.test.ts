@@ -128,17 +128,25 @@ async function watch(driver: LocalDriver) {
   await driver.console(credentials, (event) => events.push(event));
   const lines = () => events.flatMap((e) => (e.type === 'line' ? [e.text] : []));
   const states = () => events.flatMap((e) => (e.type === 'state' ? [e.state] : []));
-  return { events, lines, states, untilState: (state: PowerState) => until(async () => (await driver.getServer(credentials)).state === state, `state ${state}; console: ${lines().slice(-3).join(" / ")}`) };
+  return {
+    events,
+    lines,
+    states,
+    untilState: (state: PowerState) =>
+      until(async () => (await driver.getServer(credentials)).state === state, `state ${state}; console: ${lines().slice(-3).join(' / ')}`),
+  };
 }
 
 /** The entry names of a tar.gz stream. */
 async function archiveEntries(stream: NodeJS.ReadableStream): Promise<string[]> {
   const names: string[] = [];
   await new Promise<void>((resolve, reject) => {
-    const parser = new Parser({ onReadEntry: (entry) => {
-      names.push(entry.path);
-      entry.resume();
-    } });
+    const parser = new Parser({
+      onReadEntry: (entry) => {
+        names.push(entry.path);
+        entry.resume();
+      },
+    });
     parser.on('end', () => resolve());
     parser.on('error', reject);
     stream.on('error', reject);
@@ -232,7 +240,11 @@ describe('local backups', () => {
     await driver.createBackup(credentials, '');
     await driver.backups('game')!.settled();
     const full = await failure(driver.createBackup(credentials, 'three'));
-    expect([full.statusCode, full.code, full.message]).toEqual([400, 'backup_limit', 'This server has reached its limit of 2 backups. Delete one to make room for a new one.']);
+    expect([full.statusCode, full.code, full.message]).toEqual([
+      400,
+      'backup_limit',
+      'This server has reached its limit of 2 backups. Delete one to make room for a new one.',
+    ]);
     const list = await driver.listBackups(credentials);
     expect(list).toMatchObject({ limit: 2, count: 2 });
     expect(list.backups[0]!.name).toMatch(/^Backup at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -249,7 +261,11 @@ describe('local backups', () => {
     await driver.backups('game')!.settled();
 
     for (const id of [first.id, 'not-a-uuid', '../../etc/passwd']) {
-      for (const call of [() => driver.downloadBackup(credentials, id), () => driver.restoreBackup(credentials, id), () => driver.deleteBackup(credentials, id)]) {
+      for (const call of [
+        () => driver.downloadBackup(credentials, id),
+        () => driver.restoreBackup(credentials, id),
+        () => driver.deleteBackup(credentials, id),
+      ]) {
         const error = await failure(call());
         expect([error.statusCode, error.code]).toEqual([404, 'backup_not_found']);
       }
@@ -320,7 +336,21 @@ describe('local backups', () => {
     fs.mkdirSync(path.join(parent, `.${base}.restore-ba9876543210`));
     const dir = path.join(parent, '.hostfront-backups', 'game');
     const stuck = '00000000-0000-4000-8000-000000000000';
-    fs.writeFileSync(path.join(dir, `${stuck}.json`), JSON.stringify({ id: stuck, name: 'stuck', size: 0, createdAt: new Date().toISOString(), completedAt: null, state: 'creating', locked: false, checksum: null, failure: null, contentBytes: 0 }));
+    fs.writeFileSync(
+      path.join(dir, `${stuck}.json`),
+      JSON.stringify({
+        id: stuck,
+        name: 'stuck',
+        size: 0,
+        createdAt: new Date().toISOString(),
+        completedAt: null,
+        state: 'creating',
+        locked: false,
+        checksum: null,
+        failure: null,
+        contentBytes: 0,
+      }),
+    );
     fs.writeFileSync(path.join(dir, `${stuck}.tar.gz.partial`), 'half');
 
     const next = driverFor(root);
@@ -343,7 +373,9 @@ describe('local backups', () => {
       const before = treeSnapshot(root);
       const { id } = await driver.createBackup(credentials, 'too big');
       await driver.backups('game')!.settled();
-      expect((await driver.listBackups(credentials)).backups).toMatchObject([{ id, state: 'failed', failure: 'The backup could not be written: the disk is full.' }]);
+      expect((await driver.listBackups(credentials)).backups).toMatchObject([
+        { id, state: 'failed', failure: 'The backup could not be written: the disk is full.' },
+      ]);
       expect(fs.readdirSync(backupsDir)).toEqual([`${id}.json`]);
       expect(treeSnapshot(root)).toEqual(before);
     });

@@ -263,7 +263,10 @@ describe('local driver', () => {
     const driver = driverWith(server());
     const attempt = async (serverId: string, k: string) => {
       const started = performance.now();
-      const error = await driver.getServer({ serverId, key: k }).then(() => undefined, (e: unknown) => e);
+      const error = await driver.getServer({ serverId, key: k }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       return { error: error as HttpError, ms: performance.now() - started };
     };
     const wrongKey = await attempt('game1', 'not-the-key-at-all');
@@ -276,7 +279,12 @@ describe('local driver', () => {
     expect(unknownId.error.code).toBe(wrongKey.error.code);
     // Both ran one scrypt: within a factor of each other (scrypt takes tens of ms).
     expect(Math.max(wrongKey.ms, unknownId.ms) / Math.min(wrongKey.ms, unknownId.ms)).toBeLessThan(3);
-    expect(await driver.getServer(credentials)).toMatchObject({ id: 'game1', name: 'Test Game', state: 'offline', limits: { memory: 1024, disk: 2048, cpu: 200 } });
+    expect(await driver.getServer(credentials)).toMatchObject({
+      id: 'game1',
+      name: 'Test Game',
+      state: 'offline',
+      limits: { memory: 1024, disk: 2048, cpu: 200 },
+    });
   });
 
   it('stops running servers gracefully when closed', async () => {
@@ -308,7 +316,12 @@ describe('servers file', () => {
   });
 
   it('resolves the working directory against the file and fills defaults', () => {
-    const [parsed] = parseServersFile('/srv/game/servers.json', JSON.stringify({ servers: [{ id: 'a', name: 'A', command: 'node', cwd: 'worlds/a', limits: { memory: 1, disk: 1, cpu: 0 }, readyPattern: 'Done', keyHash }] }));
+    const [parsed] = parseServersFile(
+      '/srv/game/servers.json',
+      JSON.stringify({
+        servers: [{ id: 'a', name: 'A', command: 'node', cwd: 'worlds/a', limits: { memory: 1, disk: 1, cpu: 0 }, readyPattern: 'Done', keyHash }],
+      }),
+    );
     expect(parsed).toMatchObject({ cwd: '/srv/game/worlds/a', stopCommand: 'stop', stopTimeoutSeconds: 30, args: [], env: {}, description: '' });
     // Backups beside the server's folder, never inside it; three of them unless the file says.
     expect(parsed).toMatchObject({ backupLimit: 3, backupsDir: '/srv/game/worlds/.hostfront-backups/a' });
@@ -318,7 +331,10 @@ describe('servers file', () => {
 
   it('takes the game port, the backup limit and a backups folder, and checks them', () => {
     const entry = { id: 'a', name: 'A', command: 'node', limits: { memory: 1, disk: 1, cpu: 0 }, readyPattern: 'Done', keyHash };
-    const [parsed] = parseServersFile('/srv/game/servers.json', JSON.stringify({ servers: [{ ...entry, minecraftPort: 25570, backupLimit: 0, backupsDir: '../backups/a' }] }));
+    const [parsed] = parseServersFile(
+      '/srv/game/servers.json',
+      JSON.stringify({ servers: [{ ...entry, minecraftPort: 25570, backupLimit: 0, backupsDir: '../backups/a' }] }),
+    );
     expect(parsed).toMatchObject({ minecraftPort: 25570, backupLimit: 0, backupsDir: '/srv/backups/a' });
     const bad = () => parseServersFile('f.json', JSON.stringify({ servers: [{ ...entry, minecraftPort: 70000, backupLimit: -1 }] }));
     expect(bad).toThrow(/servers\.0\.minecraftPort/);

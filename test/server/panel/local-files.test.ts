@@ -101,9 +101,18 @@ function upload(filePath: string, bytes: Buffer, declared = bytes.length): FileU
 describe('local files', () => {
   it('lists a folder: folders first, sizes, modes, links as links, and which files the editor can open', async () => {
     const entries = await driver.listFiles(credentials, '');
-    expect(entries.map((e) => e.name)).toEqual(['world', 'dangling-link', 'latest.log', 'latin1.txt', 'out-link', 'props-link', 'secret-link', 'server.properties']);
+    expect(entries.map((e) => e.name)).toEqual([
+      'world',
+      'dangling-link',
+      'latest.log',
+      'latin1.txt',
+      'out-link',
+      'props-link',
+      'secret-link',
+      'server.properties',
+    ]);
     const byName = Object.fromEntries(entries.map((e) => [e.name, e]));
-    expect(byName['world']).toMatchObject({ type: 'directory', size: 0, path: 'world', editable: false });
+    expect(byName.world).toMatchObject({ type: 'directory', size: 0, path: 'world', editable: false });
     expect(byName['server.properties']).toMatchObject({ type: 'file', size: 26, mode: '644', editable: true });
     expect(Date.parse(byName['server.properties']!.modifiedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(byName['latest.log']).toMatchObject({ type: 'file', editable: false });
@@ -269,7 +278,11 @@ describe('local files', () => {
 
   it('checks the key on every call', async () => {
     const wrong = { serverId: 'files', key: 'nope' };
-    for (const call of [() => driver.listFiles(wrong, ''), () => driver.readFile(wrong, 'server.properties'), () => driver.deleteFile(wrong, 'server.properties')]) {
+    for (const call of [
+      () => driver.listFiles(wrong, ''),
+      () => driver.readFile(wrong, 'server.properties'),
+      () => driver.deleteFile(wrong, 'server.properties'),
+    ]) {
       expect((await failure(call())).statusCode).toBe(401);
     }
     expect(fs.existsSync(path.join(root, 'server.properties'))).toBe(true);

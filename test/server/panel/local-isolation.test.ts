@@ -45,7 +45,10 @@ function spyServer(id: string, extra: Partial<LocalServerConfig> = {}): LocalSer
     command: 'node',
     args: [path.resolve('test/fixtures/spy-server.mjs')],
     cwd: path.join(base, 'games', id),
-    env: { SPY_FILES: [path.join(dataDir, 'session-secret'), dbFile, `${dbFile}-wal`].join(','), SPY_WRITE_DIRS: [dataDir, base, path.resolve('test/fixtures')].join(',') },
+    env: {
+      SPY_FILES: [path.join(dataDir, 'session-secret'), dbFile, `${dbFile}-wal`].join(','),
+      SPY_WRITE_DIRS: [dataDir, base, path.resolve('test/fixtures')].join(','),
+    },
     limits: { memory: 0, disk: 0, cpu: 0 },
     readyPattern: /spy ready/,
     stopCommand: 'stop',
@@ -82,7 +85,9 @@ describe.skipIf(!isRoot)('local game servers started by root', () => {
     expect(user).toBe('hostfront-gs-spy');
     const uid = Number(execFileSync('id', ['-u', user], { encoding: 'utf8' }).trim());
     expect(uid).toBeGreaterThan(0);
-    expect(lines).toContain(`spy uid: ${uid} gid: ${Number(execFileSync('id', ['-g', user], { encoding: 'utf8' }).trim())} groups: ${Number(execFileSync('id', ['-g', user], { encoding: 'utf8' }).trim())} user: ${user}`);
+    expect(lines).toContain(
+      `spy uid: ${uid} gid: ${Number(execFileSync('id', ['-g', user], { encoding: 'utf8' }).trim())} groups: ${Number(execFileSync('id', ['-g', user], { encoding: 'utf8' }).trim())} user: ${user}`,
+    );
     expect(lines).toContain(`spy read ${path.join(dataDir, 'session-secret')}: EACCES`);
     expect(lines).toContain(`spy read ${dbFile}: EACCES`);
     expect(lines).toContain(`spy read ${dbFile}-wal: EACCES`);
@@ -104,7 +109,12 @@ describe.skipIf(!isRoot)('local game servers started by root', () => {
   });
 
   it('refuse a folder another local server uses, and a folder its user cannot reach', async () => {
-    expect(() => createLocalDriver({ servers: [spyServer('one', { cwd: path.join(base, 'shared') }), spyServer('two', { cwd: path.join(base, 'shared') })], log: { info() {}, warn() {} } })).toThrow(/share the folder/);
+    expect(() =>
+      createLocalDriver({
+        servers: [spyServer('one', { cwd: path.join(base, 'shared') }), spyServer('two', { cwd: path.join(base, 'shared') })],
+        log: { info() {}, warn() {} },
+      }),
+    ).toThrow(/share the folder/);
     const hidden = fs.mkdtempSync(path.join(base, 'hidden-'));
     fs.chmodSync(hidden, 0o700);
     const driver = createLocalDriver({ servers: [spyServer('spy-hidden', { cwd: path.join(hidden, 'game') })], log: { info() {}, warn() {} } });

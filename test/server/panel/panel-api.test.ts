@@ -40,7 +40,13 @@ describe.each(dialects)('panel API on %s', (dialect) => {
   });
 
   function json(method: 'POST' | 'DELETE', url: string, payload: unknown, extra: InjectExtra = {}) {
-    return app.inject({ method, url, payload: payload as object, headers: { 'content-type': 'application/json', ...(extra.headers ?? {}) }, remoteAddress: extra.remoteAddress });
+    return app.inject({
+      method,
+      url,
+      payload: payload as object,
+      headers: { 'content-type': 'application/json', ...(extra.headers ?? {}) },
+      remoteAddress: extra.remoteAddress,
+    });
   }
 
   async function connect(remoteAddress = nextIp()): Promise<string> {
@@ -74,7 +80,14 @@ describe.each(dialects)('panel API on %s', (dialect) => {
     const response = await json('POST', '/api/panel/session', { serverId: fixtureServerId, key: fixtureKey }, { remoteAddress: nextIp() });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      server: { id: 'test-mc', name: 'Fixture Survival', description: expect.any(String), status: null, limits: { memory: 1024, disk: 2048, cpu: 100 }, state: expect.any(String) },
+      server: {
+        id: 'test-mc',
+        name: 'Fixture Survival',
+        description: expect.any(String),
+        status: null,
+        limits: { memory: 1024, disk: 2048, cpu: 100 },
+        state: expect.any(String),
+      },
     });
     expect(response.body).not.toContain(fixtureKey);
     const header = String(response.headers['set-cookie']);
@@ -151,19 +164,49 @@ describe.each(dialects)('panel API on %s', (dialect) => {
 
   it('refuses a state-changing request from another origin, and one that is not JSON', async () => {
     const cookie = await connect();
-    const foreign = await app.inject({ method: 'POST', url: '/api/panel/power', payload: { signal: 'start' }, headers: { cookie, origin: 'https://evil.example' } });
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/api/panel/power',
+      payload: { signal: 'start' },
+      headers: { cookie, origin: 'https://evil.example' },
+    });
     expect(foreign.statusCode).toBe(403);
-    const foreignConnect = await app.inject({ method: 'POST', url: '/api/panel/session', payload: { serverId: fixtureServerId, key: fixtureKey }, headers: { origin: 'https://evil.example' } });
+    const foreignConnect = await app.inject({
+      method: 'POST',
+      url: '/api/panel/session',
+      payload: { serverId: fixtureServerId, key: fixtureKey },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(foreignConnect.statusCode).toBe(403);
 
-    const form = await app.inject({ method: 'POST', url: '/api/panel/power', payload: 'signal=start', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/panel/power',
+      payload: 'signal=start',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.statusCode).toBe(415);
-    const text = await app.inject({ method: 'POST', url: '/api/panel/command', payload: '{"command":"say hi"}', headers: { cookie, 'content-type': 'text/plain' } });
+    const text = await app.inject({
+      method: 'POST',
+      url: '/api/panel/command',
+      payload: '{"command":"say hi"}',
+      headers: { cookie, 'content-type': 'text/plain' },
+    });
     expect(text.statusCode).toBe(415);
-    const formConnect = await app.inject({ method: 'POST', url: '/api/panel/session', payload: `serverId=${fixtureServerId}&key=${fixtureKey}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const formConnect = await app.inject({
+      method: 'POST',
+      url: '/api/panel/session',
+      payload: `serverId=${fixtureServerId}&key=${fixtureKey}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(formConnect.statusCode).toBe(415);
     expect(formConnect.headers['set-cookie']).toBeUndefined();
-    const sameOrigin = await app.inject({ method: 'POST', url: '/api/panel/command', payload: { command: '  ' }, headers: { cookie, 'content-type': 'application/json', origin: 'http://localhost:80', host: 'localhost:80' } });
+    const sameOrigin = await app.inject({
+      method: 'POST',
+      url: '/api/panel/command',
+      payload: { command: '  ' },
+      headers: { cookie, 'content-type': 'application/json', origin: 'http://localhost:80', host: 'localhost:80' },
+    });
     expect(sameOrigin.statusCode).toBe(400);
   });
 
@@ -187,7 +230,12 @@ describe.each(dialects)('panel API on %s', (dialect) => {
 
     const resources = await app.inject({ url: '/api/panel/resources', headers: { cookie } });
     expect(resources.statusCode).toBe(200);
-    expect(resources.json()).toMatchObject({ state: 'running', cpu: { limit: 100 }, memory: { limit: 1024 * 1024 * 1024 }, disk: { limit: 2048 * 1024 * 1024 } });
+    expect(resources.json()).toMatchObject({
+      state: 'running',
+      cpu: { limit: 100 },
+      memory: { limit: 1024 * 1024 * 1024 },
+      disk: { limit: 2048 * 1024 * 1024 },
+    });
     expect(resources.json().memory.current).toBeGreaterThan(1024 * 1024);
 
     expect((await call('/api/panel/command', { command: 'say hello' })).statusCode).toBe(204);
@@ -305,7 +353,7 @@ describe.each(dialects)('panel API on %s', (dialect) => {
     expect(replay.filter((m) => m.type === 'line').map((m) => m.text)).toContain('\x1b[32mgreen\x1b[0m and \x1b[31mred\x1b[0m');
 
     await json('POST', '/api/panel/power', { signal: 'stop' }, { headers: { cookie } });
-    await until(() => messages.some((m) => m.type === 'state' && m.state === 'offline' ) && messages.some((m) => m.text?.includes('Server stopped')), 'offline');
+    await until(() => messages.some((m) => m.type === 'state' && m.state === 'offline') && messages.some((m) => m.text?.includes('Server stopped')), 'offline');
     const audit = await panelAuditOf(app, fixtureServerId);
     expect(audit.some((entry) => entry.action === 'panel.command' && entry.detail?.command === 'color' && entry.outcome === 'ok')).toBe(true);
 

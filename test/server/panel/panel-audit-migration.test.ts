@@ -46,8 +46,22 @@ describe.each(dialects)('the panel audit moved into the audit log (%s)', (dialec
       const actor = { kind: 'customer', id: 'test-mc', label: 'server test-mc' };
       expect(entries.map(({ actor, action, target, outcome, clientIp, detail }) => ({ actor, action, target, outcome, clientIp, detail }))).toEqual([
         { actor, action: 'panel.command', target: 'test-mc', outcome: 'ok', clientIp: '203.0.113.9', detail: { driver: 'local', command: 'say hi' } },
-        { actor, action: 'panel.command', target: 'test-mc', outcome: 'failed', clientIp: '203.0.113.9', detail: { driver: 'local', command: 'list', error: 'server_offline' } },
-        { actor, action: 'panel.power', target: 'test-mc', outcome: 'refused', clientIp: '203.0.113.9', detail: { driver: 'local', signal: 'stop', error: 'rate_limited' } },
+        {
+          actor,
+          action: 'panel.command',
+          target: 'test-mc',
+          outcome: 'failed',
+          clientIp: '203.0.113.9',
+          detail: { driver: 'local', command: 'list', error: 'server_offline' },
+        },
+        {
+          actor,
+          action: 'panel.power',
+          target: 'test-mc',
+          outcome: 'refused',
+          clientIp: '203.0.113.9',
+          detail: { driver: 'local', signal: 'stop', error: 'rate_limited' },
+        },
       ]);
       await app.close();
 
@@ -55,7 +69,12 @@ describe.each(dialects)('the panel audit moved into the audit log (%s)', (dialec
       const again = openDatabase(database.url);
       const down = await new Migrator({ db: again.db, provider: { getMigrations: async () => migrationsFor(dialect) } }).migrateTo('0007-status-events');
       expect(down.error).toBeUndefined();
-      expect(await again.db.selectFrom('panel_audit' as never).selectAll().execute()).toEqual([]);
+      expect(
+        await again.db
+          .selectFrom('panel_audit' as never)
+          .selectAll()
+          .execute(),
+      ).toEqual([]);
       expect((await again.db.selectFrom('audit_log').selectAll().execute()).length).toBe(3);
       await again.db.destroy();
     } finally {

@@ -44,7 +44,12 @@ describe.each(dialects)('panel files and backups API on %s', (dialect) => {
     app = await buildApp(testConfig(database.url, { LOCAL_SERVERS_FILE: server.serversFile }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
-    const connected = await app.inject({ method: 'POST', url: '/api/panel/session', payload: { serverId: server.id, key: fixtureKey }, remoteAddress: '192.0.2.50' });
+    const connected = await app.inject({
+      method: 'POST',
+      url: '/api/panel/session',
+      payload: { serverId: server.id, key: fixtureKey },
+      remoteAddress: '192.0.2.50',
+    });
     expect(connected.statusCode).toBe(200);
     cookie = `hf_panel=${connected.cookies.find((c) => c.name === 'hf_panel')!.value}`;
   });
@@ -107,7 +112,12 @@ describe.each(dialects)('panel files and backups API on %s', (dialect) => {
       const response = await app.inject({ method, url, payload, headers: { 'content-type': 'application/json' } });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
     }
-    const anonymousUpload = await app.inject({ method: 'POST', url: '/api/panel/files/upload?path=a.bin', payload: binary, headers: { 'content-type': 'application/octet-stream' } });
+    const anonymousUpload = await app.inject({
+      method: 'POST',
+      url: '/api/panel/files/upload?path=a.bin',
+      payload: binary,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(anonymousUpload.statusCode).toBe(401);
     expect(fs.existsSync(path.join(server.root, 'a.bin'))).toBe(false);
   });
@@ -122,9 +132,17 @@ describe.each(dialects)('panel files and backups API on %s', (dialect) => {
     expect(players.json()).toEqual({ status: 'not_minecraft' });
 
     expect((await send('POST', '/api/panel/power', { signal: 'start' })).statusCode).toBe(204);
-    await waitFor(() => get('/api/panel/server').then((r) => r.json().state as string), (state) => state === 'running', 'running');
+    await waitFor(
+      () => get('/api/panel/server').then((r) => r.json().state as string),
+      (state) => state === 'running',
+      'running',
+    );
     expect((await send('POST', '/api/panel/command', { command: 'color' })).statusCode).toBe(204);
-    const log = await waitFor(() => get('/api/panel/console/log'), (r) => r.body.includes('green and red'), 'the command output in the log');
+    const log = await waitFor(
+      () => get('/api/panel/console/log'),
+      (r) => r.body.includes('green and red'),
+      'the command output in the log',
+    );
     expect(log.statusCode).toBe(200);
     expect(log.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(log.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename=${server.id}-console-\\d{4}-\\d{2}-\\d{2}\\.log$`));
@@ -132,7 +150,11 @@ describe.each(dialects)('panel files and backups API on %s', (dialect) => {
     // Plain text: the colour codes are gone.
     expect(log.body).not.toContain('\x1b[');
     expect((await send('POST', '/api/panel/power', { signal: 'stop' })).statusCode).toBe(204);
-    await waitFor(() => get('/api/panel/server').then((r) => r.json().state as string), (state) => state === 'offline', 'offline');
+    await waitFor(
+      () => get('/api/panel/server').then((r) => r.json().state as string),
+      (state) => state === 'offline',
+      'offline',
+    );
   });
 
   it('lists folders, opens and saves text, refuses binary and too-large files, and records the save', async () => {
@@ -147,7 +169,10 @@ describe.each(dialects)('panel files and backups API on %s', (dialect) => {
       ['server.properties', 'file', true],
     ]);
     const world = (await get('/api/panel/files?path=world')).json();
-    expect(world).toMatchObject({ path: 'world', entries: [{ name: 'level.dat', path: 'world/level.dat', type: 'file', size: binary.length, editable: false }] });
+    expect(world).toMatchObject({
+      path: 'world',
+      entries: [{ name: 'level.dat', path: 'world/level.dat', type: 'file', size: binary.length, editable: false }],
+    });
     expect((await get('/api/panel/files?path=server.properties')).json().error.code).toBe('not_a_folder');
     expect((await get('/api/panel/files?path=nowhere')).statusCode).toBe(404);
 
@@ -227,7 +252,9 @@ describe.each(dialects)('panel files and backups API on %s', (dialect) => {
     const rawUpload = (headers: string, body: string) =>
       new Promise<{ answer: ReturnType<typeof parseAnswer>; closed: boolean }>((resolve, reject) => {
         const socket = net.connect(port, '127.0.0.1', () => {
-          socket.write(`POST /api/panel/files/upload?path=huge.bin HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nContent-Type: application/octet-stream\r\n${headers}\r\n${body}`);
+          socket.write(
+            `POST /api/panel/files/upload?path=huge.bin HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nContent-Type: application/octet-stream\r\n${headers}\r\n${body}`,
+          );
         });
         let received = '';
         const timer = setTimeout(() => {
@@ -256,7 +283,9 @@ describe.each(dialects)('panel files and backups API on %s', (dialect) => {
     // A body that stops short of its declared length writes nothing.
     await new Promise<void>((resolve) => {
       const socket = net.connect(port, '127.0.0.1', () => {
-        socket.write(`POST /api/panel/files/upload?path=short.bin HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000\r\n\r\n${'x'.repeat(400)}`);
+        socket.write(
+          `POST /api/panel/files/upload?path=short.bin HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000\r\n\r\n${'x'.repeat(400)}`,
+        );
         setTimeout(() => socket.destroy(), 200);
       });
       socket.on('error', () => {});
@@ -312,16 +341,27 @@ describe.each(dialects)('panel files and backups API on %s', (dialect) => {
     expect(created.statusCode).toBe(201);
     const backup = created.json() as { id: string; state: string; name: string };
     expect(backup).toMatchObject({ name: 'Before the change', state: 'creating', locked: false });
-    const ready = await waitFor(() => get('/api/panel/backups').then((r) => r.json()), (list) => list.backups[0]?.state === 'ready', 'the backup');
+    const ready = await waitFor(
+      () => get('/api/panel/backups').then((r) => r.json()),
+      (list) => list.backups[0]?.state === 'ready',
+      'the backup',
+    );
     expect(ready.backups[0].size).toBeGreaterThan(0);
     expect(ready.count).toBe(1);
 
     fs.writeFileSync(path.join(server.root, 'server.properties'), 'motd=Changed after\n');
     fs.writeFileSync(path.join(server.root, 'new-after-backup.txt'), 'gone after the restore\n');
-    const [first, second] = await Promise.all([send('POST', `/api/panel/backups/${backup.id}/restore`), send('POST', `/api/panel/backups/${backup.id}/restore`)]);
+    const [first, second] = await Promise.all([
+      send('POST', `/api/panel/backups/${backup.id}/restore`),
+      send('POST', `/api/panel/backups/${backup.id}/restore`),
+    ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([202, 409]);
     expect([first, second].find((r) => r.statusCode === 409)!.json().error.code).toBe('restore_running');
-    const restored = await waitFor(() => get('/api/panel/backups').then((r) => r.json()), (list) => list.restoring === false, 'the restore');
+    const restored = await waitFor(
+      () => get('/api/panel/backups').then((r) => r.json()),
+      (list) => list.restoring === false,
+      'the restore',
+    );
     expect(restored.restoreFailure, restored.restoreFailure).toBeNull();
     expect(fs.readFileSync(path.join(server.root, 'server.properties'), 'utf8')).toBe('motd=Before the backup\n');
     expect(fs.existsSync(path.join(server.root, 'new-after-backup.txt'))).toBe(false);
@@ -331,10 +371,17 @@ describe.each(dialects)('panel files and backups API on %s', (dialect) => {
 
     // The plan allows 2: the third is refused with the limit in the message.
     expect((await send('POST', '/api/panel/backups', { name: 'Second' })).statusCode).toBe(201);
-    await waitFor(() => get('/api/panel/backups').then((r) => r.json()), (list) => list.backups.every((b: { state: string }) => b.state === 'ready'), 'the second backup');
+    await waitFor(
+      () => get('/api/panel/backups').then((r) => r.json()),
+      (list) => list.backups.every((b: { state: string }) => b.state === 'ready'),
+      'the second backup',
+    );
     const third = await send('POST', '/api/panel/backups', { name: 'Third' });
     expect(third.statusCode).toBe(400);
-    expect(third.json().error).toEqual({ code: 'backup_limit', message: 'This server has reached its limit of 2 backups. Delete one to make room for a new one.' });
+    expect(third.json().error).toEqual({
+      code: 'backup_limit',
+      message: 'This server has reached its limit of 2 backups. Delete one to make room for a new one.',
+    });
     const badName = await send('POST', '/api/panel/backups', { name: 'x'.repeat(192) });
     expect(badName.statusCode).toBe(400);
     expect(badName.json().error.fields).toHaveProperty('name');
@@ -357,7 +404,9 @@ describe.each(dialects)('panel files and backups API on %s', (dialect) => {
     expect((await send('DELETE', `/api/panel/backups/${backup.id}`)).statusCode).toBe(404);
     expect((await get('/api/panel/backups/not-a-backup/download')).statusCode).toBe(404);
 
-    const actions = (await panelAuditOf(app, server.id)).filter((e) => e.action.startsWith('panel.backup.')).map((e) => [e.action, e.outcome, e.detail?.error ?? null]);
+    const actions = (await panelAuditOf(app, server.id))
+      .filter((e) => e.action.startsWith('panel.backup.'))
+      .map((e) => [e.action, e.outcome, e.detail?.error ?? null]);
     expect(actions).toEqual([
       ['panel.backup.create', 'ok', null],
       expect.arrayContaining(['panel.backup.restore']),

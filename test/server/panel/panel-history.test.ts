@@ -26,7 +26,12 @@ describe.each(dialects)('resource history on %s', (dialect) => {
     database = await createTestDatabase(dialect);
     app = await buildApp(testConfig(database.url), { now: () => clock });
     await app.ready();
-    const connected = await app.inject({ method: 'POST', url: '/api/panel/session', payload: { serverId: fixtureServerId, key: fixtureKey }, remoteAddress: '192.0.2.60' });
+    const connected = await app.inject({
+      method: 'POST',
+      url: '/api/panel/session',
+      payload: { serverId: fixtureServerId, key: fixtureKey },
+      remoteAddress: '192.0.2.60',
+    });
     expect(connected.statusCode).toBe(200);
     cookie = `hf_panel=${connected.cookies.find((c) => c.name === 'hf_panel')!.value}`;
   });
@@ -63,10 +68,26 @@ describe.each(dialects)('resource history on %s', (dialect) => {
     await app.db
       .insertInto('panel_history')
       .values([
-        { server_id: fixtureServerId, driver: 'local', minute: Math.floor((clock - 2 * 3_600_000) / minuteMs), at: clock - 2 * 3_600_000, cpu: 50, memory: 1024, disk: 2048 },
+        {
+          server_id: fixtureServerId,
+          driver: 'local',
+          minute: Math.floor((clock - 2 * 3_600_000) / minuteMs),
+          at: clock - 2 * 3_600_000,
+          cpu: 50,
+          memory: 1024,
+          disk: 2048,
+        },
         { server_id: 'tools-mc', driver: 'local', minute: Math.floor(clock / minuteMs), at: clock, cpu: 99, memory: 1, disk: 1 },
         // A claim whose sample failed: a gap, not a zero.
-        { server_id: fixtureServerId, driver: 'local', minute: Math.floor((clock - 30 * minuteMs) / minuteMs), at: clock - 30 * minuteMs, cpu: null, memory: null, disk: null },
+        {
+          server_id: fixtureServerId,
+          driver: 'local',
+          minute: Math.floor((clock - 30 * minuteMs) / minuteMs),
+          at: clock - 30 * minuteMs,
+          cpu: null,
+          memory: null,
+          disk: null,
+        },
       ])
       .execute();
     const hour = await history('1h');
@@ -136,13 +157,21 @@ describe('resource history with two instances on one PostgreSQL database', () =>
   });
 
   it('takes one sample a minute in all, whichever instance runs first, and both draw the same chart', async () => {
-    const connected = await first.inject({ method: 'POST', url: '/api/panel/session', payload: { serverId: panel.serverId, key: panel.keys.client }, remoteAddress: '192.0.2.61' });
+    const connected = await first.inject({
+      method: 'POST',
+      url: '/api/panel/session',
+      payload: { serverId: panel.serverId, key: panel.keys.client },
+      remoteAddress: '192.0.2.61',
+    });
     expect(connected.statusCode).toBe(200);
     const cookie = `hf_panel=${connected.cookies.find((c) => c.name === 'hf_panel')!.value}`;
     const resourceCalls = () => panel.requests.filter((r) => r.path.endsWith('/resources')).length;
 
     for (let minute = 0; minute < 5; minute++) {
-      panel.setState(panel.serverId, { state: 'running', resources: { cpu_absolute: 10 + minute, memory_bytes: (100 + minute) * 1024 * 1024, disk_bytes: 500 * 1024 * 1024 } });
+      panel.setState(panel.serverId, {
+        state: 'running',
+        resources: { cpu_absolute: 10 + minute, memory_bytes: (100 + minute) * 1024 * 1024, disk_bytes: 500 * 1024 * 1024 },
+      });
       const before = resourceCalls();
       // Both instances' rounds at once, in either order.
       const runs = [first.jobs.runNow(historyJobName), second.jobs.runNow(historyJobName)];

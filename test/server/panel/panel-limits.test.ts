@@ -79,12 +79,19 @@ describe.each(dialects)('panel abuse limits (%s)', (dialect) => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another server id is not held back.
-    const other = await app.inject({ method: 'POST', url: '/api/panel/session', payload: { serverId: 'tools-mc', key: fixtureKey }, remoteAddress: '198.51.100.78' });
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/panel/session',
+      payload: { serverId: 'tools-mc', key: fixtureKey },
+      remoteAddress: '198.51.100.78',
+    });
     expect(other.statusCode).toBe(200);
   });
 
   it('refuses more console sockets for one session than the cap, before the upgrade', async () => {
-    const cookie = (await app.inject({ method: 'POST', url: '/api/panel/session', payload: { serverId: 'tools-mc', key: fixtureKey }, remoteAddress: '192.0.2.20' })).cookies
+    const cookie = (
+      await app.inject({ method: 'POST', url: '/api/panel/session', payload: { serverId: 'tools-mc', key: fixtureKey }, remoteAddress: '192.0.2.20' })
+    ).cookies
       .map((c) => `${c.name}=${c.value}`)
       .join('; ');
     const host = new URL(baseUrl).host;

@@ -43,7 +43,12 @@ describe('players on the local driver', () => {
     cleanups.push(() => driver.close());
     const credentials = { serverId: demo.serverId, key: demo.key };
     // The demo starts with the app (autostart).
-    const empty = await until(() => driver.getPlayers(credentials), (p) => p.status === 'answering', 'the demo server to answer pings', 45_000);
+    const empty = await until(
+      () => driver.getPlayers(credentials),
+      (p) => p.status === 'answering',
+      'the demo server to answer pings',
+      45_000,
+    );
     expect(empty).toEqual({ status: 'answering', online: 0, max: 10, names: [], version: '1.21.4' });
 
     const { createBot } = await import('mineflayer');
@@ -58,7 +63,12 @@ describe('players on the local driver', () => {
       bot.once('kicked', (reason) => reject(new Error(`kicked: ${reason}`)));
       bot.once('error', reject);
     });
-    const joined = await until(() => driver.getPlayers(credentials), (p) => p.status === 'answering' && p.online === 1, 'the player to be listed', 10_000);
+    const joined = await until(
+      () => driver.getPlayers(credentials),
+      (p) => p.status === 'answering' && p.online === 1,
+      'the player to be listed',
+      10_000,
+    );
     expect(joined).toEqual({ status: 'answering', online: 1, max: 10, names: ['Panel_Tester'], version: '1.21.4' });
   }, 90_000);
 
@@ -99,7 +109,12 @@ describe('players on the local driver', () => {
     });
     cleanups.push(() => driver.close());
     for (const id of ['no-port', 'http', 'closed']) {
-      await until(() => driver.getServer({ serverId: id, key: 'k' }), (s) => s.state === 'running', `${id} running`, 10_000);
+      await until(
+        () => driver.getServer({ serverId: id, key: 'k' }),
+        (s) => s.state === 'running',
+        `${id} running`,
+        10_000,
+      );
     }
     expect(await driver.getPlayers({ serverId: 'no-port', key: 'k' })).toEqual({ status: 'not_minecraft' });
     expect(await driver.getPlayers({ serverId: 'http', key: 'k' })).toEqual({ status: 'not_minecraft' });

@@ -96,7 +96,10 @@ describe.each(dialects)('npm run staff (%s)', (dialect) => {
     expect((await staffCli(['add', 'x@example.com'], env)).stderr).toMatch(/Give an e-mail address and a role/);
     expect((await staffCli(['add', 'x@example.com', '--role', 'owner'], env)).stderr).toMatch(/--role takes admin or support/);
     expect((await staffCli(['add', 'not-an-email', '--role', 'admin'], env)).stderr).toMatch(/is not an e-mail address/);
-    expect(await staffCli(['reset', 'ghost@example.com'], env)).toMatchObject({ code: 1, stderr: expect.stringContaining('No staff account for ghost@example.com') });
+    expect(await staffCli(['reset', 'ghost@example.com'], env)).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No staff account for ghost@example.com'),
+    });
     expect((await staffCli(['frobnicate'], env)).code).toBe(2);
   });
 

@@ -32,7 +32,12 @@ describe.each(dialects)('staff enrolment and sign-in (%s)', (dialect) => {
     const authenticator = new SoftAuthenticator(testOrigin);
     const enrolled = await enrolWith(app, token, authenticator, '  Ada Lovelace ');
     expect(enrolled.statusCode, enrolled.body).toBe(200);
-    expect(enrolled.json()).toMatchObject({ email: 'ada@example.com', displayName: 'Ada Lovelace', role: 'support', permissions: ['console.use', 'audit.read', 'contact.handle', 'incidents.manage'] });
+    expect(enrolled.json()).toMatchObject({
+      email: 'ada@example.com',
+      displayName: 'Ada Lovelace',
+      role: 'support',
+      permissions: ['console.use', 'audit.read', 'contact.handle', 'incidents.manage'],
+    });
     const cookie = enrolled.cookies.find((c) => c.name === 'hf_staff')!;
     expect(cookie).toMatchObject({ path: '/api/staff', httpOnly: true, sameSite: 'Strict' });
     expect(cookie.secure).toBeFalsy();
@@ -142,7 +147,10 @@ describe.each(dialects)('staff enrolment and sign-in (%s)', (dialect) => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/staff/signin',
-      payload: { challengeId: options.challengeId, credential: { ...forged, id: enrolledId, rawId: enrolledId, response: { ...forged.response, userHandle: undefined } } },
+      payload: {
+        challengeId: options.challengeId,
+        credential: { ...forged, id: enrolledId, rawId: enrolledId, response: { ...forged.response, userHandle: undefined } },
+      },
     });
     expect(response.json().error.code).toBe('webauthn_failed');
   });
@@ -174,7 +182,7 @@ describe.each(dialects)('staff enrolment and sign-in (%s)', (dialect) => {
     const expired = await app.inject({ method: 'POST', url: '/api/staff/enrolment/status', payload: { token } });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().error).toMatchObject({ code: 'enrolment_expired', message: expect.stringContaining('expired') });
-    expect((await enrolWith(app, token, new SoftAuthenticator(testOrigin)).catch((e: Error) => e.message))).toMatch(/410/);
+    expect(await enrolWith(app, token, new SoftAuthenticator(testOrigin)).catch((e: Error) => e.message)).toMatch(/410/);
 
     const fresh = await invite(app, 'f@example.com', 'support');
     expect((await enrolWith(app, fresh.token, new SoftAuthenticator(testOrigin))).statusCode).toBe(200);
@@ -200,8 +208,16 @@ describe.each(dialects)('staff enrolment and sign-in (%s)', (dialect) => {
     const optionsA = (await app.inject({ method: 'POST', url: '/api/staff/enrolment/options', payload: { token, displayName: 'A' } })).json();
     const optionsB = (await app.inject({ method: 'POST', url: '/api/staff/enrolment/options', payload: { token, displayName: 'B' } })).json();
     const [ra, rb] = await Promise.all([
-      app.inject({ method: 'POST', url: '/api/staff/enrolment', payload: { token, displayName: 'A', challengeId: optionsA.challengeId, credential: a.create(optionsA.options) } }),
-      app.inject({ method: 'POST', url: '/api/staff/enrolment', payload: { token, displayName: 'B', challengeId: optionsB.challengeId, credential: b.create(optionsB.options) } }),
+      app.inject({
+        method: 'POST',
+        url: '/api/staff/enrolment',
+        payload: { token, displayName: 'A', challengeId: optionsA.challengeId, credential: a.create(optionsA.options) },
+      }),
+      app.inject({
+        method: 'POST',
+        url: '/api/staff/enrolment',
+        payload: { token, displayName: 'B', challengeId: optionsB.challengeId, credential: b.create(optionsB.options) },
+      }),
     ]);
     expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 410]);
     expect(await app.db.selectFrom('staff_passkeys').selectAll().execute()).toHaveLength(1);
@@ -212,7 +228,11 @@ describe.each(dialects)('staff enrolment and sign-in (%s)', (dialect) => {
     const two = await invite(app, 'two@example.com', 'support');
     const options = (await app.inject({ method: 'POST', url: '/api/staff/enrolment/options', payload: { token: one.token, displayName: 'One' } })).json();
     const credential = new SoftAuthenticator(testOrigin).create(options.options);
-    const response = await app.inject({ method: 'POST', url: '/api/staff/enrolment', payload: { token: two.token, displayName: 'Two', challengeId: options.challengeId, credential } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/staff/enrolment',
+      payload: { token: two.token, displayName: 'Two', challengeId: options.challengeId, credential },
+    });
     expect(response.json().error.code).toBe('webauthn_stale');
   });
 

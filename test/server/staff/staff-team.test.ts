@@ -70,7 +70,14 @@ describe.each(dialects)('the team and roles (%s)', (dialect) => {
     expect(invited.statusCode).toBe(201);
     const body = invited.json();
     expect(body.enrolmentLink).toMatch(/^http:\/\/localhost:4321\/staff\/enrol#[A-Za-z0-9_-]{43}$/);
-    expect(body.member).toMatchObject({ email: 'new@example.com', role: 'support', displayName: null, passkeys: 0, disabled: false, enrolmentExpiresAt: body.expiresAt });
+    expect(body.member).toMatchObject({
+      email: 'new@example.com',
+      role: 'support',
+      displayName: null,
+      passkeys: 0,
+      disabled: false,
+      enrolmentExpiresAt: body.expiresAt,
+    });
     const list = (await as(admin, 'GET', '/api/staff/members')).json().members;
     expect(JSON.stringify(list)).not.toContain(tokenOf(body.enrolmentLink));
     expect((await enrolWith(app, tokenOf(body.enrolmentLink), new SoftAuthenticator(testOrigin))).statusCode).toBe(200);
@@ -133,7 +140,11 @@ describe.each(dialects)('the team and roles (%s)', (dialect) => {
     const stolen = await as(admin, 'POST', '/api/staff/me/passkeys', { challengeId: options.challengeId, credential, name: 'Laptop' });
     expect(stolen.json().error.code).toBe('webauthn_stale');
     const options2 = (await as(support, 'POST', '/api/staff/me/passkeys/options')).json();
-    const added = await as(support, 'POST', '/api/staff/me/passkeys', { challengeId: options2.challengeId, credential: laptop.create(options2.options), name: ' Laptop ' });
+    const added = await as(support, 'POST', '/api/staff/me/passkeys', {
+      challengeId: options2.challengeId,
+      credential: laptop.create(options2.options),
+      name: ' Laptop ',
+    });
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json()).toMatchObject({ name: 'Laptop', lastUsedAt: null, synced: false });
     expect((await signIn(app, laptop)).statusCode).toBe(200);
