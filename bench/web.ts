@@ -5,11 +5,12 @@
  * slow 4G and 4x CPU slowdown) in Debian's Chromium over every route of src/data/pages.ts, and
  * adds the gzip bytes of the JS, CSS and HTML each page loads, counted from the built files.
  *
- * Targets: performance >= 98; accessibility, best practices and SEO 100; CLS <= 0.01 on every
- * route; at most 90 KB of gzipped JS on /. Figures, not a test: it prints one table, the missed
+ * Targets: performance 100, total blocking time at most 50 ms, accessibility, best practices and
+ * SEO 100, CLS <= 0.01 on every route; at most 90 KB of gzipped JS on /. Figures, not a test: it prints one table, the missed
  * targets, and exits 0 (--strict: exit 1 when a target is missed).
  * Lighthouse scores move with the machine's load, so each route is measured --runs times (5 by
- * default) and the run with the median performance score is reported, as Lighthouse advises.
+ * default) and the median run is reported, as Lighthouse advises: runs ordered by performance
+ * score, then by blocking time (so among equal scores the middle blocking time is shown).
  * Options: --routes /,/about (a subset), --runs 5, --strict, --json <file> (the figures as JSON too),
  * --monitors <file> (MONITORS_FILE for the server: the status board with monitors, and the file's
  * incidents as open incidents, instead of an empty board).
@@ -28,7 +29,7 @@ import { startServer } from '../test/helpers/server-process.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
 
-export const targets = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100, cls: 0.01, homeJsKb: 90 };
+export const targets = { performance: 100, tbtMs: 50, accessibility: 100, bestPractices: 100, seo: 100, cls: 0.01, homeJsKb: 90 };
 
 export interface RouteFigures {
   route: string;
@@ -100,6 +101,7 @@ export function missedTargets(rows: RouteFigures[]): string[] {
   const missed: string[] = [];
   for (const r of rows) {
     if (r.performance < targets.performance) missed.push(`${r.route}: performance ${r.performance} < ${targets.performance}`);
+    if (r.tbt > targets.tbtMs) missed.push(`${r.route}: total blocking time ${r.tbt} ms > ${targets.tbtMs} ms`);
     if (r.accessibility < targets.accessibility) missed.push(`${r.route}: accessibility ${r.accessibility}`);
     if (r.bestPractices < targets.bestPractices) missed.push(`${r.route}: best practices ${r.bestPractices}`);
     if (r.seo < targets.seo) missed.push(`${r.route}: SEO ${r.seo}`);
@@ -109,9 +111,11 @@ export function missedTargets(rows: RouteFigures[]): string[] {
   return missed;
 }
 
-/** The run with the median performance score. */
+const blockingMs = (lhr: Lhr) => lhr.audits['total-blocking-time']?.numericValue ?? 0;
+
+/** The median run: ordered by performance score, and among equal scores by blocking time. */
 function medianRun(runs: Lhr[]): Lhr {
-  const sorted = [...runs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+  const sorted = [...runs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0) || blockingMs(b) - blockingMs(a));
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
