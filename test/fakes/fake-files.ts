@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 /**
  * A game server's files as Wings keeps them, in memory, with Wings' answers
- * (../shared/reference/pterodactyl.md, "Files"): list, contents, write (parents made, overwrite),
+ * (docs/pterodactyl.md, "Files"): list, contents, write (parents made, overwrite),
  * create-folder, rename (a missing source skipped, an existing target 400), delete, and the
  * errors Wings 1.11.9+ gives: a path that escapes the server's root and a missing file are an
  * unmapped 500, a missing folder in a listing 404, a denylisted file 403, a full disk 400.
@@ -46,7 +46,7 @@ export class FakeFileTree {
     return { type, content, modifiedAt: now, createdAt: now, mode: type === 'directory' ? 0o755 : 0o644 };
   }
 
-  /** Wings' path cleaning inside the server's root; leaving it is a 500 (W 1.11.9+, openat2). */
+  /** Wings' path cleaning inside the server's root; leaving it is a 500 (Wings 1.11.9+, openat2). */
   resolve(...parts: string[]): string {
     const names: string[] = [];
     for (const part of parts.join('/').split('/')) {

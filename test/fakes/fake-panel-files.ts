@@ -5,7 +5,7 @@ import { daemonDown, daemonError, notFound, PanelAnswer, unauthorized, type Fake
 
 /**
  * The panel's file and backup routes (`/api/client/servers/{server}/files/…` and `/backups…`)
- * as ../shared/reference/pterodactyl.md describes them: each checks its permission (403
+ * as docs/pterodactyl.md describes them ("Files", "Backups"): each checks its permission (403
  * "This action is unauthorized."), passes Wings' errors on as DaemonConnectionException,
  * signs one-use links to Wings for downloads and uploads (15 minutes), and makes backups
  * asynchronously under the plan's limit and the 2-per-10-minutes throttle.

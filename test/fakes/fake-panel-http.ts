@@ -4,9 +4,9 @@ import { handleServerFiles, type FakeBackupThrottle } from './fake-panel-files.t
 import { daemonDown, notFound, PanelAnswer, type FakeAnswer } from './fake-panel-answer.ts';
 
 /**
- * The panel's client API as ../shared/reference/pterodactyl.md describes it: the routes, the
- * order of its checks (Accept, CSRF for a browser-looking call, key, key type, server access,
- * server state, rate limit) and its error bodies `{"errors":[{code,status,detail}]}`.
+ * The panel's client API as docs/pterodactyl.md describes it: the routes, its checks (Accept,
+ * CSRF for a browser-looking call, key, key type, rate limit, then server access and server
+ * state, in that order here) and its error bodies `{"errors":[{code,status,detail}]}`.
  */
 
 export interface RecordedRequest {

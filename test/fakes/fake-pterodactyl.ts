@@ -7,7 +7,7 @@ import { createWings, type FakeWingsBehaviour, type FakeWingsControl } from './f
 
 /**
  * A fake Pterodactyl panel and a fake Wings node on 127.0.0.1, built to the documented shapes
- * (../shared/reference/pterodactyl.md), for the driver's contract tests, the API tests, the
+ * (docs/pterodactyl.md), for the driver's contract tests, the API tests, the
  * `PANEL_DRIVER=pterodactyl` browser runs and the panel benchmark. Pterodactyl cannot run here;
  * everything else in those tests is real.
  *

@@ -4,7 +4,7 @@ import { WingsError } from './fake-files.ts';
 import type { FakeGameServers, FakeTokens } from './fake-game-server.ts';
 
 /**
- * Wings' signed-link endpoints (W router/router_download.go, router_server_files.go):
+ * Wings' signed-link endpoints (docs/pterodactyl.md, "Signed transfer URLs"):
  * `GET /download/file`, `GET /download/backup` and `POST /upload/file?directory=`, each taking a
  * one-use token the panel signed (15 minutes). A token used twice: 404; a bad or expired token:
  * 500 (Wings does not map the JWT error). Uploads are multipart/form-data with parts named

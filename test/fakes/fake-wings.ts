@@ -5,7 +5,7 @@ import type { FakeGameServers, FakePowerState, FakeServer, FakeTokens, TokenClai
 import { createTransferHandler, type FakeTransfers } from './fake-wings-transfers.ts';
 
 /**
- * The Wings console socket as ../shared/reference/pterodactyl.md describes it:
+ * The Wings console socket as docs/pterodactyl.md describes it ("Power and console websocket"):
  * `/api/servers/{uuid}/ws`, the upgrade refused with 403 unless `Origin` is the panel URL
  * exactly, JSON frames `{"event","args"}`, `auth` → `auth success` + `status`, `send logs`
  * (only while running), `send stats`, `send command`, `set state`, `token expiring` 60 s before

@@ -1,5 +1,6 @@
-// The help assistant's search rules (spec sections 4, 5 and 9), free of React so they can be
-// unit-tested: it runs only above 2 characters and answers after a 1 s loading indicator.
+// The help assistant's search rules (docs/decisions.md 25): when a search runs, how long the
+// loading indicator shows and which entries match. Free of React so they can be unit-tested: it
+// runs only above 2 characters and answers after a 1 s loading indicator.
 
 /** The search runs only when the text is longer than this many characters. */
 export const helpSearchMinExclusive = 2;
@@ -77,7 +78,7 @@ export function createHelpSearch<T extends Searchable>(entries: readonly T[], ca
   };
 }
 
-/** The spec's no-match chat message (section 8). */
+/** The chat's message when nothing matches: it quotes the query and suggests where to look next (docs/decisions.md 25). */
 export function noMatchMessage(query: string): string {
   return `I couldn't find any exact matches for "${query}". You can browse the help categories, contact our support team, or try a different search term.`;
 }
