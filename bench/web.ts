@@ -2,7 +2,8 @@
  * `npm run bench:web`: the storefront's budgets, measured. Needs a built site (npm run build);
  * builds nothing itself. Starts the real server (a child process on a free port, a temporary
  * SQLite database), runs Lighthouse in mobile mode (its default: emulated phone, simulated
- * slow 4G and 4x CPU slowdown) in Debian's Chromium over every route of src/data/pages.ts, and
+ * slow 4G and 4x CPU slowdown) in Debian's Chromium over every route of src/data/pages.ts and the
+ * staff console's two pages (noindex, so their SEO score is shown but not a target), and
  * adds the gzip bytes of the JS, CSS and HTML each page loads, counted from the built files.
  *
  * Targets: performance 100, total blocking time at most 50 ms, accessibility, best practices and
@@ -28,6 +29,9 @@ import { startServer } from '../test/helpers/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
+
+/** The staff console's pages: measured like the rest, but never indexed (noindex), so SEO is no target there. */
+const unindexedRoutes = ['/staff', '/staff/enrol'];
 
 export const targets = { performance: 100, tbtMs: 50, accessibility: 100, bestPractices: 100, seo: 100, cls: 0.01, homeJsKb: 90 };
 
@@ -104,7 +108,7 @@ export function missedTargets(rows: RouteFigures[]): string[] {
     if (r.tbt > targets.tbtMs) missed.push(`${r.route}: total blocking time ${r.tbt} ms > ${targets.tbtMs} ms`);
     if (r.accessibility < targets.accessibility) missed.push(`${r.route}: accessibility ${r.accessibility}`);
     if (r.bestPractices < targets.bestPractices) missed.push(`${r.route}: best practices ${r.bestPractices}`);
-    if (r.seo < targets.seo) missed.push(`${r.route}: SEO ${r.seo}`);
+    if (r.seo < targets.seo && !unindexedRoutes.includes(r.route)) missed.push(`${r.route}: SEO ${r.seo}`);
     if (r.cls > targets.cls) missed.push(`${r.route}: CLS ${r.cls.toFixed(3)} > ${targets.cls}`);
     if (r.route === '/' && r.jsKb > targets.homeJsKb) missed.push(`/: JS ${r.jsKb} KB gz > ${targets.homeJsKb} KB`);
   }
@@ -146,7 +150,7 @@ async function main(): Promise<void> {
     console.error('bench:web needs a built site: run npm run build first.');
     process.exit(2);
   }
-  const routes = values.routes ? values.routes.split(',') : allPages.map((p) => p.path);
+  const routes = values.routes ? values.routes.split(',') : [...allPages.map((p) => p.path), ...unindexedRoutes];
   const missingPages = routes.filter((r) => !fs.existsSync(path.join(dist, r === '/' ? '' : r.slice(1), 'index.html')));
   if (missingPages.length) console.warn(`not built, skipped: ${missingPages.join(', ')}`);
 
