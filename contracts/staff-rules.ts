@@ -4,6 +4,13 @@
  * The server enforces the same table on every route (server/staff/staff-access.ts).
  */
 
+/**
+ * A cookie the console page reads to know, without asking the server, that a session may exist:
+ * set beside the httpOnly session cookie, cleared with it, holding nothing but "1". Without it
+ * /staff shows the sign-in at once; with it the page asks the server, which alone decides.
+ */
+export const staffSessionHintCookie = 'hf_staff_hint';
+
 export const staffRoles = ['admin', 'support'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { can, type StaffPermission } from '../../contracts/staff-rules.ts';
 import type { AuditLog } from '../audit/audit-service.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { StaffCookie } from './staff-cookie.ts';
+import { clearStaffCookies, type StaffCookie } from './staff-cookie.ts';
 import type { NoSession, StaffPrincipal, StaffSessions } from './staff-sessions.ts';
 
 declare module 'fastify' {
@@ -49,7 +49,7 @@ export class StaffAccess {
   async principal(request: FastifyRequest, reply: FastifyReply): Promise<StaffPrincipal> {
     const result = await this.sessions.authenticate(request.cookies[this.cookie.name]);
     if (typeof result !== 'string') return result;
-    if (result !== 'none') void reply.clearCookie(this.cookie.name, this.cookie.options);
+    if (result !== 'none') clearStaffCookies(reply, this.cookie);
     const [code, message] = noSession[result];
     throw new HttpError(401, code, message);
   }

@@ -24,6 +24,7 @@ import {
   staffSessionList,
 } from '../../contracts/staff.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { clearStaffCookies, setStaffCookies } from './staff-cookie.ts';
 import { meOf, type Acting } from './staff-service.ts';
 import type { ClientMeta, SignedIn } from './staff-signin.ts';
 
@@ -61,7 +62,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
   const { cookie } = access;
 
   const startSession = (reply: FastifyReply, signedIn: SignedIn) => {
-    void reply.setCookie(cookie.name, signedIn.token, { ...cookie.options, expires: new Date(signedIn.expiresAt) });
+    setStaffCookies(reply, cookie, signedIn.token, signedIn.expiresAt);
     return signedIn.me;
   };
   const acting = (request: FastifyRequest): Acting => ({
@@ -113,7 +114,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
 
   api.post('/signout', { preHandler: signedIn, schema: { response: { 204: noContent, ...errorResponses(401) } } }, async (request, reply) => {
     await own.endSession(request.staff!, request.staff!.sessionId, request.ip);
-    void reply.clearCookie(cookie.name, cookie.options);
+    clearStaffCookies(reply, cookie);
     return reply.status(204).send(null);
   });
 
@@ -155,7 +156,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: signedIn, schema: { params: idParams, response: { 204: noContent, ...errorResponses(401, 404) } } },
     async (request, reply) => {
       await own.endSession(request.staff!, request.params.id, request.ip);
-      if (request.params.id === request.staff!.sessionId) void reply.clearCookie(cookie.name, cookie.options);
+      if (request.params.id === request.staff!.sessionId) clearStaffCookies(reply, cookie);
       return reply.status(204).send(null);
     },
   );

@@ -107,10 +107,10 @@ for (const dialect of dialects) {
       await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
       await expect(page.getByRole('main').getByText('Signed in as Ada Lovelace')).toBeVisible();
       expect(await authenticator.credentials()).toHaveLength(1);
-      // The session cookie is for the staff API only, and the page cannot read it.
+      // The session cookie is for the staff API only, and the page cannot read it: it sees only the hint.
       const [cookie] = await context.cookies(`${origin}/api/staff`);
       expect(cookie).toMatchObject({ name: 'hf_staff', path: '/api/staff', httpOnly: true, sameSite: 'Strict' });
-      expect(await page.evaluate(() => document.cookie)).toBe('');
+      expect(await page.evaluate(() => document.cookie)).toBe('hf_staff_hint=1');
 
       // The same link again: used.
       const reuse = await browser.newPage({ baseURL: origin });
@@ -122,8 +122,15 @@ for (const dialect of dialects) {
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
       await expect(page.getByText('You are signed out.')).toBeVisible();
+      // Signed out, the hint is gone too: the page shows the sign-in without asking the server.
+      expect(await page.evaluate(() => document.cookie)).toBe('');
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/staff')) asked.push(request.url());
+      });
       await page.reload();
       await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+      expect(asked).toEqual([]);
       // Keyboard: the first Tab reaches the skip link, which leads into the page.
       await page.keyboard.press('Tab');
       await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
@@ -134,6 +141,26 @@ for (const dialect of dialects) {
       await shoot(page, 'signin');
       await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+    });
+
+    test('a signed-in person opening /staff sees a loading line, never the sign-in card, until the console is there', async () => {
+      const page = adminPage;
+      // Hold the console's script: what shows meanwhile is the page as built, with the head script's mark.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const script = '**/_astro/StaffConsole.*.js';
+      await page.route(script, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/staff', { waitUntil: 'domcontentloaded' });
+      await expect(page.getByText('Loading the staff console…')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeHidden();
+      release();
+      await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+      await page.unroute(script);
     });
 
     test('the admin adds a second passkey, renames it, signs in with it, and signs out', async () => {

@@ -9,7 +9,7 @@ import { formatDateTime } from './format.ts';
 import { Notice } from './Notice.tsx';
 import { createPasskey } from './passkey-ceremony.ts';
 import { staffApi } from './staff-api.ts';
-import { card, fieldError, input, label, muted } from './staff-styles.ts';
+import { card, fieldError, input, label, loneCardPage, muted } from './staff-styles.ts';
 
 const texts = staffConsoleTexts.enrol;
 
@@ -83,11 +83,13 @@ export function EnrolPage() {
   };
 
   return (
-    <main id="main" tabIndex={-1} className="flex min-h-screen items-center justify-center px-4 py-12 focus:outline-none">
+    <main id="main" tabIndex={-1} className={loneCardPage}>
       <div className={`${card} w-full max-w-md`} aria-busy={state.kind === 'checking'}>
         <p className="text-sm font-semibold tracking-wide text-brand-300 uppercase">{staffConsoleTexts.brand}</p>
         <h1 className="mt-2 text-2xl font-bold text-white">{texts.title}</h1>
-        {state.kind === 'checking' ? <p className="mt-3 text-slate-300">Checking your enrolment link…</p> : null}
+        {/* The lead is in the built page, so the card's text paints before any script runs. */}
+        {state.kind === 'checking' || state.kind === 'ready' ? <p className="mt-3 text-slate-300">{texts.lead}</p> : null}
+        {state.kind === 'checking' ? <p className="mt-3 text-sm text-slate-300">Checking your enrolment link…</p> : null}
         {state.kind === 'refused' ? (
           <>
             <div className="mt-4">
@@ -105,7 +107,6 @@ export function EnrolPage() {
         ) : null}
         {state.kind === 'ready' ? (
           <form className="mt-3 space-y-5" onSubmit={submit} noValidate>
-            <p className="text-slate-300">{texts.lead}</p>
             <p className="text-sm text-slate-300">
               For <strong className="text-white">{state.status.email}</strong> ({roleLabels[state.status.role]}). This link works once, until{' '}
               {formatDateTime(state.status.expiresAt)}.

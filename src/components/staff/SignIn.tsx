@@ -1,17 +1,21 @@
 import { Fingerprint } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { StaffMe } from '../../../contracts/staff.ts';
 import { staffConsoleTexts } from '../../data/staff-console.ts';
 import { Button } from '../ui/Button.tsx';
 import { Notice } from './Notice.tsx';
 import { askPasskey } from './passkey-ceremony.ts';
 import { staffApi } from './staff-api.ts';
-import { card, muted } from './staff-styles.ts';
+import { card, loneCardPage, muted } from './staff-styles.ts';
 
 const texts = staffConsoleTexts.signIn;
 
-/** "Sign in with a passkey": the passkey says who the person is, so nothing is typed. */
-export function SignIn({ notice, onSignedIn }: { notice?: string; onSignedIn: (me: StaffMe) => void }) {
+/**
+ * "Sign in with a passkey": the passkey says who the person is, so nothing is typed.
+ * `whileSession` is what the page built into its HTML shows instead of the card when the layout's
+ * head script found a session hint (contracts/staff-rules.ts): that person sees no sign-in flash.
+ */
+export function SignIn({ notice, onSignedIn, whileSession }: { notice?: string; onSignedIn: (me: StaffMe) => void; whileSession?: ReactNode }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -29,8 +33,9 @@ export function SignIn({ notice, onSignedIn }: { notice?: string; onSignedIn: (m
   };
 
   return (
-    <main id="main" tabIndex={-1} className="flex min-h-screen items-center justify-center px-4 py-12 focus:outline-none">
-      <div className={`${card} w-full max-w-md`}>
+    <main id="main" tabIndex={-1} className={loneCardPage}>
+      {whileSession ? <div className="hidden [html[data-staff-session]_&]:block">{whileSession}</div> : null}
+      <div className={`${card} w-full max-w-md ${whileSession ? '[html[data-staff-session]_&]:hidden' : ''}`}>
         <p className="text-sm font-semibold tracking-wide text-brand-300 uppercase">{staffConsoleTexts.brand}</p>
         <h1 className="mt-2 text-2xl font-bold text-white">{texts.title}</h1>
         <p className="mt-3 text-slate-300">{texts.lead}</p>
@@ -45,6 +50,9 @@ export function SignIn({ notice, onSignedIn }: { notice?: string; onSignedIn: (m
         <p id="signin-help" className={`mt-4 ${muted}`}>
           {texts.help}
         </p>
+        <noscript>
+          <p className="mt-4 text-slate-200">The staff console needs JavaScript: passkeys work through the browser's script interface.</p>
+        </noscript>
       </div>
     </main>
   );

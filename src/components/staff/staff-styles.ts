@@ -1,4 +1,10 @@
 /** The console's few repeated class lists (Tailwind), so its sections look alike. */
+/**
+ * The page of a lone card (sign-in, enrolment, the check before either): the card hangs from the
+ * top, so when its content arrives it grows downwards and nothing on screen moves.
+ */
+export const loneCardPage = 'flex min-h-screen items-start justify-center px-4 pt-[12vh] pb-12 focus:outline-none';
+
 export const card = 'rounded-xl border border-white/10 bg-surface-900 p-4 sm:p-6';
 export const input =
   'block w-full rounded-lg border border-white/20 bg-surface-950 px-3 py-2 text-base text-white placeholder:text-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400 sm:text-sm';

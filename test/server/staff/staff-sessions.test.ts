@@ -31,6 +31,7 @@ describe.each(dialects)('staff sessions (%s)', (dialect) => {
     const bogus = await me('hf_staff=not-a-session');
     expect(bogus.json().error.code).toBe('session_ended');
     expect(bogus.cookies.find((c) => c.name === 'hf_staff')?.value).toBe('');
+    expect(bogus.cookies.find((c) => c.name === 'hf_staff_hint')?.value).toBe('');
   });
 
   it('ends a session after an hour without a request, and keeps one that is used', async () => {
@@ -80,6 +81,7 @@ describe.each(dialects)('staff sessions (%s)', (dialect) => {
     const out = await app.inject({ method: 'POST', url: '/api/staff/signout', headers: { cookie: user.cookie } });
     expect(out.statusCode).toBe(204);
     expect(out.cookies.find((c) => c.name === 'hf_staff')).toMatchObject({ value: '', path: '/api/staff' });
+    expect(out.cookies.find((c) => c.name === 'hf_staff_hint')).toMatchObject({ value: '', path: '/staff' });
     expect((await me(user.cookie)).statusCode).toBe(401);
     expect((await auditRows(app)).map((r) => r.action).slice(0, 2)).toEqual(['staff.signout', 'staff.session_end']);
   });

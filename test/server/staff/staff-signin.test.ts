@@ -42,6 +42,11 @@ describe.each(dialects)('staff enrolment and sign-in (%s)', (dialect) => {
     expect(cookie).toMatchObject({ path: '/api/staff', httpOnly: true, sameSite: 'Strict' });
     expect(cookie.secure).toBeFalsy();
     expect(cookie.expires?.getTime()).toBe(clock + 12 * hour - ((clock + 12 * hour) % 1000));
+    // Beside it, the hint the /staff page reads: no secret, readable, ending with the session.
+    const hint = enrolled.cookies.find((c) => c.name === 'hf_staff_hint')!;
+    expect(hint).toMatchObject({ value: '1', path: '/staff', sameSite: 'Strict' });
+    expect(hint.httpOnly).toBeFalsy();
+    expect(hint.expires?.getTime()).toBe(cookie.expires?.getTime());
 
     const me = await app.inject({ method: 'GET', url: '/api/staff/me', headers: { cookie: cookieFrom(enrolled) } });
     expect(me.json().displayName).toBe('Ada Lovelace');
@@ -296,6 +301,7 @@ describe('staff sign-in and PUBLIC_URL', () => {
     expect(enrolled.statusCode, enrolled.body).toBe(200);
     const cookie = enrolled.cookies[0]!;
     expect(cookie).toMatchObject({ name: '__Host-hf_staff', path: '/', secure: true, httpOnly: true, sameSite: 'Strict' });
+    expect(enrolled.cookies.find((c) => c.name === 'hf_staff_hint')).toMatchObject({ value: '1', path: '/staff', secure: true });
     expect(cookie.domain).toBeUndefined();
     const options = (await app.inject({ method: 'POST', url: '/api/staff/signin/options' })).json();
     expect(options.options.rpId).toBe('console.example.com');
