@@ -93,11 +93,18 @@ if (fs.existsSync(path.join(dist, 'staff', 'index.html'))) {
     const w = pageWeights(route);
     console.log(`  ${route.padEnd(13)} JS ${w.jsKb} KB   CSS ${w.cssKb} KB   HTML ${w.htmlKb} KB`);
   }
-  // Sections the console loads when first opened (a dynamic import), on top of /staff.
+  // What the console loads later (dynamic imports), on top of /staff: the console once signed in
+  // (the sign-in carries none of it), the inbox when first opened.
   const assets = path.join(dist, '_astro');
-  for (const file of fs.readdirSync(assets).filter((f) => /^InboxSection\.[\w-]+\.js$/.test(f))) {
-    const kb = Math.round((zlib.gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length / 1024) * 10) / 10;
-    console.log(`  ${'inbox (lazy)'.padEnd(13)} JS ${kb} KB more, when the inbox is first opened`);
+  const later: [RegExp, string, string][] = [
+    [/^ConsoleShell\.[\w-]+\.js$/, 'console', 'once signed in'],
+    [/^InboxSection\.[\w-]+\.js$/, 'inbox', 'when the inbox is first opened'],
+  ];
+  for (const [pattern, name, when] of later) {
+    for (const file of fs.readdirSync(assets).filter((f) => pattern.test(f))) {
+      const kb = Math.round((zlib.gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length / 1024) * 10) / 10;
+      console.log(`  ${`${name} (lazy)`.padEnd(13)} JS ${kb} KB more, ${when}`);
+    }
   }
 } else {
   console.log("\n(no dist/: npm run build to see the staff pages' weights)");
