@@ -91,7 +91,7 @@ if (fs.existsSync(path.join(dist, 'staff', 'index.html'))) {
   console.log('\nStaff pages, what each loads (gzip):');
   for (const route of ['/staff', '/staff/enrol']) {
     const w = pageWeights(route);
-    console.log(`  ${route.padEnd(13)} JS ${w.jsKb} KB   CSS ${w.cssKb} KB   HTML ${w.htmlKb} KB`);
+    console.log(`  ${route.padEnd(15)} JS ${w.jsKb} KB   CSS ${w.cssKb} KB   HTML ${w.htmlKb} KB`);
   }
   // What the console loads later (dynamic imports), on top of /staff: the console once signed in
   // (the sign-in carries none of it), the inbox when first opened.
@@ -103,7 +103,7 @@ if (fs.existsSync(path.join(dist, 'staff', 'index.html'))) {
   for (const [pattern, name, when] of later) {
     for (const file of fs.readdirSync(assets).filter((f) => pattern.test(f))) {
       const kb = Math.round((zlib.gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length / 1024) * 10) / 10;
-      console.log(`  ${`${name} (lazy)`.padEnd(13)} JS ${kb} KB more, ${when}`);
+      console.log(`  ${`${name} (lazy)`.padEnd(15)} JS ${kb} KB more, ${when}`);
     }
   }
 } else {
