@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Database } from '../db/schema.ts';
 import { countMessages, outboxBacklog } from './contact-repository.ts';
-import type { ContactAttemptOutcome, ContactChannelName } from './contact-tables.ts';
+import type { AttemptOutcome } from '../outbox/outbox-worker.ts';
+import type { ContactChannelName } from './contact-tables.ts';
 
 /**
  * The contact outbox's metrics: its backlog per channel (read from the database when scraped,
@@ -14,7 +15,7 @@ export function registerContactMetrics(
   registry: Registry,
   db: Kysely<Database>,
   channels: readonly ContactChannelName[],
-): (channel: ContactChannelName, outcome: ContactAttemptOutcome) => void {
+): (channel: ContactChannelName, outcome: AttemptOutcome) => void {
   const backlog = async () => {
     const rows = await outboxBacklog(db);
     return channels.map((channel) => rows.find((r) => r.channel === channel) ?? { channel, pending: 0, oldestCreatedAt: null });
