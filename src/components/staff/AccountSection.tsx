@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { StaffPasskey, StaffSession } from '../../../contracts/staff.ts';
 import { passkeyNameMaxLength, passkeyNameProblem, sessionIdleMinutes } from '../../../contracts/staff-rules.ts';
 import { Button } from '../ui/Button.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import type { SectionProps } from './ConsoleShell.tsx';
 import { describeUserAgent, formatDateTime, formatRelative } from './format.ts';
 import { Notice } from './Notice.tsx';
@@ -267,9 +267,9 @@ export function AccountSection({ problem, signedOut }: SectionProps) {
           await run(() => staffApi.removePasskey(target.id), `Passkey “${target.name}” removed.`);
           await passkeys.reload();
         }}
-      >
-        You will no longer be able to sign in with it. Your other passkeys keep working.
-      </ConfirmDialog>
+        body="You will no longer be able to sign in with it. Your other passkeys keep working."
+        cancelLabel="Cancel"
+      />
     </div>
   );
 }

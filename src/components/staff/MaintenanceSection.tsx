@@ -5,7 +5,7 @@ import { maintenanceStateLabels } from '../../lib/status-format.ts';
 import { Button } from '../ui/Button.tsx';
 import { AnnouncementForm } from './AnnouncementForm.tsx';
 import { boardApi } from './board-api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import type { SectionProps } from './ConsoleShell.tsx';
 import { formatDateTime } from './format.ts';
 import { FormField } from './FormField.tsx';
@@ -178,9 +178,9 @@ export function MaintenanceSection({ problem }: SectionProps) {
           if (!m) return;
           boardApi.cancel(m.id).then(() => done(`${m.title} is cancelled.`), failed);
         }}
-      >
-        The board shows it as cancelled; if it is in progress, its monitors leave maintenance now.
-      </ConfirmDialog>
+        body="The board shows it as cancelled; if it is in progress, its monitors leave maintenance now."
+        cancelLabel="Cancel"
+      />
     </div>
   );
 }

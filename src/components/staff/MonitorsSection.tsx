@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { statusLabels } from '../../lib/status-format.ts';
 import { Button } from '../ui/Button.tsx';
 import { boardApi } from './board-api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import type { SectionProps } from './ConsoleShell.tsx';
 import { formatRelative } from './format.ts';
 import { FormField } from './FormField.tsx';
@@ -293,9 +293,9 @@ export function MonitorsSection({ problem }: SectionProps) {
           setDeleting(undefined);
           if (m) void act(() => boardApi.removeMonitor(m.id), `${m.name} is deleted.`);
         }}
-      >
-        It leaves the public board at once, and its stored readings and uptime are deleted. Pausing keeps them.
-      </ConfirmDialog>
+        body="It leaves the public board at once, and its stored readings and uptime are deleted. Pausing keeps them."
+        cancelLabel="Cancel"
+      />
     </div>
   );
 }

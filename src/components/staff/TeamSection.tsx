@@ -4,7 +4,7 @@ import type { EnrolmentLinkAnswer, StaffMember } from '../../../contracts/staff.
 import { emailMaxLength, enrolmentLinkHours, roleLabels, staffRoles, type StaffRole } from '../../../contracts/staff-rules.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../ui/Button.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import type { SectionProps } from './ConsoleShell.tsx';
 import { formatDateTime, formatRelative } from './format.ts';
 import { Notice } from './Notice.tsx';
@@ -270,11 +270,13 @@ export function TeamSection({ me, problem }: SectionProps) {
         confirmLabel={question?.kind === 'disable' ? 'Disable' : 'Revoke passkeys and make a link'}
         onConfirm={() => void confirm()}
         onCancel={() => setPending(undefined)}
-      >
-        {question?.kind === 'disable'
-          ? 'They are signed out everywhere at once and cannot sign in until an admin enables them again.'
-          : 'Their passkeys stop working and their sessions end now. The new link, shown once, lets them create a passkey again.'}
-      </ConfirmDialog>
+        body={
+          question?.kind === 'disable'
+            ? 'They are signed out everywhere at once and cannot sign in until an admin enables them again.'
+            : 'Their passkeys stop working and their sessions end now. The new link, shown once, lets them create a passkey again.'
+        }
+        cancelLabel="Cancel"
+      />
     </div>
   );
 }
