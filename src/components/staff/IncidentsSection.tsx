@@ -6,10 +6,11 @@ import { impactLabels, incidentStateLabels } from '../../lib/status-format.ts';
 import { Button } from '../ui/Button.tsx';
 import { AnnouncementForm } from './AnnouncementForm.tsx';
 import { boardApi } from './board-api.ts';
+import { CardSection } from './CardSection.tsx';
 import type { SectionProps } from './ConsoleShell.tsx';
 import { formatDateTime } from './format.ts';
 import { FormField } from './FormField.tsx';
-import { ItemList, ListSection, LoadedItems } from './ListSection.tsx';
+import { ItemList, LoadedItems } from './LoadedItems.tsx';
 import { Notice } from './Notice.tsx';
 import { badge, badgeTones, input } from './staff-styles.ts';
 import { type BoardMonitor, useBoardSection } from './use-board-section.ts';
@@ -249,13 +250,13 @@ export function IncidentsSection({ problem }: SectionProps) {
       <NewIncident monitors={monitors} problem={problem} onCreated={(i) => changed(`${i.title} is published on the board.`)} />
       <Notice tone="error">{error}</Notice>
       <Notice tone="success">{status}</Notice>
-      <ListSection id="open-incidents" title="Open incidents">
+      <CardSection id="open-incidents" title="Open incidents">
         <LoadedItems loaded={list} items={open} empty="No open incidents." failed="The incidents could not be loaded." render={item} />
-      </ListSection>
+      </CardSection>
       {resolved.length ? (
-        <ListSection id="resolved-incidents" title="Resolved in the last 90 days">
+        <CardSection id="resolved-incidents" title="Resolved in the last 90 days">
           <ItemList>{resolved.map(item)}</ItemList>
-        </ListSection>
+        </CardSection>
       ) : null}
     </div>
   );

@@ -3,13 +3,14 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Maintenance } from '../../../contracts/incidents.ts';
 import { maintenanceStateLabels } from '../../lib/status-format.ts';
 import { Button } from '../ui/Button.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { AnnouncementForm } from './AnnouncementForm.tsx';
 import { boardApi } from './board-api.ts';
-import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { CardSection } from './CardSection.tsx';
 import type { SectionProps } from './ConsoleShell.tsx';
 import { formatDateTime } from './format.ts';
 import { FormField } from './FormField.tsx';
-import { ItemList, ListSection, LoadedItems } from './ListSection.tsx';
+import { ItemList, LoadedItems } from './LoadedItems.tsx';
 import { Notice } from './Notice.tsx';
 import { badge, badgeTones, input } from './staff-styles.ts';
 import { type BoardMonitor, useBoardSection } from './use-board-section.ts';
@@ -159,13 +160,13 @@ export function MaintenanceSection({ problem }: SectionProps) {
       <Schedule monitors={monitors} problem={problem} onDone={(m) => done(`${m.title} is scheduled and on the board.`)} />
       <Notice tone="error">{error}</Notice>
       <Notice tone="success">{status}</Notice>
-      <ListSection id="current-maintenance" title="Scheduled and in progress">
+      <CardSection id="current-maintenance" title="Scheduled and in progress">
         <LoadedItems loaded={list} items={current} empty="Nothing scheduled." failed="The maintenance could not be loaded." render={item} />
-      </ListSection>
+      </CardSection>
       {past.length ? (
-        <ListSection id="past-maintenance" title="Completed and cancelled (90 days)">
+        <CardSection id="past-maintenance" title="Completed and cancelled (90 days)">
           <ItemList>{past.map(item)}</ItemList>
-        </ListSection>
+        </CardSection>
       ) : null}
       <ConfirmDialog
         open={cancelling !== undefined}

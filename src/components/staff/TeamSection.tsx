@@ -5,12 +5,14 @@ import { emailMaxLength, enrolmentLinkHours, roleLabels, staffRoles, type StaffR
 import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../ui/Button.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { CardSection } from './CardSection.tsx';
 import type { SectionProps } from './ConsoleShell.tsx';
 import { formatDateTime, formatRelative } from './format.ts';
 import { Notice } from './Notice.tsx';
 import { staffApi } from './staff-api.ts';
 import { badge, badgeTones, card, fieldError, input, label, muted, subTitle } from './staff-styles.ts';
 import { useLoad } from './use-load.ts';
+import { useNotices } from './use-notices.ts';
 
 function stateOf(member: StaffMember): { text: string; tone: keyof typeof badgeTones } {
   if (member.disabled) return { text: 'Disabled', tone: 'bad' };
@@ -141,28 +143,17 @@ type Pending = { kind: 'disable' | 'reset'; member: StaffMember } | undefined;
 
 /** Staff (admins only): the team, invitations, roles, disabling, new enrolment links. */
 export function TeamSection({ me, problem }: SectionProps) {
-  const [error, setError] = useState<string>();
-  const [status, setStatus] = useState<string>();
+  const { error, status, failed, run } = useNotices(problem);
   const [link, setLink] = useState<EnrolmentLinkAnswer & { heading: string }>();
   const [pending, setPending] = useState<Pending>();
-  const team = useLoad(
-    () => staffApi.members(),
-    (e) => setError(problem(e)),
-  );
+  const team = useLoad(() => staffApi.members(), failed);
   // The dialog keeps its words while it closes.
   const asked = useRef<NonNullable<Pending>>(undefined);
   if (pending) asked.current = pending;
   const question = pending ?? asked.current;
 
   const act = async (work: () => Promise<unknown>, done: string) => {
-    setError(undefined);
-    setStatus(undefined);
-    try {
-      await work();
-      setStatus(done);
-    } catch (e) {
-      setError(problem(e));
-    }
+    await run(work, done);
     await team.reload();
   };
 
@@ -195,10 +186,7 @@ export function TeamSection({ me, problem }: SectionProps) {
       )}
       <Notice tone="error">{error}</Notice>
       <Notice tone="success">{status}</Notice>
-      <section aria-labelledby="team-list" className={card}>
-        <h2 id="team-list" className={subTitle}>
-          The team
-        </h2>
+      <CardSection id="team-list" title="The team">
         {team.data ? (
           <ul className="mt-3 divide-y divide-white/10">
             {team.data.members.map((member) => {
@@ -263,7 +251,7 @@ export function TeamSection({ me, problem }: SectionProps) {
         ) : (
           <p className={`mt-3 ${muted}`}>{team.loading ? 'Loading…' : 'The team could not be loaded.'}</p>
         )}
-      </section>
+      </CardSection>
       <ConfirmDialog
         open={pending !== undefined}
         title={question?.kind === 'disable' ? `Disable ${question.member.email}?` : `New enrolment link for ${question?.member.email ?? 'this person'}?`}

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { boardApi } from './board-api.ts';
 import { type Loaded, useLoad } from './use-load.ts';
+import { useNotices } from './use-notices.ts';
 
 /** A monitor of the public board, as the console's forms offer it. */
 export type BoardMonitor = { id: string; name: string };
@@ -23,16 +23,13 @@ export interface BoardSection<T> {
  * role may read their names there), and the notices of their changes.
  */
 export function useBoardSection<T>(load: () => Promise<T>, problem: (e: unknown) => string): BoardSection<T> {
-  const [error, setError] = useState<string>();
-  const [status, setStatus] = useState<string>();
-  const failed = (e: unknown) => setError(problem(e));
+  const { error, status, failed, report } = useNotices(problem);
   const list = useLoad(load, failed);
   const board = useLoad(() => boardApi.board(), failed);
   const monitors = board.data?.servers.map((s) => ({ id: s.id, name: s.name })) ?? [];
   const names = new Map(monitors.map((m) => [m.id, m.name]));
   const changed = (said: string) => {
-    setError(undefined);
-    setStatus(said);
+    report(said);
     void list.reload();
   };
   return { list, monitors, names, error, status, changed, failed };

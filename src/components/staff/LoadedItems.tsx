@@ -1,18 +1,6 @@
 import type { ReactNode } from 'react';
+import { muted } from './staff-styles.ts';
 import type { Loaded } from './use-load.ts';
-import { card, muted, subTitle } from './staff-styles.ts';
-
-/** A card of the console with its heading, which names it. */
-export function ListSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={card}>
-      <h2 id={id} className={subTitle}>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 export function ItemList({ children }: { children: ReactNode }) {
   return <ul className="divide-y divide-white/10">{children}</ul>;
