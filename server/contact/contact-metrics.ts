@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
 import type { Database } from '../db/schema.ts';
-import { countMessages, outboxBacklog } from './contact-repository.ts';
+import { countAttemptFailures } from '../outbox/attempt-failures-metric.ts';
 import type { AttemptOutcome } from '../outbox/outbox-worker.ts';
+import { countMessages, outboxBacklog } from './contact-repository.ts';
 import type { ContactChannelName } from './contact-tables.ts';
 
 /**
@@ -47,14 +48,9 @@ export function registerContactMetrics(
       this.set(await countMessages(db, { answered: false }));
     },
   });
-  const failures = new Counter({
-    name: 'hostfront_outbox_delivery_failures_total',
-    help: 'Contact delivery attempts that failed or were rate limited, per channel.',
-    labelNames: ['channel', 'outcome'],
-    registers: [registry],
-  });
-  for (const channel of channels) for (const outcome of ['failed', 'rate_limited']) failures.inc({ channel, outcome }, 0);
-  return (channel, outcome) => {
-    if (outcome !== 'delivered') failures.inc({ channel, outcome });
-  };
+  return countAttemptFailures(
+    registry,
+    { name: 'hostfront_outbox_delivery_failures_total', help: 'Contact delivery attempts that failed or were rate limited, per channel.' },
+    channels,
+  );
 }
