@@ -61,6 +61,13 @@ function LinkOnce({ answer, onDone }: { answer: EnrolmentLinkAnswer & { heading:
   );
 }
 
+/** The roles, as both role choosers offer them. */
+const roleOptions = staffRoles.map((r) => (
+  <option key={r} value={r}>
+    {roleLabels[r]}
+  </option>
+));
+
 function InviteForm({ onInvited, problem }: { onInvited: (answer: EnrolmentLinkAnswer) => void; problem: (e: unknown) => string }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('support');
@@ -120,11 +127,7 @@ function InviteForm({ onInvited, problem }: { onInvited: (answer: EnrolmentLinkA
             Role
           </label>
           <select id={`${id}-role`} className={input} value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
-            {staffRoles.map((r) => (
-              <option key={r} value={r}>
-                {roleLabels[r]}
-              </option>
-            ))}
+            {roleOptions}
           </select>
         </div>
         <Button type="submit" disabled={busy} className="sm:mt-6">
@@ -221,11 +224,7 @@ export function TeamSection({ me, problem }: SectionProps) {
                         void act(() => staffApi.setRole(member.id, role), `${member.email} is now ${roleLabels[role].toLowerCase()}.`);
                       }}
                     >
-                      {staffRoles.map((r) => (
-                        <option key={r} value={r}>
-                          {roleLabels[r]}
-                        </option>
-                      ))}
+                      {roleOptions}
                     </select>
                   </div>
                   <div className="flex flex-wrap gap-2 md:justify-end">
