@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
 import type { Database } from '../db/schema.ts';
+import { countAttemptFailures } from '../outbox/attempt-failures-metric.ts';
+import type { AttemptOutcome } from '../outbox/outbox-worker.ts';
 import { countMessages, outboxBacklog } from './contact-repository.ts';
-import type { ContactAttemptOutcome, ContactChannelName } from './contact-tables.ts';
+import type { ContactChannelName } from './contact-tables.ts';
 
 /**
  * The contact outbox's metrics: its backlog per channel (read from the database when scraped,
@@ -14,7 +16,7 @@ export function registerContactMetrics(
   registry: Registry,
   db: Kysely<Database>,
   channels: readonly ContactChannelName[],
-): (channel: ContactChannelName, outcome: ContactAttemptOutcome) => void {
+): (channel: ContactChannelName, outcome: AttemptOutcome) => void {
   const backlog = async () => {
     const rows = await outboxBacklog(db);
     return channels.map((channel) => rows.find((r) => r.channel === channel) ?? { channel, pending: 0, oldestCreatedAt: null });
@@ -46,14 +48,9 @@ export function registerContactMetrics(
       this.set(await countMessages(db, { answered: false }));
     },
   });
-  const failures = new Counter({
-    name: 'hostfront_outbox_delivery_failures_total',
-    help: 'Contact delivery attempts that failed or were rate limited, per channel.',
-    labelNames: ['channel', 'outcome'],
-    registers: [registry],
-  });
-  for (const channel of channels) for (const outcome of ['failed', 'rate_limited']) failures.inc({ channel, outcome }, 0);
-  return (channel, outcome) => {
-    if (outcome !== 'delivered') failures.inc({ channel, outcome });
-  };
+  return countAttemptFailures(
+    registry,
+    { name: 'hostfront_outbox_delivery_failures_total', help: 'Contact delivery attempts that failed or were rate limited, per channel.' },
+    channels,
+  );
 }

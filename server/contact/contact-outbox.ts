@@ -6,27 +6,20 @@ import {
   defaultOutboxOptions as sharedDefaults,
   outboxMaxAgeMs,
   OutboxWorker,
+  type AttemptOutcome,
   type OutboxOptions as SharedOutboxOptions,
   type OutboxStore,
 } from '../outbox/outbox-worker.ts';
+import { queueStore } from '../outbox/queue-store.ts';
 import type { ContactChannel } from './channels/channel.ts';
-import {
-  addMissingDeliveries,
-  claimDue,
-  markAttemptFailed,
-  markDelivered,
-  nextDueAt,
-  releaseAllClaims,
-  releaseClaims,
-  type ClaimedDelivery,
-} from './contact-repository.ts';
-import type { ContactAttemptOutcome, ContactChannelName } from './contact-tables.ts';
+import { addMissingDeliveries, type ClaimedDelivery, claimDue, contactQueue } from './contact-repository.ts';
+import type { ContactChannelName } from './contact-tables.ts';
 
 export { backoffDelay };
 
 export interface OutboxOptions extends SharedOutboxOptions {
   /** Told of every attempt's outcome (metrics). */
-  onAttempt?: (channel: ContactChannelName, outcome: ContactAttemptOutcome) => void;
+  onAttempt?: (channel: ContactChannelName, outcome: AttemptOutcome) => void;
 }
 
 export const contactMaxAgeMs = outboxMaxAgeMs;
@@ -35,17 +28,12 @@ export function defaultOutboxOptions(overrides: Partial<OutboxOptions> = {}): Ou
   return sharedDefaults(overrides);
 }
 
-/** The contact queue's SQL (contact-repository.ts), as the shared worker asks for it. */
+/** The contact queue's SQL (contact-repository.ts and the shared bookkeeping), as the shared worker asks for it. */
 function contactStore(db: Kysely<Database>, options: OutboxOptions): OutboxStore<ClaimedDelivery> {
-  return {
+  return queueStore(db, contactQueue, {
     delivery: (job) => job.delivery,
     claimDue: (channel, o) => claimDue(db, options.dialect, { channel: channel as ContactChannelName, ...o }),
-    markDelivered: (job, record, now) => markDelivered(db, job.delivery, record, now),
-    markAttemptFailed: (job, record, o) => markAttemptFailed(db, job.delivery, record, o),
-    releaseClaims: (ids, notBefore, now) => releaseClaims(db, ids, notBefore, now),
-    releaseAllClaims: (now) => releaseAllClaims(db, now),
-    nextDueAt: (channel) => nextDueAt(db, channel as ContactChannelName),
-  };
+  });
 }
 
 /**
@@ -76,7 +64,7 @@ export class ContactOutbox {
       log,
       options: this.options,
       rateLimitScope: 'channel',
-      onAttempt: this.options.onAttempt as ((channel: string, outcome: ContactAttemptOutcome) => void) | undefined,
+      onAttempt: this.options.onAttempt as ((channel: string, outcome: AttemptOutcome) => void) | undefined,
       wording: {
         name: 'contact outbox',
         context: (job, channel) => ({ channel, messageId: job.message.id, attempt: job.delivery.attempts + 1 }),

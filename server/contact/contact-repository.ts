@@ -1,14 +1,16 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import type {
-  ContactAttemptOutcome,
-  ContactChannelName,
-  ContactDeliveriesTable,
-  ContactDeliveryAttemptsTable,
-  ContactDeliveryStatus,
-  ContactMessagesTable,
-} from './contact-tables.ts';
+import {
+  claimDue as claimDueDeliveries,
+  type DeliveryState,
+  type OutboxQueue,
+  pendingBacklog,
+  pendingDelivery,
+  toDeliveryState,
+} from '../outbox/outbox-repository.ts';
+import type { AttemptRecord } from '../outbox/outbox-worker.ts';
+import type { ContactChannelName, ContactDeliveriesTable, ContactDeliveryAttemptsTable, ContactMessagesTable } from './contact-tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -34,36 +36,20 @@ export interface StoredMessage extends ContactMessage {
 }
 
 /** One channel's delivery of one message: its state in the outbox. */
-export interface ContactDelivery {
+export interface ContactDelivery extends DeliveryState {
   id: number;
   messageId: string;
   channel: ContactChannelName;
-  status: ContactDeliveryStatus;
-  attempts: number;
-  nextAttemptAt: number;
-  /** After this, a failure is final. */
-  expiresAt: number;
-  claimedUntil: number | null;
-  claimedBy: string | null;
-  lastError: string | null;
-  deliveredAt: number | null;
-  createdAt: number;
   updatedAt: number;
 }
 
 /** One delivery attempt, kept for operators. */
-export interface ContactAttempt {
+export interface ContactAttempt extends AttemptRecord {
   id: number;
   deliveryId: number;
   messageId: string;
   channel: ContactChannelName;
   attempt: number;
-  outcome: ContactAttemptOutcome;
-  statusCode: number | null;
-  error: string | null;
-  startedAt: number;
-  durationMs: number;
-  worker: string;
 }
 
 /** A claimed delivery with the message it carries. */
@@ -93,15 +79,7 @@ const toDelivery = (r: Selectable<ContactDeliveriesTable>): ContactDelivery => (
   id: r.id,
   messageId: r.message_id,
   channel: r.channel,
-  status: r.status,
-  attempts: r.attempts,
-  nextAttemptAt: r.next_attempt_at,
-  expiresAt: r.expires_at,
-  claimedUntil: r.claimed_until,
-  claimedBy: r.claimed_by,
-  lastError: r.last_error,
-  deliveredAt: r.delivered_at,
-  createdAt: r.created_at,
+  ...toDeliveryState(r),
   updatedAt: r.updated_at,
 });
 
@@ -147,20 +125,7 @@ export async function insertMessage(db: Kysely<Database>, message: ContactMessag
 }
 
 function newDelivery(messageId: string, channel: ContactChannelName, now: number, expiresAt: number) {
-  return {
-    message_id: messageId,
-    channel,
-    status: 'pending' as const,
-    attempts: 0,
-    next_attempt_at: now,
-    expires_at: expiresAt,
-    claimed_until: null,
-    claimed_by: null,
-    last_error: null,
-    delivered_at: null,
-    created_at: now,
-    updated_at: now,
-  };
+  return { message_id: messageId, channel, ...pendingDelivery(now, expiresAt) };
 }
 
 /**
@@ -196,36 +161,23 @@ export async function addMissingDeliveries(
   return added;
 }
 
+/** The contact outbox's tables, for the shared delivery bookkeeping (server/outbox/outbox-repository.ts). */
+export const contactQueue: OutboxQueue<ContactDelivery, 'contact_delivery_attempts'> = {
+  deliveries: 'contact_deliveries',
+  attempts: 'contact_delivery_attempts',
+  attemptOwner: (delivery) => ({ delivery_id: delivery.id, message_id: delivery.messageId }),
+};
+
 /**
- * Claims up to `limit` due deliveries of one channel for `worker` until now + leaseMs.
- * On PostgreSQL the rows are locked with FOR UPDATE SKIP LOCKED, so instances never claim the
- * same row; a row whose lease ran out (its claimer crashed) is due again.
+ * Claims up to `limit` due deliveries of one channel for `worker` until now + leaseMs, with
+ * their messages (the shared claim: FOR UPDATE SKIP LOCKED on PostgreSQL).
  */
 export async function claimDue(
   db: Kysely<Database>,
   dialect: Dialect,
   options: { channel: ContactChannelName; now: number; limit: number; leaseMs: number; worker: string },
 ): Promise<ClaimedDelivery[]> {
-  const { channel, now, limit, leaseMs, worker } = options;
-  return db.transaction().execute(async (trx) => {
-    let due = trx
-      .selectFrom('contact_deliveries')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('channel', '=', channel)
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(limit);
-    if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-    const ids = (await due.execute()).map((r) => r.id);
-    if (ids.length === 0) return [];
-    await trx
-      .updateTable('contact_deliveries')
-      .set({ claimed_until: now + leaseMs, claimed_by: worker, updated_at: now })
-      .where('id', 'in', ids)
-      .execute();
+  return claimDueDeliveries(db, dialect, 'contact_deliveries', options, async (trx, ids) => {
     const deliveries = (await trx.selectFrom('contact_deliveries').selectAll().where('id', 'in', ids).execute()).map(toDelivery);
     const messages = await trx
       .selectFrom('contact_messages')
@@ -241,108 +193,6 @@ export async function claimDue(
       .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id)
       .map((delivery) => ({ delivery, message: byId.get(delivery.messageId)! }));
   });
-}
-
-export interface AttemptRecord {
-  outcome: ContactAttemptOutcome;
-  statusCode: number | null;
-  error: string | null;
-  startedAt: number;
-  durationMs: number;
-  worker: string;
-}
-
-async function insertAttempt(trx: Db, delivery: ContactDelivery, attempt: number, record: AttemptRecord): Promise<void> {
-  await trx
-    .insertInto('contact_delivery_attempts')
-    .values({
-      delivery_id: delivery.id,
-      message_id: delivery.messageId,
-      channel: delivery.channel,
-      attempt,
-      outcome: record.outcome,
-      status_code: record.statusCode,
-      error: record.error,
-      started_at: record.startedAt,
-      duration_ms: record.durationMs,
-      worker: record.worker,
-    })
-    .execute();
-}
-
-/** Marks a delivery done (right after the channel accepted it) and records the attempt. */
-export async function markDelivered(db: Kysely<Database>, delivery: ContactDelivery, record: AttemptRecord, now: number): Promise<void> {
-  const attempt = delivery.attempts + 1;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('contact_deliveries')
-      .set({ status: 'delivered', attempts: attempt, delivered_at: now, claimed_until: null, claimed_by: null, last_error: null, updated_at: now })
-      .where('id', '=', delivery.id)
-      .execute();
-    await insertAttempt(trx, delivery, attempt, record);
-  });
-}
-
-/**
- * Records a failed attempt: the delivery is due again at `nextAttemptAt`, or, when `final`,
- * marked failed for good.
- */
-export async function markAttemptFailed(
-  db: Kysely<Database>,
-  delivery: ContactDelivery,
-  record: AttemptRecord,
-  options: { nextAttemptAt: number; final: boolean; now: number },
-): Promise<void> {
-  const attempt = delivery.attempts + 1;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('contact_deliveries')
-      .set({
-        status: options.final ? 'failed' : 'pending',
-        attempts: attempt,
-        next_attempt_at: options.nextAttemptAt,
-        claimed_until: null,
-        claimed_by: null,
-        last_error: record.error,
-        updated_at: options.now,
-      })
-      .where('id', '=', delivery.id)
-      .execute();
-    await insertAttempt(trx, delivery, attempt, record);
-  });
-}
-
-/** Hands claimed rows back without an attempt (the channel is paused, or the worker stops). */
-export async function releaseClaims(db: Kysely<Database>, ids: readonly number[], notBefore: number, now: number): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('contact_deliveries')
-    // Claimed rows were due (next_attempt_at <= now <= notBefore), so this only moves them later.
-    .set({ claimed_until: null, claimed_by: null, next_attempt_at: notBefore, updated_at: now })
-    .where('id', 'in', [...ids])
-    .where('status', '=', 'pending')
-    .execute();
-}
-
-/** Frees every claim (SQLite runs one instance, so any claim at start-up is a dead process's). */
-export async function releaseAllClaims(db: Kysely<Database>, now: number): Promise<number> {
-  const result = await db
-    .updateTable('contact_deliveries')
-    .set({ claimed_until: null, claimed_by: null, updated_at: now })
-    .where('claimed_until', 'is not', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** The soonest time a pending delivery of the channel is due, if any. */
-export async function nextDueAt(db: Kysely<Database>, channel: ContactChannelName): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('contact_deliveries')
-    .select((eb) => eb.fn.min('next_attempt_at').as('next'))
-    .where('status', '=', 'pending')
-    .where('channel', '=', channel)
-    .executeTakeFirst();
-  return row?.next === null || row?.next === undefined ? undefined : Number(row.next);
 }
 
 // ----- For operators (the CLI and the staff console) -----
@@ -546,11 +396,5 @@ export async function failedMessageIds(db: Kysely<Database>): Promise<string[]> 
 
 /** Per channel: deliveries still pending and when the oldest of them was stored (for metrics and readiness). */
 export async function outboxBacklog(db: Kysely<Database>): Promise<{ channel: ContactChannelName; pending: number; oldestCreatedAt: number | null }[]> {
-  const rows = await db
-    .selectFrom('contact_deliveries')
-    .select((eb) => ['channel', eb.fn.countAll<number | string>().as('pending'), eb.fn.min('created_at').as('oldest')])
-    .where('status', '=', 'pending')
-    .groupBy('channel')
-    .execute();
-  return rows.map((r) => ({ channel: r.channel, pending: Number(r.pending), oldestCreatedAt: r.oldest === null ? null : Number(r.oldest) }));
+  return pendingBacklog(db, 'contact_deliveries');
 }

@@ -1,9 +1,7 @@
-import type { Generated } from 'kysely';
+import type { OutboxAttemptColumns, OutboxDeliveryColumns } from '../outbox/outbox-tables.ts';
 
 /** The delivery channels a contact message can go to. */
 export type ContactChannelName = 'webhook' | 'email';
-export type ContactDeliveryStatus = 'pending' | 'delivered' | 'failed';
-export type ContactAttemptOutcome = 'delivered' | 'failed' | 'rate_limited';
 
 /** A message as the form sent it (trimmed), stored before the visitor gets an answer. */
 export interface ContactMessagesTable {
@@ -24,41 +22,14 @@ export interface ContactMessagesTable {
 }
 
 /** One row per message and channel: that channel's own delivery state (the outbox). */
-export interface ContactDeliveriesTable {
-  id: Generated<number>;
+export interface ContactDeliveriesTable extends OutboxDeliveryColumns<ContactChannelName> {
   message_id: string;
-  channel: ContactChannelName;
-  status: ContactDeliveryStatus;
-  /** Attempts made so far. */
-  attempts: number;
-  /** When the worker may try next. */
-  next_attempt_at: number;
-  /** After this, a failure is final (24 h after the message, or after an operator's retry). */
-  expires_at: number;
-  /** Lease: the worker that claimed the row owns it until then; a crashed one's rows come back after it. */
-  claimed_until: number | null;
-  claimed_by: string | null;
-  last_error: string | null;
-  delivered_at: number | null;
-  created_at: number;
-  updated_at: number;
 }
 
 /** Every delivery attempt, kept for operators. */
-export interface ContactDeliveryAttemptsTable {
-  id: Generated<number>;
+export interface ContactDeliveryAttemptsTable extends OutboxAttemptColumns<ContactChannelName> {
   delivery_id: number;
   message_id: string;
-  channel: ContactChannelName;
-  /** 1 for the first attempt of this delivery. */
-  attempt: number;
-  outcome: ContactAttemptOutcome;
-  /** HTTP status (webhook) or SMTP response code (e-mail), when there was an answer. */
-  status_code: number | null;
-  error: string | null;
-  started_at: number;
-  duration_ms: number;
-  worker: string;
 }
 
 /** The contact capability's tables, as Kysely sees them (times in epoch milliseconds). */

@@ -7,10 +7,10 @@ import { Waiter } from './waiter.ts';
 
 /**
  * The retrying machinery every outbox shares (contact messages, status notifications): rows
- * claimed with a lease (FOR UPDATE SKIP LOCKED on PostgreSQL, in each queue's claim), sent one
- * after another per channel, retried with backoff and jitter within a window, every attempt
+ * claimed with a lease (FOR UPDATE SKIP LOCKED on PostgreSQL, in outbox-repository.ts's claim), sent
+ * one after another per channel, retried with backoff and jitter within a window, every attempt
  * recorded, and on SQLite the claims of a dead process released at start. Each queue brings
- * its own SQL as an OutboxStore; the worker owns the loop and the decisions.
+ * its SQL as an OutboxStore (queue-store.ts); the worker owns the loop and the decisions.
  */
 export interface OutboxOptions {
   /** How often an idle worker looks for work it was not told about (other instances, the CLI). */

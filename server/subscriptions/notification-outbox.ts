@@ -4,32 +4,20 @@ import type { SubscriptionChannel } from '../../contracts/subscriptions-rules.ts
 import type { Database } from '../db/schema.ts';
 import { describeError, type ChannelResult } from '../outbox/channel-result.ts';
 import { defaultOutboxOptions, OutboxWorker, type AttemptOutcome, type OutboxChannel, type OutboxOptions, type OutboxStore } from '../outbox/outbox-worker.ts';
+import { queueStore } from '../outbox/queue-store.ts';
 import type { MailSender } from './channels/mail-sender.ts';
 import { postWebhook } from './channels/webhook-sender.ts';
 import { UnreadableEvent } from './notification-content.ts';
-import {
-  claimDueNotifications,
-  markNotificationDelivered,
-  markNotificationFailed,
-  nextNotificationDueAt,
-  releaseAllNotificationClaims,
-  releaseNotificationClaims,
-  type ClaimedNotification,
-} from './notifications-repository.ts';
+import { type ClaimedNotification, claimDueNotifications, notificationQueue } from './notifications-repository.ts';
 import { EventGone, type WrittenMessage } from './subscriptions-service.ts';
 import { judgeWebhook, WebhookRefused, type WebhookPolicy } from './webhook-target.ts';
 
-/** The notification queue's SQL (notifications-repository.ts), as the shared worker asks for it. */
+/** The notification queue's SQL (notifications-repository.ts and the shared bookkeeping), as the shared worker asks for it. */
 function notificationStore(db: Kysely<Database>, options: OutboxOptions): OutboxStore<ClaimedNotification> {
-  return {
+  return queueStore(db, notificationQueue, {
     delivery: (job) => job.delivery,
     claimDue: (channel, o) => claimDueNotifications(db, options.dialect, { channel: channel as SubscriptionChannel, ...o }),
-    markDelivered: (job, record, now) => markNotificationDelivered(db, job.delivery, record, now),
-    markAttemptFailed: (job, record, o) => markNotificationFailed(db, job.delivery, record, o),
-    releaseClaims: (ids, notBefore, now) => releaseNotificationClaims(db, ids, notBefore, now),
-    releaseAllClaims: (now) => releaseAllNotificationClaims(db, now),
-    nextDueAt: (channel) => nextNotificationDueAt(db, channel as SubscriptionChannel),
-  };
+  });
 }
 
 type Writer = (job: ClaimedNotification) => Promise<WrittenMessage>;

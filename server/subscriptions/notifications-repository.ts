@@ -2,29 +2,20 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { SubscriptionChannel } from '../../contracts/subscriptions-rules.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import type { AttemptRecord } from '../outbox/outbox-worker.ts';
+import { claimDue, type DeliveryState, type OutboxQueue, pendingBacklog, pendingDelivery, toDeliveryState } from '../outbox/outbox-repository.ts';
 import { statusEventsAfter, type StatusEvent } from '../status/status-events-repository.ts';
 import { confirmedSubscriptions, toSubscription, type Subscription } from './subscriptions-repository.ts';
-import type { NotificationStatus, SubscriptionNotificationTable } from './subscriptions-tables.ts';
+import type { SubscriptionNotificationTable } from './subscriptions-tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** One notification's delivery state in the queue. */
-export interface NotificationDelivery {
+export interface NotificationDelivery extends DeliveryState {
   id: number;
   subscriptionId: number;
   eventId: number | null;
   kind: string;
   channel: SubscriptionChannel;
-  status: NotificationStatus;
-  attempts: number;
-  nextAttemptAt: number;
-  expiresAt: number;
-  claimedUntil: number | null;
-  claimedBy: string | null;
-  lastError: string | null;
-  deliveredAt: number | null;
-  createdAt: number;
 }
 
 /** A claimed notification with what it needs to be written: its subscriber and its event. */
@@ -41,15 +32,7 @@ const toDelivery = (r: Selectable<SubscriptionNotificationTable>): NotificationD
   eventId: r.event_id === null ? null : Number(r.event_id),
   kind: r.kind,
   channel: r.channel,
-  status: r.status,
-  attempts: r.attempts,
-  nextAttemptAt: Number(r.next_attempt_at),
-  expiresAt: Number(r.expires_at),
-  claimedUntil: r.claimed_until === null ? null : Number(r.claimed_until),
-  claimedBy: r.claimed_by,
-  lastError: r.last_error,
-  deliveredAt: r.delivered_at === null ? null : Number(r.delivered_at),
-  createdAt: Number(r.created_at),
+  ...toDeliveryState(r),
 });
 
 /** The event before this one about the same incident or maintenance, if any. */
@@ -100,16 +83,7 @@ export async function fanOutEvents(
           event_id: event.id,
           kind: event.kind,
           channel: s.channel,
-          status: 'pending' as const,
-          attempts: 0,
-          next_attempt_at: now,
-          expires_at: options.expiresAt,
-          claimed_until: null,
-          claimed_by: null,
-          last_error: null,
-          delivered_at: null,
-          created_at: now,
-          updated_at: now,
+          ...pendingDelivery(now, options.expiresAt),
         }));
         const result = await trx
           .insertInto('subscription_notification')
@@ -140,36 +114,23 @@ export async function eventsWaiting(db: Db): Promise<boolean> {
   return next !== undefined;
 }
 
+/** The notification queue's tables, for the shared delivery bookkeeping (server/outbox/outbox-repository.ts). */
+export const notificationQueue: OutboxQueue<NotificationDelivery, 'subscription_attempt'> = {
+  deliveries: 'subscription_notification',
+  attempts: 'subscription_attempt',
+  attemptOwner: (delivery) => ({ notification_id: delivery.id }),
+};
+
 /**
  * Claims up to `limit` due notifications of one channel for `worker` until now + leaseMs, with
- * their subscriber and event. On PostgreSQL the rows are locked with FOR UPDATE SKIP LOCKED, so
- * instances never claim the same row; a row whose lease ran out (its claimer died) is due again.
+ * their subscriber and event (the shared claim: FOR UPDATE SKIP LOCKED on PostgreSQL).
  */
 export async function claimDueNotifications(
   db: Kysely<Database>,
   dialect: Dialect,
   options: { channel: SubscriptionChannel; now: number; limit: number; leaseMs: number; worker: string },
 ): Promise<ClaimedNotification[]> {
-  const { channel, now, limit, leaseMs, worker } = options;
-  return db.transaction().execute(async (trx) => {
-    let due = trx
-      .selectFrom('subscription_notification')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('channel', '=', channel)
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(limit);
-    if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-    const ids = (await due.execute()).map((r) => r.id);
-    if (ids.length === 0) return [];
-    await trx
-      .updateTable('subscription_notification')
-      .set({ claimed_until: now + leaseMs, claimed_by: worker, updated_at: now })
-      .where('id', 'in', ids)
-      .execute();
+  return claimDue(db, dialect, 'subscription_notification', options, async (trx, ids) => {
     const deliveries = (await trx.selectFrom('subscription_notification').selectAll().where('id', 'in', ids).execute()).map(toDelivery);
     const subscriptions = new Map(
       (
@@ -204,103 +165,9 @@ export async function claimDueNotifications(
   });
 }
 
-async function insertAttempt(trx: Db, delivery: NotificationDelivery, attempt: number, record: AttemptRecord): Promise<void> {
-  await trx
-    .insertInto('subscription_attempt')
-    .values({
-      notification_id: delivery.id,
-      channel: delivery.channel,
-      attempt,
-      outcome: record.outcome,
-      status_code: record.statusCode,
-      error: record.error,
-      started_at: record.startedAt,
-      duration_ms: record.durationMs,
-      worker: record.worker,
-    })
-    .execute();
-}
-
-/** Marks a notification sent (right after the channel accepted it) and records the attempt. */
-export async function markNotificationDelivered(db: Kysely<Database>, delivery: NotificationDelivery, record: AttemptRecord, now: number): Promise<void> {
-  const attempt = delivery.attempts + 1;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('subscription_notification')
-      .set({ status: 'delivered', attempts: attempt, delivered_at: now, claimed_until: null, claimed_by: null, last_error: null, updated_at: now })
-      .where('id', '=', delivery.id)
-      .execute();
-    await insertAttempt(trx, delivery, attempt, record);
-  });
-}
-
-/** Records a failed attempt: due again at `nextAttemptAt`, or, when `final`, failed for good. */
-export async function markNotificationFailed(
-  db: Kysely<Database>,
-  delivery: NotificationDelivery,
-  record: AttemptRecord,
-  options: { nextAttemptAt: number; final: boolean; now: number },
-): Promise<void> {
-  const attempt = delivery.attempts + 1;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('subscription_notification')
-      .set({
-        status: options.final ? 'failed' : 'pending',
-        attempts: attempt,
-        next_attempt_at: options.nextAttemptAt,
-        claimed_until: null,
-        claimed_by: null,
-        last_error: record.error,
-        updated_at: options.now,
-      })
-      .where('id', '=', delivery.id)
-      .execute();
-    await insertAttempt(trx, delivery, attempt, record);
-  });
-}
-
-/** Hands claimed rows back without an attempt (the worker stops). */
-export async function releaseNotificationClaims(db: Kysely<Database>, ids: readonly number[], notBefore: number, now: number): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('subscription_notification')
-    .set({ claimed_until: null, claimed_by: null, next_attempt_at: notBefore, updated_at: now })
-    .where('id', 'in', [...ids])
-    .where('status', '=', 'pending')
-    .execute();
-}
-
-/** Frees every claim (SQLite runs one instance, so any claim at start-up is a dead process's). */
-export async function releaseAllNotificationClaims(db: Kysely<Database>, now: number): Promise<number> {
-  const result = await db
-    .updateTable('subscription_notification')
-    .set({ claimed_until: null, claimed_by: null, updated_at: now })
-    .where('claimed_until', 'is not', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** The soonest time a pending notification of the channel is due, if any. */
-export async function nextNotificationDueAt(db: Kysely<Database>, channel: SubscriptionChannel): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('subscription_notification')
-    .select((eb) => eb.fn.min('next_attempt_at').as('next'))
-    .where('status', '=', 'pending')
-    .where('channel', '=', channel)
-    .executeTakeFirst();
-  return row?.next === null || row?.next === undefined ? undefined : Number(row.next);
-}
-
 /** Per channel: notifications waiting and when the oldest was queued (metrics). */
 export async function notificationBacklog(db: Db): Promise<{ channel: SubscriptionChannel; pending: number; oldestCreatedAt: number | null }[]> {
-  const rows = await db
-    .selectFrom('subscription_notification')
-    .select((eb) => ['channel', eb.fn.countAll<number | string>().as('pending'), eb.fn.min('created_at').as('oldest')])
-    .where('status', '=', 'pending')
-    .groupBy('channel')
-    .execute();
-  return rows.map((r) => ({ channel: r.channel, pending: Number(r.pending), oldestCreatedAt: r.oldest === null ? null : Number(r.oldest) }));
+  return pendingBacklog(db, 'subscription_notification');
 }
 
 /** Deletes sent and failed notifications queued before `before` (their attempts go with them). */

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
 import type { SubscriptionChannel } from '../../contracts/subscriptions-rules.ts';
 import type { Database } from '../db/schema.ts';
+import { countAttemptFailures } from '../outbox/attempt-failures-metric.ts';
 import type { AttemptOutcome } from '../outbox/outbox-worker.ts';
 import { notificationBacklog } from './notifications-repository.ts';
 import { subscriptionCounts } from './subscriptions-repository.ts';
@@ -36,14 +37,9 @@ export function registerSubscriptionMetrics(
       for (const channel of channels) this.set({ channel }, rows.find((r) => r.channel === channel)?.pending ?? 0);
     },
   });
-  const failures = new Counter({
-    name: 'hostfront_status_notification_failures_total',
-    help: 'Status notification delivery attempts that failed or were rate limited, per channel.',
-    labelNames: ['channel', 'outcome'],
-    registers: [registry],
-  });
-  for (const channel of channels) for (const outcome of ['failed', 'rate_limited']) failures.inc({ channel, outcome }, 0);
-  return (channel, outcome) => {
-    if (outcome !== 'delivered') failures.inc({ channel, outcome });
-  };
+  return countAttemptFailures(
+    registry,
+    { name: 'hostfront_status_notification_failures_total', help: 'Status notification delivery attempts that failed or were rate limited, per channel.' },
+    channels,
+  );
 }

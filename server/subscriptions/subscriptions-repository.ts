@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { SubscriptionChannel } from '../../contracts/subscriptions-rules.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { pendingDelivery } from '../outbox/outbox-repository.ts';
 import type { SubscriptionStatus, SubscriptionTable, TokenPurpose } from './subscriptions-tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -96,16 +97,7 @@ export async function recordSubscribeRequest(
           event_id: null,
           kind: 'confirm',
           channel: row.channel,
-          status: 'pending',
-          attempts: 0,
-          next_attempt_at: now,
-          expires_at: options.expiresAt,
-          claimed_until: null,
-          claimed_by: null,
-          last_error: null,
-          delivered_at: null,
-          created_at: now,
-          updated_at: now,
+          ...pendingDelivery(now, options.expiresAt),
         })
         .execute();
     }

@@ -1,9 +1,8 @@
 import type { Generated } from 'kysely';
 import type { SubscriptionChannel } from '../../contracts/subscriptions-rules.ts';
-import type { AttemptOutcome } from '../outbox/outbox-worker.ts';
+import type { OutboxAttemptColumns, OutboxDeliveryColumns } from '../outbox/outbox-tables.ts';
 
 export type SubscriptionStatus = 'pending' | 'confirmed';
-export type NotificationStatus = 'pending' | 'delivered' | 'failed';
 export type TokenPurpose = 'confirm' | 'unsubscribe';
 
 /** One e-mail address or webhook that asked for status notifications. Deleted on unsubscribe. */
@@ -38,38 +37,17 @@ export interface SubscriptionTokenTable {
  * The notification queue: one row per subscription and status event (unique), or a confirmation
  * request (event_id null). The delivery columns are the outbox's (server/outbox/).
  */
-export interface SubscriptionNotificationTable {
-  id: Generated<number>;
+export interface SubscriptionNotificationTable extends OutboxDeliveryColumns<SubscriptionChannel> {
   subscription_id: number;
   /** The status_event it announces; null for a confirmation request. */
   event_id: number | null;
   /** 'confirm' or the event's kind. */
   kind: string;
-  channel: SubscriptionChannel;
-  status: NotificationStatus;
-  attempts: number;
-  next_attempt_at: number;
-  expires_at: number;
-  claimed_until: number | null;
-  claimed_by: string | null;
-  last_error: string | null;
-  delivered_at: number | null;
-  created_at: number;
-  updated_at: number;
 }
 
 /** Every delivery attempt of a notification, kept for operators. */
-export interface SubscriptionAttemptTable {
-  id: Generated<number>;
+export interface SubscriptionAttemptTable extends OutboxAttemptColumns<SubscriptionChannel> {
   notification_id: number;
-  channel: SubscriptionChannel;
-  attempt: number;
-  outcome: AttemptOutcome;
-  status_code: number | null;
-  error: string | null;
-  started_at: number;
-  duration_ms: number;
-  worker: string;
 }
 
 /** How far the status event log has been fanned out to notifications (one row, 'notifications'). */

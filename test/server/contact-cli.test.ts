@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { storeContactMessage } from '../../server/contact/contact-service.ts';
-import { claimDue, markAttemptFailed, markDelivered } from '../../server/contact/contact-repository.ts';
+import { claimDue, contactQueue } from '../../server/contact/contact-repository.ts';
+import { markAttemptFailed, markDelivered } from '../../server/outbox/outbox-repository.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/schema.ts';
@@ -68,12 +69,13 @@ describe.each(dialects)('npm run contact (%s)', (dialect) => {
       if (delivery.messageId === failed.id) {
         await markAttemptFailed(
           db,
+          contactQueue,
           delivery,
           { ...record, outcome: 'failed', statusCode: 404, error: 'HTTP 404: Unknown Webhook' },
           { nextAttemptAt: now, final: true, now },
         );
       } else {
-        await markDelivered(db, delivery, { ...record, outcome: 'delivered', statusCode: 204, error: null }, now);
+        await markDelivered(db, contactQueue, delivery, { ...record, outcome: 'delivered', statusCode: 204, error: null }, now);
       }
     }
   });

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InboxPage } from '../../contracts/staff-contact.ts';
 import { buildApp } from '../../server/app.ts';
-import { claimDue, markAttemptFailed, markDelivered } from '../../server/contact/contact-repository.ts';
+import { claimDue, contactQueue } from '../../server/contact/contact-repository.ts';
+import { markAttemptFailed, markDelivered } from '../../server/outbox/outbox-repository.ts';
 import { purgeOldMessages, storeContactMessage } from '../../server/contact/contact-service.ts';
 import type { ContactChannelName } from '../../server/contact/contact-tables.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
@@ -38,10 +39,11 @@ describe.each(dialects)('the staff console contact inbox (%s)', (dialect) => {
     for (const { delivery } of claimed) {
       const record = { startedAt: now, durationMs: 15, worker: 'test' };
       if (outcome(delivery.messageId) === 'delivered')
-        await markDelivered(app.db, delivery, { ...record, outcome: 'delivered', statusCode: 204, error: null }, now);
+        await markDelivered(app.db, contactQueue, delivery, { ...record, outcome: 'delivered', statusCode: 204, error: null }, now);
       else
         await markAttemptFailed(
           app.db,
+          contactQueue,
           delivery,
           { ...record, outcome: 'failed', statusCode: 500, error: 'HTTP 500: Internal Server Error' },
           { nextAttemptAt: now, final: true, now },
@@ -322,6 +324,7 @@ describe.each(dialects)('the staff console contact inbox (%s)', (dialect) => {
     for (const { delivery } of await claimDue(app.db, dialect, { channel: 'webhook', now, limit: 10, leaseMs: 10_000, worker: 'test' })) {
       await markAttemptFailed(
         app.db,
+        contactQueue,
         delivery,
         { outcome: 'failed', statusCode: 502, error: 'HTTP 502', startedAt: now, durationMs: 5, worker: 'test' },
         { nextAttemptAt: now + 3_600_000, final: false, now },

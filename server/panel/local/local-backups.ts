@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { HttpError } from '../../lib/http-error.ts';
+import { backupNotFound, checkBackupId, checkBackupName, isBackupId } from '../backup-input.ts';
 import type { Backup, BackupList, FileDownload } from '../driver.ts';
 import { defaultSink, extractArchive, writeArchive, type ArchiveSink } from './backup-archive.ts';
 
@@ -45,15 +46,6 @@ export interface LocalBackupsOptions {
   sink?: ArchiveSink;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const maxNameLength = 191;
-// eslint-disable-next-line no-control-regex
-const controlChars = /[\x00-\x1f\x7f]/;
-
-export function backupNotFound(): HttpError {
-  return new HttpError(404, 'backup_not_found', 'There is no such backup.');
-}
-
 function restoreRunning(): HttpError {
   return new HttpError(409, 'restore_running', 'A backup is being restored on this server. Wait until it has finished.');
 }
@@ -70,16 +62,9 @@ function reasonOf(error: unknown): string {
   return code ? `a file operation failed (${code})` : 'the archive could not be written';
 }
 
+/** The name asked for, checked; without one, the time it was made. */
 function checkName(value: string): string {
-  const name = value.trim();
-  if (controlChars.test(name))
-    throw new HttpError(400, 'invalid', 'The backup name cannot contain control characters.', { fields: { name: 'contains control characters' } });
-  if (name.length > maxNameLength) {
-    throw new HttpError(400, 'invalid', `The backup name can be at most ${maxNameLength} characters.`, {
-      fields: { name: `at most ${maxNameLength} characters` },
-    });
-  }
-  return name || `Backup at ${new Date().toISOString().slice(0, 19).replace('T', ' ')}`;
+  return checkBackupName(value) || `Backup at ${new Date().toISOString().slice(0, 19).replace('T', ' ')}`;
 }
 
 function slug(text: string): string {
@@ -166,7 +151,7 @@ export class LocalBackups {
           continue;
         }
         const match = /^(.+)\.json$/.exec(name);
-        if (!match || !uuidPattern.test(match[1]!)) continue;
+        if (!match || !isBackupId(match[1]!)) continue;
         try {
           const stored = JSON.parse(await fs.readFile(path.join(this.#options.dir, name), 'utf8')) as StoredBackup;
           if (stored.state === 'creating') {
@@ -217,7 +202,7 @@ export class LocalBackups {
   }
 
   async #get(id: string): Promise<StoredBackup> {
-    if (!uuidPattern.test(id)) throw backupNotFound();
+    checkBackupId(id);
     const backup = (await this.#load()).get(id);
     if (!backup) throw backupNotFound();
     return backup;

@@ -1,4 +1,5 @@
 import { HttpError } from '../../lib/http-error.ts';
+import { checkBackupId, checkBackupName } from '../backup-input.ts';
 import type { Backup, BackupList, FileDownload, ServerCredentials } from '../driver.ts';
 import { panelBadAnswer } from './panel-errors.ts';
 import { serverPath, type PanelClient } from './panel-client.ts';
@@ -14,10 +15,6 @@ import { downloadSigned } from './signed-transfer.ts';
  * everything but the server's own details.
  */
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const maxNameLength = 191;
-// eslint-disable-next-line no-control-regex
-const controlChars = /[\x00-\x1f\x7f]/;
 /** Pages of 50 read at most (the panel's largest page): 1,000 backups is far beyond any plan. */
 const maxPages = 20;
 
@@ -47,23 +44,6 @@ export function mapBackup(value: unknown): Backup {
   };
 }
 
-function checkId(id: string): string {
-  if (!uuidPattern.test(id)) throw new HttpError(404, 'backup_not_found', 'There is no such backup.');
-  return id;
-}
-
-export function checkBackupName(value: string): string {
-  const name = value.trim();
-  if (controlChars.test(name))
-    throw new HttpError(400, 'invalid', 'The backup name cannot contain control characters.', { fields: { name: 'contains control characters' } });
-  if (name.length > maxNameLength) {
-    throw new HttpError(400, 'invalid', `The backup name can be at most ${maxNameLength} characters.`, {
-      fields: { name: `at most ${maxNameLength} characters` },
-    });
-  }
-  return name;
-}
-
 export interface PterodactylBackupsOptions {
   panel: PanelClient;
   timeoutMs: number;
@@ -75,7 +55,7 @@ export function createPterodactylBackups({ panel, timeoutMs, server }: Pterodact
   const backupsPath = (c: ServerCredentials, rest = '') => serverPath(c.serverId, c.key, `/backups${rest}`);
 
   async function get(c: ServerCredentials, id: string): Promise<Backup> {
-    const body = await panel.request(c.key, 'GET', backupsPath(c, `/${checkId(id)}`), undefined, {
+    const body = await panel.request(c.key, 'GET', backupsPath(c, `/${checkBackupId(id)}`), undefined, {
       mapError: refusalFor({ action: 'see backups', permission: 'backup.read', backup: true }),
     });
     return mapBackup(body);
@@ -130,7 +110,7 @@ export function createPterodactylBackups({ panel, timeoutMs, server }: Pterodact
       await panel.request(
         c.key,
         'POST',
-        backupsPath(c, `/${checkId(id)}/restore`),
+        backupsPath(c, `/${checkBackupId(id)}/restore`),
         { truncate: true },
         {
           mapError: refusalFor({ action: 'restore backups', permission: 'backup.restore', backup: true }),
@@ -149,7 +129,7 @@ export function createPterodactylBackups({ panel, timeoutMs, server }: Pterodact
     },
 
     async remove(c: ServerCredentials, id: string): Promise<void> {
-      await panel.request(c.key, 'DELETE', backupsPath(c, `/${checkId(id)}`), undefined, {
+      await panel.request(c.key, 'DELETE', backupsPath(c, `/${checkBackupId(id)}`), undefined, {
         mapError: refusalFor({ action: 'delete backups', permission: 'backup.delete', backup: true }),
       });
     },

@@ -5,7 +5,7 @@ import { panelTexts } from '../../data/panel-texts.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatBytes, formatDateTime } from '../../lib/panel-format.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { panelApi, panelLinks, type Backup, type BackupList, type ServerPermissions } from './panel-api.ts';
 
 const texts = panelTexts.backups;

@@ -4,7 +4,7 @@ import { maxEditBytes } from '../../../contracts/panel-rules.ts';
 import { panelTexts } from '../../data/panel-texts.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { panelApi } from './panel-api.ts';
 
 const texts = panelTexts.files.editor;

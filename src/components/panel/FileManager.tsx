@@ -6,7 +6,7 @@ import { panelTexts } from '../../data/panel-texts.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatBytes, formatDateTime } from '../../lib/panel-format.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { FileEditor } from './FileEditor.tsx';
 import { panelApi, panelLinks, type ServerPermissions } from './panel-api.ts';
 import { PromptDialog } from './PromptDialog.tsx';

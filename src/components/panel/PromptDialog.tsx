@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { buttonVariants } from '../ui/button-variants.ts';
-import { dialogClasses } from './ConfirmDialog.tsx';
+import { dialogClasses } from '../ui/ConfirmDialog.tsx';
 
 export interface PromptDialogProps {
   open: boolean;

@@ -1,11 +1,9 @@
-import { useId } from 'react';
 import type { Metric, Sample } from '../../lib/resource-history.ts';
 import { axisTop, extremes } from '../../lib/resource-history.ts';
 import { formatTime } from '../../lib/panel-format.ts';
+import { ChartLine, ChartPlot, chartPad as pad, chartWidth as width, lineColour } from '../ui/ChartPlot.tsx';
 
-const width = 300;
 const height = 90;
-const pad = 4;
 
 interface UsageChartProps {
   samples: readonly Sample[];
@@ -27,12 +25,11 @@ interface UsageChartProps {
 }
 
 /**
- * One metric over time as an inline SVG line (the status board's chart approach,
- * src/components/status/LatencyChart.tsx), with time on the x axis so a gap in the samples
+ * One metric over time as an inline SVG line (on the status board's chart frame,
+ * src/components/ui/ChartPlot.tsx), with time on the x axis so a gap in the samples
  * shows as one. The figure's summary is its accessible name; the labels are text.
  */
 export function UsageChart({ samples, metric, title, format, limit, from, to, gapMs, summary, emptyText }: UsageChartProps) {
-  const gradientId = useId();
   const range = extremes(samples, metric);
   const top = axisTop(range?.high ?? 0, limit);
   const span = Math.max(1, to - from);
@@ -54,53 +51,23 @@ export function UsageChart({ samples, metric, title, format, limit, from, to, ga
         <span className="text-sm font-medium text-slate-200">{title}</span>
         <span className="text-sm font-semibold text-white tabular-nums">{range ? format(range.latest) : '–'}</span>
       </figcaption>
-      <div className="relative mt-2 h-24">
-        <span className="absolute top-0 left-0 text-[10px] leading-none text-slate-400" aria-hidden="true">
-          {format(top)}
-        </span>
-        <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="h-full w-full overflow-visible" role="img" aria-label={summary}>
-          <defs>
-            <linearGradient id={gradientId} x1="0" x2="0" y1="0" y2="1">
-              <stop offset="0%" stopColor="rgb(99 102 241)" stopOpacity="0.35" />
-              <stop offset="100%" stopColor="rgb(99 102 241)" stopOpacity="0" />
-            </linearGradient>
-          </defs>
-          {[0.5, 1].map((f) => (
-            <line
-              key={f}
-              x1="0"
-              x2={width}
-              y1={y(top * f)}
-              y2={y(top * f)}
-              stroke="rgb(255 255 255 / 0.06)"
-              strokeDasharray="3 3"
-              vectorEffect="non-scaling-stroke"
-            />
-          ))}
-          <line x1="0" x2={width} y1={height - pad} y2={height - pad} stroke="rgb(255 255 255 / 0.12)" vectorEffect="non-scaling-stroke" />
-          {runs.map((run) =>
+      <ChartPlot height={height} className="mt-2 h-24" top={top} topLabel={format(top)} y={y} summary={summary}>
+        {(areaFill) =>
+          runs.map((run) =>
             run.length > 1 ? (
               <g key={run[0]!.at}>
                 <path
                   d={`M${x(run[0]!.at).toFixed(1)},${height - pad} L${line(run).replaceAll(' ', ' L')} L${x(run.at(-1)!.at).toFixed(1)},${height - pad} Z`}
-                  fill={`url(#${gradientId})`}
+                  fill={areaFill}
                 />
-                <polyline
-                  points={line(run)}
-                  fill="none"
-                  stroke="rgb(129 140 248)"
-                  strokeWidth="2"
-                  strokeLinejoin="round"
-                  strokeLinecap="round"
-                  vectorEffect="non-scaling-stroke"
-                />
+                <ChartLine points={line(run)} />
               </g>
             ) : (
-              <circle key={run[0]!.at} cx={x(run[0]!.at)} cy={y(run[0]![metric])} r="2" fill="rgb(129 140 248)" />
+              <circle key={run[0]!.at} cx={x(run[0]!.at)} cy={y(run[0]![metric])} r="2" fill={lineColour} />
             ),
-          )}
-        </svg>
-      </div>
+          )
+        }
+      </ChartPlot>
       <div className="mt-1 flex justify-between text-[11px] text-slate-400 tabular-nums" aria-hidden="true">
         {samples.length ? (
           <>

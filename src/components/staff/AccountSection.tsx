@@ -3,14 +3,16 @@ import { useId, useState } from 'react';
 import type { StaffPasskey, StaffSession } from '../../../contracts/staff.ts';
 import { passkeyNameMaxLength, passkeyNameProblem, sessionIdleMinutes } from '../../../contracts/staff-rules.ts';
 import { Button } from '../ui/Button.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { CardSection } from './CardSection.tsx';
 import type { SectionProps } from './ConsoleShell.tsx';
 import { describeUserAgent, formatDateTime, formatRelative } from './format.ts';
 import { Notice } from './Notice.tsx';
 import { createPasskey } from './passkey-ceremony.ts';
 import { staffApi } from './staff-api.ts';
-import { badge, badgeTones, card, fieldError, input, label, muted, subTitle } from './staff-styles.ts';
+import { badge, badgeTones, fieldError, input, label, muted } from './staff-styles.ts';
 import { useLoad } from './use-load.ts';
+import { useNotices } from './use-notices.ts';
 
 function PasskeyRow({
   passkey,
@@ -127,29 +129,14 @@ function SessionRow({ session, onEnd }: { session: StaffSession; onEnd: () => vo
 
 /** My account: passkeys (add, rename, remove but never the last) and sessions (see, end). */
 export function AccountSection({ problem, signedOut }: SectionProps) {
-  const [error, setError] = useState<string>();
-  const [status, setStatus] = useState<string>();
+  const { error, status, failed, run } = useNotices(problem);
   const [newName, setNewName] = useState('');
   const [newNameError, setNewNameError] = useState<string>();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<StaffPasskey>();
-  const onError = (e: unknown) => setError(problem(e));
-  const passkeys = useLoad(() => staffApi.passkeys(), onError);
-  const sessions = useLoad(() => staffApi.sessions(), onError);
+  const passkeys = useLoad(() => staffApi.passkeys(), failed);
+  const sessions = useLoad(() => staffApi.sessions(), failed);
   const addId = useId();
-
-  const run = async (work: () => Promise<unknown>, done: string): Promise<boolean> => {
-    setError(undefined);
-    setStatus(undefined);
-    try {
-      await work();
-      setStatus(done);
-      return true;
-    } catch (e) {
-      setError(problem(e));
-      return false;
-    }
-  };
 
   const add = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -175,10 +162,7 @@ export function AccountSection({ problem, signedOut }: SectionProps) {
     <div className="space-y-6">
       <Notice tone="error">{error}</Notice>
       <Notice tone="success">{status}</Notice>
-      <section aria-labelledby="passkeys-title" className={card}>
-        <h2 id="passkeys-title" className={subTitle}>
-          Passkeys
-        </h2>
+      <CardSection id="passkeys-title" title="Passkeys">
         <p className={`mt-1 ${muted}`}>Add a second passkey (another device, or a security key) so that losing one does not lock you out.</p>
         {passkeys.data ? (
           <ul className="mt-2 divide-y divide-white/10">
@@ -232,11 +216,8 @@ export function AccountSection({ problem, signedOut }: SectionProps) {
             </Button>
           </div>
         </form>
-      </section>
-      <section aria-labelledby="sessions-title" className={card}>
-        <h2 id="sessions-title" className={subTitle}>
-          Sessions
-        </h2>
+      </CardSection>
+      <CardSection id="sessions-title" title="Sessions">
         <p className={`mt-1 ${muted}`}>Where you are signed in. A session ends 12 hours after sign-in, or after {sessionIdleMinutes} minutes without use.</p>
         {sessions.data ? (
           <ul className="mt-2 divide-y divide-white/10">
@@ -255,7 +236,7 @@ export function AccountSection({ problem, signedOut }: SectionProps) {
         ) : (
           <p className={`mt-3 ${muted}`}>Loading…</p>
         )}
-      </section>
+      </CardSection>
       <ConfirmDialog
         open={removing !== undefined}
         title={`Remove the passkey “${removing?.name ?? ''}”?`}
@@ -267,9 +248,9 @@ export function AccountSection({ problem, signedOut }: SectionProps) {
           await run(() => staffApi.removePasskey(target.id), `Passkey “${target.name}” removed.`);
           await passkeys.reload();
         }}
-      >
-        You will no longer be able to sign in with it. Your other passkeys keep working.
-      </ConfirmDialog>
+        body="You will no longer be able to sign in with it. Your other passkeys keep working."
+        cancelLabel="Cancel"
+      />
     </div>
   );
 }

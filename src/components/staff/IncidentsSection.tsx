@@ -2,64 +2,69 @@ import { CheckCircle2, Megaphone, Pencil, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { Incident, IncidentImpact, IncidentState } from '../../../contracts/incidents.ts';
 import { incidentImpacts, incidentStates, openIncidentStates } from '../../../contracts/incidents-rules.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { impactLabels, incidentStateLabels } from '../../lib/status-format.ts';
 import { Button } from '../ui/Button.tsx';
+import { AnnouncementForm } from './AnnouncementForm.tsx';
 import { boardApi } from './board-api.ts';
+import { CardSection } from './CardSection.tsx';
 import type { SectionProps } from './ConsoleShell.tsx';
 import { formatDateTime } from './format.ts';
 import { FormField } from './FormField.tsx';
-import { MonitorChoice } from './MonitorChoice.tsx';
+import { ItemList, LoadedItems } from './LoadedItems.tsx';
 import { Notice } from './Notice.tsx';
-import { badge, badgeTones, card, input, muted, subTitle } from './staff-styles.ts';
-import { useLoad } from './use-load.ts';
+import { badge, badgeTones, input } from './staff-styles.ts';
+import { type BoardMonitor, useBoardSection } from './use-board-section.ts';
+import { refusal, useFormSubmit } from './use-form-submit.ts';
 
-type Monitors = readonly { id: string; name: string }[];
-
-/** Field messages from a refusal, or a sentence for the form's notice. */
-function refusal(e: unknown, problem: (e: unknown) => string): { fields: Record<string, string>; error: string } {
-  if (e instanceof ApiError && Object.keys(e.fields).length)
-    return { fields: { ...e.fields }, error: e.status === 409 ? e.message : 'Please correct the fields marked below.' };
-  return { fields: {}, error: problem(e) };
-}
-
-function NewIncident({ monitors, onCreated, problem }: { monitors: Monitors; onCreated: (i: Incident) => void; problem: (e: unknown) => string }) {
+function NewIncident({
+  monitors,
+  onCreated,
+  problem,
+}: {
+  monitors: readonly BoardMonitor[];
+  onCreated: (i: Incident) => void;
+  problem: (e: unknown) => string;
+}) {
   const [title, setTitle] = useState('');
   const [impact, setImpact] = useState<IncidentImpact>('minor');
   const [state, setState] = useState<(typeof openIncidentStates)[number]>('investigating');
   const [message, setMessage] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { fields, error, busy, submit } = useFormSubmit(problem);
   const id = useId();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setFields({});
-    setError(undefined);
-    try {
-      const created = await boardApi.createIncident({ title, impact, monitorIds: chosen, state, message });
-      setTitle('');
-      setMessage('');
-      setChosen([]);
-      onCreated(created);
-    } catch (e) {
-      const r = refusal(e, problem);
-      setFields(r.fields);
-      setError(r.error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const publish = submit(async () => {
+    const created = await boardApi.createIncident({ title, impact, monitorIds: chosen, state, message });
+    setTitle('');
+    setMessage('');
+    setChosen([]);
+    onCreated(created);
+  });
 
   return (
-    <form onSubmit={submit} noValidate className={card} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={subTitle}>
-        Declare an incident
-      </h2>
-      <p className={`mt-1 ${muted}`}>It shows on the public board at once, with this first update, and counts in its banner.</p>
+    <AnnouncementForm
+      id={id}
+      title="Declare an incident"
+      intro="It shows on the public board at once, with this first update, and counts in its banner."
+      onSubmit={publish}
+      monitors={{ legend: 'Affected monitors', hint: 'None chosen: the whole network.', monitors, chosen, onChange: setChosen, error: fields.monitorIds }}
+      message={{
+        label: 'First update',
+        hint: 'What customers see: what is wrong, what you are doing.',
+        value: message,
+        onChange: setMessage,
+        error: fields.message,
+        minHeight: 'min-h-24',
+      }}
+      error={error}
+      busy={busy}
+      submitLabel={
+        <>
+          <Megaphone aria-hidden="true" className="size-4" />
+          Publish incident
+        </>
+      }
+    >
       <div className="mt-4 grid gap-4 sm:grid-cols-[1fr_10rem_10rem]">
         <FormField id={`${id}-name`} label="Title" error={fields.title}>
           <input className={input} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} required autoComplete="off" />
@@ -83,30 +88,7 @@ function NewIncident({ monitors, onCreated, problem }: { monitors: Monitors; onC
           </select>
         </FormField>
       </div>
-      <div className="mt-4">
-        <MonitorChoice
-          id={`${id}-monitors`}
-          legend="Affected monitors"
-          hint="None chosen: the whole network."
-          monitors={monitors}
-          chosen={chosen}
-          onChange={setChosen}
-          error={fields.monitorIds}
-        />
-      </div>
-      <div className="mt-4">
-        <FormField id={`${id}-message`} label="First update" hint="What customers see: what is wrong, what you are doing." error={fields.message}>
-          <textarea className={`${input} min-h-24`} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} required />
-        </FormField>
-      </div>
-      <div className="mt-4">
-        <Notice tone="error">{error}</Notice>
-      </div>
-      <Button type="submit" className="mt-4" disabled={busy}>
-        <Megaphone aria-hidden="true" className="size-4" />
-        Publish incident
-      </Button>
-    </form>
+    </AnnouncementForm>
   );
 }
 
@@ -114,29 +96,15 @@ function NewIncident({ monitors, onCreated, problem }: { monitors: Monitors; onC
 function PostUpdate({ incident, onDone, problem }: { incident: Incident; onDone: (i: Incident, said: string) => void; problem: (e: unknown) => string }) {
   const [state, setState] = useState<IncidentState>(incident.state);
   const [message, setMessage] = useState('');
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { fields, error, busy, submit } = useFormSubmit(problem);
   const id = useId();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setFields({});
-    setError(undefined);
-    try {
-      const after = state === 'resolved' ? await boardApi.resolve(incident.id, message) : await boardApi.postUpdate(incident.id, state, message);
-      setMessage('');
-      onDone(after, state === 'resolved' ? `${incident.title} is resolved.` : `The update on ${incident.title} is published.`);
-    } catch (e) {
-      const r = refusal(e, problem);
-      setFields(r.fields);
-      setError(r.error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const post = submit(async () => {
+    const after = state === 'resolved' ? await boardApi.resolve(incident.id, message) : await boardApi.postUpdate(incident.id, state, message);
+    setMessage('');
+    onDone(after, state === 'resolved' ? `${incident.title} is resolved.` : `The update on ${incident.title} is published.`);
+  });
   return (
-    <form onSubmit={submit} noValidate className="mt-4 rounded-lg border border-white/10 p-3" aria-label={`Post an update on ${incident.title}`}>
+    <form onSubmit={post} noValidate className="mt-4 rounded-lg border border-white/10 p-3" aria-label={`Post an update on ${incident.title}`}>
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
         <FormField id={`${id}-state`} label="New state" error={fields.state}>
           <select className={input} value={state} onChange={(e) => setState(e.target.value as IncidentState)}>
@@ -271,56 +239,24 @@ function IncidentItem({
 
 /** Incidents (admins and support): declare, update, correct and resolve; each change is on the public board at once. */
 export function IncidentsSection({ problem }: SectionProps) {
-  const [error, setError] = useState<string>();
-  const [status, setStatus] = useState<string>();
-  const onError = (e: unknown) => setError(problem(e));
-  const list = useLoad(() => boardApi.incidents(), onError);
-  const board = useLoad(() => boardApi.board(), onError);
-  const monitors = board.data?.servers.map((s) => ({ id: s.id, name: s.name })) ?? [];
-  const names = new Map(monitors.map((m) => [m.id, m.name]));
-  const changed = (said: string) => {
-    setError(undefined);
-    setStatus(said);
-    void list.reload();
-  };
+  const { list, monitors, names, error, status, changed } = useBoardSection(() => boardApi.incidents(), problem);
   const incidents = list.data?.incidents ?? [];
   const open = incidents.filter((i) => i.state !== 'resolved');
   const resolved = incidents.filter((i) => i.state === 'resolved');
+  const item = (i: Incident) => <IncidentItem key={i.id} incident={i} names={names} problem={problem} onChanged={(_after, said) => changed(said)} />;
 
   return (
     <div className="space-y-6">
       <NewIncident monitors={monitors} problem={problem} onCreated={(i) => changed(`${i.title} is published on the board.`)} />
       <Notice tone="error">{error}</Notice>
       <Notice tone="success">{status}</Notice>
-      <section aria-labelledby="open-incidents" className={card}>
-        <h2 id="open-incidents" className={subTitle}>
-          Open incidents
-        </h2>
-        {list.data ? (
-          open.length ? (
-            <ul className="divide-y divide-white/10">
-              {open.map((i) => (
-                <IncidentItem key={i.id} incident={i} names={names} problem={problem} onChanged={(_after, said) => changed(said)} />
-              ))}
-            </ul>
-          ) : (
-            <p className={`mt-3 ${muted}`}>No open incidents.</p>
-          )
-        ) : (
-          <p className={`mt-3 ${muted}`}>{list.loading ? 'Loading…' : 'The incidents could not be loaded.'}</p>
-        )}
-      </section>
+      <CardSection id="open-incidents" title="Open incidents">
+        <LoadedItems loaded={list} items={open} empty="No open incidents." failed="The incidents could not be loaded." render={item} />
+      </CardSection>
       {resolved.length ? (
-        <section aria-labelledby="resolved-incidents" className={card}>
-          <h2 id="resolved-incidents" className={subTitle}>
-            Resolved in the last 90 days
-          </h2>
-          <ul className="divide-y divide-white/10">
-            {resolved.map((i) => (
-              <IncidentItem key={i.id} incident={i} names={names} problem={problem} onChanged={(_after, said) => changed(said)} />
-            ))}
-          </ul>
-        </section>
+        <CardSection id="resolved-incidents" title="Resolved in the last 90 days">
+          <ItemList>{resolved.map(item)}</ItemList>
+        </CardSection>
       ) : null}
     </div>
   );

@@ -1,18 +1,20 @@
 import { CalendarPlus, Clock, XCircle } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Maintenance } from '../../../contracts/incidents.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { maintenanceStateLabels } from '../../lib/status-format.ts';
 import { Button } from '../ui/Button.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { AnnouncementForm } from './AnnouncementForm.tsx';
 import { boardApi } from './board-api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { CardSection } from './CardSection.tsx';
 import type { SectionProps } from './ConsoleShell.tsx';
 import { formatDateTime } from './format.ts';
 import { FormField } from './FormField.tsx';
-import { MonitorChoice } from './MonitorChoice.tsx';
+import { ItemList, LoadedItems } from './LoadedItems.tsx';
 import { Notice } from './Notice.tsx';
-import { badge, badgeTones, card, input, muted, subTitle } from './staff-styles.ts';
-import { useLoad } from './use-load.ts';
+import { badge, badgeTones, input } from './staff-styles.ts';
+import { type BoardMonitor, useBoardSection } from './use-board-section.ts';
+import { refusal, useFormSubmit } from './use-form-submit.ts';
 
 /** A datetime-local value (the reader's own time zone) as ISO 8601, or what was typed when it is not a time. */
 function isoOf(local: string): string {
@@ -30,59 +32,51 @@ const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const stateTone = { scheduled: badgeTones.brand, in_progress: badgeTones.warn, completed: badgeTones.good, cancelled: badgeTones.neutral } as const;
 
-function refusal(e: unknown, problem: (e: unknown) => string): { fields: Record<string, string>; error: string } {
-  if (e instanceof ApiError && Object.keys(e.fields).length)
-    return { fields: { ...e.fields }, error: e.status === 409 ? e.message : 'Please correct the fields marked below.' };
-  return { fields: {}, error: problem(e) };
-}
-
-function Schedule({
-  monitors,
-  onDone,
-  problem,
-}: {
-  monitors: readonly { id: string; name: string }[];
-  onDone: (m: Maintenance) => void;
-  problem: (e: unknown) => string;
-}) {
+function Schedule({ monitors, onDone, problem }: { monitors: readonly BoardMonitor[]; onDone: (m: Maintenance) => void; problem: (e: unknown) => string }) {
   const hour = 3_600_000;
   const [title, setTitle] = useState('');
   const [message, setMessage] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const [startsAt, setStartsAt] = useState(() => localOf(Math.ceil(Date.now() / hour) * hour + hour));
   const [endsAt, setEndsAt] = useState(() => localOf(Math.ceil(Date.now() / hour) * hour + 2 * hour));
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { fields, error, busy, submit } = useFormSubmit(problem);
   const id = useId();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setFields({});
-    setError(undefined);
-    try {
-      const m = await boardApi.schedule({ title, message, monitorIds: chosen, startsAt: isoOf(startsAt), endsAt: isoOf(endsAt) });
-      setTitle('');
-      setMessage('');
-      setChosen([]);
-      onDone(m);
-    } catch (e) {
-      const r = refusal(e, problem);
-      setFields(r.fields);
-      setError(r.error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const schedule = submit(async () => {
+    const m = await boardApi.schedule({ title, message, monitorIds: chosen, startsAt: isoOf(startsAt), endsAt: isoOf(endsAt) });
+    setTitle('');
+    setMessage('');
+    setChosen([]);
+    onDone(m);
+  });
   return (
-    <form onSubmit={submit} noValidate className={card} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={subTitle}>
-        Schedule maintenance
-      </h2>
-      <p className={`mt-1 ${muted}`}>
-        The board shows it as Scheduled, In progress during the window (the monitors in maintenance, their readings not counted in uptime), then Completed.
-        Times are in your time zone ({zone}).
-      </p>
+    <AnnouncementForm
+      id={id}
+      title="Schedule maintenance"
+      intro={
+        <>
+          The board shows it as Scheduled, In progress during the window (the monitors in maintenance, their readings not counted in uptime), then Completed.
+          Times are in your time zone ({zone}).
+        </>
+      }
+      onSubmit={schedule}
+      monitors={{ legend: 'Monitors in maintenance', monitors, chosen, onChange: setChosen, error: fields.monitorIds }}
+      message={{
+        label: 'Message',
+        hint: 'What customers see: what changes, what they may notice.',
+        value: message,
+        onChange: setMessage,
+        error: fields.message,
+        minHeight: 'min-h-20',
+      }}
+      error={error}
+      busy={busy}
+      submitLabel={
+        <>
+          <CalendarPlus aria-hidden="true" className="size-4" />
+          Schedule
+        </>
+      }
+    >
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <FormField id={`${id}-name`} label="Title" error={fields.title}>
@@ -96,29 +90,7 @@ function Schedule({
           <input type="datetime-local" className={input} value={endsAt} onChange={(e) => setEndsAt(e.target.value)} required />
         </FormField>
       </div>
-      <div className="mt-4">
-        <MonitorChoice
-          id={`${id}-monitors`}
-          legend="Monitors in maintenance"
-          monitors={monitors}
-          chosen={chosen}
-          onChange={setChosen}
-          error={fields.monitorIds}
-        />
-      </div>
-      <div className="mt-4">
-        <FormField id={`${id}-message`} label="Message" hint="What customers see: what changes, what they may notice." error={fields.message}>
-          <textarea className={`${input} min-h-20`} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} required />
-        </FormField>
-      </div>
-      <div className="mt-4">
-        <Notice tone="error">{error}</Notice>
-      </div>
-      <Button type="submit" className="mt-4" disabled={busy}>
-        <CalendarPlus aria-hidden="true" className="size-4" />
-        Schedule
-      </Button>
-    </form>
+    </AnnouncementForm>
   );
 }
 
@@ -152,21 +124,10 @@ function Extend({ m, onDone, problem }: { m: Maintenance; onDone: (said: string)
 
 /** Maintenance (admins and support): schedule, extend, cancel. */
 export function MaintenanceSection({ problem }: SectionProps) {
-  const [error, setError] = useState<string>();
-  const [status, setStatus] = useState<string>();
   const [cancelling, setCancelling] = useState<Maintenance>();
   const asked = useRef<Maintenance>(undefined);
   if (cancelling) asked.current = cancelling;
-  const onError = (e: unknown) => setError(problem(e));
-  const list = useLoad(() => boardApi.maintenance(), onError);
-  const board = useLoad(() => boardApi.board(), onError);
-  const monitors = board.data?.servers.map((s) => ({ id: s.id, name: s.name })) ?? [];
-  const names = new Map(monitors.map((m) => [m.id, m.name]));
-  const done = (said: string) => {
-    setError(undefined);
-    setStatus(said);
-    void list.reload();
-  };
+  const { list, monitors, names, error, status, changed: done, failed } = useBoardSection(() => boardApi.maintenance(), problem);
   const windows = list.data?.maintenance ?? [];
   const current = windows.filter((m) => m.state === 'scheduled' || m.state === 'in_progress').sort((a, b) => a.startsAt.localeCompare(b.startsAt));
   const past = windows.filter((m) => m.state === 'completed' || m.state === 'cancelled');
@@ -199,27 +160,13 @@ export function MaintenanceSection({ problem }: SectionProps) {
       <Schedule monitors={monitors} problem={problem} onDone={(m) => done(`${m.title} is scheduled and on the board.`)} />
       <Notice tone="error">{error}</Notice>
       <Notice tone="success">{status}</Notice>
-      <section aria-labelledby="current-maintenance" className={card}>
-        <h2 id="current-maintenance" className={subTitle}>
-          Scheduled and in progress
-        </h2>
-        {list.data ? (
-          current.length ? (
-            <ul className="divide-y divide-white/10">{current.map(item)}</ul>
-          ) : (
-            <p className={`mt-3 ${muted}`}>Nothing scheduled.</p>
-          )
-        ) : (
-          <p className={`mt-3 ${muted}`}>{list.loading ? 'Loading…' : 'The maintenance could not be loaded.'}</p>
-        )}
-      </section>
+      <CardSection id="current-maintenance" title="Scheduled and in progress">
+        <LoadedItems loaded={list} items={current} empty="Nothing scheduled." failed="The maintenance could not be loaded." render={item} />
+      </CardSection>
       {past.length ? (
-        <section aria-labelledby="past-maintenance" className={card}>
-          <h2 id="past-maintenance" className={subTitle}>
-            Completed and cancelled (90 days)
-          </h2>
-          <ul className="divide-y divide-white/10">{past.map(item)}</ul>
-        </section>
+        <CardSection id="past-maintenance" title="Completed and cancelled (90 days)">
+          <ItemList>{past.map(item)}</ItemList>
+        </CardSection>
       ) : null}
       <ConfirmDialog
         open={cancelling !== undefined}
@@ -230,14 +177,11 @@ export function MaintenanceSection({ problem }: SectionProps) {
           const m = cancelling;
           setCancelling(undefined);
           if (!m) return;
-          boardApi.cancel(m.id).then(
-            () => done(`${m.title} is cancelled.`),
-            (e: unknown) => setError(problem(e)),
-          );
+          boardApi.cancel(m.id).then(() => done(`${m.title} is cancelled.`), failed);
         }}
-      >
-        The board shows it as cancelled; if it is in progress, its monitors leave maintenance now.
-      </ConfirmDialog>
+        body="The board shows it as cancelled; if it is in progress, its monitors leave maintenance now."
+        cancelLabel="Cancel"
+      />
     </div>
   );
 }

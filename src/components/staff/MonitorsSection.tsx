@@ -5,14 +5,16 @@ import { monitorTypes, type MonitorType } from '../../../contracts/monitors-rule
 import { ApiError } from '../../lib/api-client.ts';
 import { statusLabels } from '../../lib/status-format.ts';
 import { Button } from '../ui/Button.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { boardApi } from './board-api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { CardSection } from './CardSection.tsx';
 import type { SectionProps } from './ConsoleShell.tsx';
 import { formatRelative } from './format.ts';
 import { FormField } from './FormField.tsx';
 import { Notice } from './Notice.tsx';
 import { badge, badgeTones, card, input, muted, subTitle } from './staff-styles.ts';
 import { useLoad } from './use-load.ts';
+import { useNotices } from './use-notices.ts';
 
 interface Draft {
   id: string;
@@ -178,26 +180,15 @@ function stateBadge(m: StaffMonitor) {
 
 /** Monitors (admins only): what the public board probes, changed without a restart. */
 export function MonitorsSection({ problem }: SectionProps) {
-  const [error, setError] = useState<string>();
-  const [status, setStatus] = useState<string>();
+  const { error, status, setStatus, failed, run } = useNotices(problem);
   const [editing, setEditing] = useState<StaffMonitor>();
   const [deleting, setDeleting] = useState<StaffMonitor>();
   const asked = useRef<StaffMonitor>(undefined);
   if (deleting) asked.current = deleting;
-  const list = useLoad(
-    () => boardApi.monitors(),
-    (e) => setError(problem(e)),
-  );
+  const list = useLoad(() => boardApi.monitors(), failed);
 
   const act = async (work: () => Promise<unknown>, done: string) => {
-    setError(undefined);
-    setStatus(undefined);
-    try {
-      await work();
-      setStatus(done);
-    } catch (e) {
-      setError(problem(e));
-    }
+    await run(work, done);
     await list.reload();
   };
 
@@ -226,10 +217,7 @@ export function MonitorsSection({ problem }: SectionProps) {
       )}
       <Notice tone="error">{error}</Notice>
       <Notice tone="success">{status}</Notice>
-      <section aria-labelledby="monitor-list" className={card}>
-        <h2 id="monitor-list" className={subTitle}>
-          Monitors
-        </h2>
+      <CardSection id="monitor-list" title="Monitors">
         {list.data ? (
           list.data.monitors.length === 0 ? (
             <p className={`mt-3 ${muted}`}>No monitors yet: the public board shows none.</p>
@@ -282,7 +270,7 @@ export function MonitorsSection({ problem }: SectionProps) {
         ) : (
           <p className={`mt-3 ${muted}`}>{list.loading ? 'Loading…' : 'The monitors could not be loaded.'}</p>
         )}
-      </section>
+      </CardSection>
       <ConfirmDialog
         open={deleting !== undefined}
         title={`Delete ${asked.current?.name ?? 'this monitor'}?`}
@@ -293,9 +281,9 @@ export function MonitorsSection({ problem }: SectionProps) {
           setDeleting(undefined);
           if (m) void act(() => boardApi.removeMonitor(m.id), `${m.name} is deleted.`);
         }}
-      >
-        It leaves the public board at once, and its stored readings and uptime are deleted. Pausing keeps them.
-      </ConfirmDialog>
+        body="It leaves the public board at once, and its stored readings and uptime are deleted. Pausing keeps them."
+        cancelLabel="Cancel"
+      />
     </div>
   );
 }

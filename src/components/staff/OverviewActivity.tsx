@@ -1,8 +1,9 @@
 import type { AuditActorKind, AuditEntry } from '../../../contracts/audit.ts';
 import { actionLabel, actorLabel } from './audit-text.ts';
+import { CardLink, CardSection } from './CardSection.tsx';
 import { formatRelative } from './format.ts';
 import { staffApi } from './staff-api.ts';
-import { card, muted, subTitle } from './staff-styles.ts';
+import { muted } from './staff-styles.ts';
 import { useLoad } from './use-load.ts';
 
 const perGroup = 6;
@@ -48,10 +49,7 @@ export function OverviewActivity({ onError }: { onError: (error: unknown) => voi
   const recent = useLoad(() => Promise.all(groups.map((g) => staffApi.audit({ actorKind: g.kind, limit: perGroup }))), onError);
   const pages = recent.data;
   return (
-    <section aria-labelledby="overview-recent" className={card}>
-      <h2 id="overview-recent" className={subTitle}>
-        Latest activity
-      </h2>
+    <CardSection id="overview-recent" title="Latest activity">
       {pages ? (
         <div className="mt-3 grid gap-6 lg:grid-cols-2">
           {groups.map((group, i) => (
@@ -66,9 +64,7 @@ export function OverviewActivity({ onError }: { onError: (error: unknown) => voi
       ) : (
         <p className={`mt-3 ${muted}`}>Loading…</p>
       )}
-      <a href="#audit" className="mt-3 inline-block text-sm font-medium text-brand-300 underline-offset-4 hover:underline">
-        Open the audit log
-      </a>
-    </section>
+      <CardLink href="#audit">Open the audit log</CardLink>
+    </CardSection>
   );
 }

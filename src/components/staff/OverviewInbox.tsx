@@ -1,7 +1,8 @@
 import type { InboxPage } from '../../../contracts/staff-contact.ts';
+import { CardLink, CardSection } from './CardSection.tsx';
 import { contactApi } from './contact-api.ts';
 import { formatRelative } from './format.ts';
-import { card, muted, subTitle } from './staff-styles.ts';
+import { muted } from './staff-styles.ts';
 import { setUnansweredCount } from './unanswered-count.ts';
 import { useLoad } from './use-load.ts';
 import { VisibleText } from './VisibleText.tsx';
@@ -17,10 +18,7 @@ export function OverviewInbox({ onError }: { onError: (error: unknown) => void }
   }, onError);
   const page = inbox.data;
   return (
-    <section aria-labelledby="overview-inbox" className={card}>
-      <h2 id="overview-inbox" className={subTitle}>
-        Unanswered messages
-      </h2>
+    <CardSection id="overview-inbox" title="Unanswered messages">
       {page ? (
         <>
           <p className="mt-2 text-sm text-slate-300">
@@ -56,9 +54,7 @@ export function OverviewInbox({ onError }: { onError: (error: unknown) => void }
       ) : (
         <p className={`mt-2 ${muted}`}>Loading…</p>
       )}
-      <a href="#inbox" className="mt-3 inline-block text-sm font-medium text-brand-300 underline-offset-4 hover:underline">
-        Open the inbox
-      </a>
-    </section>
+      <CardLink href="#inbox">Open the inbox</CardLink>
+    </CardSection>
   );
 }

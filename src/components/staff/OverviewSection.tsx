@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { roleLabels } from '../../../contracts/staff-rules.ts';
+import { CardLink, CardSection } from './CardSection.tsx';
 import type { SectionProps } from './ConsoleShell.tsx';
 import { Notice } from './Notice.tsx';
 import { OverviewActivity } from './OverviewActivity.tsx';
 import { OverviewInbox } from './OverviewInbox.tsx';
 import { OverviewStatus } from './OverviewStatus.tsx';
 import { staffApi } from './staff-api.ts';
-import { card, muted, subTitle } from './staff-styles.ts';
+import { muted } from './staff-styles.ts';
 import { useLoad } from './use-load.ts';
 
 /**
@@ -37,10 +38,7 @@ export function OverviewSection({ me, problem }: SectionProps) {
         {canHandle ? <OverviewInbox onError={onError} /> : null}
       </div>
       <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="overview-account" className={card}>
-          <h2 id="overview-account" className={subTitle}>
-            Your account
-          </h2>
+        <CardSection id="overview-account" title="Your account">
           {account.data ? (
             <p className="mt-2 text-sm text-slate-300">
               {account.data[0].passkeys.length} passkey{account.data[0].passkeys.length === 1 ? '' : 's'}, {account.data[1].sessions.length} open session
@@ -49,15 +47,10 @@ export function OverviewSection({ me, problem }: SectionProps) {
           ) : (
             <p className={`mt-2 ${muted}`}>Loading…</p>
           )}
-          <a href="#account" className="mt-3 inline-block text-sm font-medium text-brand-300 underline-offset-4 hover:underline">
-            Passkeys and sessions
-          </a>
-        </section>
+          <CardLink href="#account">Passkeys and sessions</CardLink>
+        </CardSection>
         {canManage ? (
-          <section aria-labelledby="overview-team" className={card}>
-            <h2 id="overview-team" className={subTitle}>
-              Team
-            </h2>
+          <CardSection id="overview-team" title="Team">
             {team.data ? (
               <p className="mt-2 text-sm text-slate-300">
                 {active} active, {invited} invited, {members.length - active - invited} disabled.
@@ -65,10 +58,8 @@ export function OverviewSection({ me, problem }: SectionProps) {
             ) : (
               <p className={`mt-2 ${muted}`}>Loading…</p>
             )}
-            <a href="#team" className="mt-3 inline-block text-sm font-medium text-brand-300 underline-offset-4 hover:underline">
-              Manage staff
-            </a>
-          </section>
+            <CardLink href="#team">Manage staff</CardLink>
+          </CardSection>
         ) : null}
       </div>
       {canAudit ? <OverviewActivity onError={onError} /> : null}

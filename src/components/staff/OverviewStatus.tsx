@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { bannerFor, type Banner, type ServerStatus, type ShownStatus } from '../../../contracts/status-rules.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 import type { StatusReport, StatusUpdate } from '../status/status-api.ts';
+import { CardLink } from './CardSection.tsx';
 import { badge, badgeTones, card, muted, subTitle } from './staff-styles.ts';
 
 /**
@@ -117,9 +118,7 @@ export function OverviewStatus() {
       ) : (
         <p className={`mt-2 ${muted}`}>{failed ? 'The status could not be loaded; trying again in a minute.' : 'Loading…'}</p>
       )}
-      <a href="/network-status" className="mt-3 inline-block text-sm font-medium text-brand-300 underline-offset-4 hover:underline">
-        The public status board
-      </a>
+      <CardLink href="/network-status">The public status board</CardLink>
     </section>
   );
 }

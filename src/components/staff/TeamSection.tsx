@@ -4,13 +4,15 @@ import type { EnrolmentLinkAnswer, StaffMember } from '../../../contracts/staff.
 import { emailMaxLength, enrolmentLinkHours, roleLabels, staffRoles, type StaffRole } from '../../../contracts/staff-rules.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../ui/Button.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { CardSection } from './CardSection.tsx';
 import type { SectionProps } from './ConsoleShell.tsx';
 import { formatDateTime, formatRelative } from './format.ts';
 import { Notice } from './Notice.tsx';
 import { staffApi } from './staff-api.ts';
 import { badge, badgeTones, card, fieldError, input, label, muted, subTitle } from './staff-styles.ts';
 import { useLoad } from './use-load.ts';
+import { useNotices } from './use-notices.ts';
 
 function stateOf(member: StaffMember): { text: string; tone: keyof typeof badgeTones } {
   if (member.disabled) return { text: 'Disabled', tone: 'bad' };
@@ -58,6 +60,13 @@ function LinkOnce({ answer, onDone }: { answer: EnrolmentLinkAnswer & { heading:
     </section>
   );
 }
+
+/** The roles, as both role choosers offer them. */
+const roleOptions = staffRoles.map((r) => (
+  <option key={r} value={r}>
+    {roleLabels[r]}
+  </option>
+));
 
 function InviteForm({ onInvited, problem }: { onInvited: (answer: EnrolmentLinkAnswer) => void; problem: (e: unknown) => string }) {
   const [email, setEmail] = useState('');
@@ -118,11 +127,7 @@ function InviteForm({ onInvited, problem }: { onInvited: (answer: EnrolmentLinkA
             Role
           </label>
           <select id={`${id}-role`} className={input} value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
-            {staffRoles.map((r) => (
-              <option key={r} value={r}>
-                {roleLabels[r]}
-              </option>
-            ))}
+            {roleOptions}
           </select>
         </div>
         <Button type="submit" disabled={busy} className="sm:mt-6">
@@ -141,28 +146,17 @@ type Pending = { kind: 'disable' | 'reset'; member: StaffMember } | undefined;
 
 /** Staff (admins only): the team, invitations, roles, disabling, new enrolment links. */
 export function TeamSection({ me, problem }: SectionProps) {
-  const [error, setError] = useState<string>();
-  const [status, setStatus] = useState<string>();
+  const { error, status, failed, run } = useNotices(problem);
   const [link, setLink] = useState<EnrolmentLinkAnswer & { heading: string }>();
   const [pending, setPending] = useState<Pending>();
-  const team = useLoad(
-    () => staffApi.members(),
-    (e) => setError(problem(e)),
-  );
+  const team = useLoad(() => staffApi.members(), failed);
   // The dialog keeps its words while it closes.
   const asked = useRef<NonNullable<Pending>>(undefined);
   if (pending) asked.current = pending;
   const question = pending ?? asked.current;
 
   const act = async (work: () => Promise<unknown>, done: string) => {
-    setError(undefined);
-    setStatus(undefined);
-    try {
-      await work();
-      setStatus(done);
-    } catch (e) {
-      setError(problem(e));
-    }
+    await run(work, done);
     await team.reload();
   };
 
@@ -195,10 +189,7 @@ export function TeamSection({ me, problem }: SectionProps) {
       )}
       <Notice tone="error">{error}</Notice>
       <Notice tone="success">{status}</Notice>
-      <section aria-labelledby="team-list" className={card}>
-        <h2 id="team-list" className={subTitle}>
-          The team
-        </h2>
+      <CardSection id="team-list" title="The team">
         {team.data ? (
           <ul className="mt-3 divide-y divide-white/10">
             {team.data.members.map((member) => {
@@ -233,11 +224,7 @@ export function TeamSection({ me, problem }: SectionProps) {
                         void act(() => staffApi.setRole(member.id, role), `${member.email} is now ${roleLabels[role].toLowerCase()}.`);
                       }}
                     >
-                      {staffRoles.map((r) => (
-                        <option key={r} value={r}>
-                          {roleLabels[r]}
-                        </option>
-                      ))}
+                      {roleOptions}
                     </select>
                   </div>
                   <div className="flex flex-wrap gap-2 md:justify-end">
@@ -263,18 +250,20 @@ export function TeamSection({ me, problem }: SectionProps) {
         ) : (
           <p className={`mt-3 ${muted}`}>{team.loading ? 'Loading…' : 'The team could not be loaded.'}</p>
         )}
-      </section>
+      </CardSection>
       <ConfirmDialog
         open={pending !== undefined}
         title={question?.kind === 'disable' ? `Disable ${question.member.email}?` : `New enrolment link for ${question?.member.email ?? 'this person'}?`}
         confirmLabel={question?.kind === 'disable' ? 'Disable' : 'Revoke passkeys and make a link'}
         onConfirm={() => void confirm()}
         onCancel={() => setPending(undefined)}
-      >
-        {question?.kind === 'disable'
-          ? 'They are signed out everywhere at once and cannot sign in until an admin enables them again.'
-          : 'Their passkeys stop working and their sessions end now. The new link, shown once, lets them create a passkey again.'}
-      </ConfirmDialog>
+        body={
+          question?.kind === 'disable'
+            ? 'They are signed out everywhere at once and cannot sign in until an admin enables them again.'
+            : 'Their passkeys stop working and their sessions end now. The new link, shown once, lets them create a passkey again.'
+        }
+        cancelLabel="Cancel"
+      />
     </div>
   );
 }

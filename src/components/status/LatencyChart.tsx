@@ -1,9 +1,7 @@
-import { useId } from 'react';
+import { ChartLine, ChartPlot, chartPad as pad, chartWidth as width } from '../ui/ChartPlot.tsx';
 import type { Reading } from './status-api.ts';
 
-const width = 300;
 const height = 80;
-const pad = 4;
 
 function timeLabel(timestamp: number): string {
   return new Date(timestamp).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -21,7 +19,6 @@ function axisMax(readings: readonly Reading[]): number {
  * baseline. Time labels sit under the chart as text; the figure has a summary for screen readers.
  */
 export function LatencyChart({ readings, name, emptyText = 'Waiting for readings…' }: { readings: readonly Reading[]; name: string; emptyText?: string }) {
-  const gradientId = useId();
   const top = axisMax(readings);
   const answered = readings.filter((r) => r.latency > 0);
   const x = (i: number): number => (readings.length <= 1 ? width / 2 : pad + (i * (width - 2 * pad)) / (readings.length - 1));
@@ -54,58 +51,28 @@ export function LatencyChart({ readings, name, emptyText = 'Waiting for readings
 
   return (
     <figure className="mt-4">
-      <div className="relative h-20">
-        <span className="absolute top-0 left-0 text-[10px] leading-none text-slate-400" aria-hidden="true">
-          {top} ms
-        </span>
-        <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="h-full w-full overflow-visible" role="img" aria-label={summary}>
-          <defs>
-            <linearGradient id={gradientId} x1="0" x2="0" y1="0" y2="1">
-              <stop offset="0%" stopColor="rgb(99 102 241)" stopOpacity="0.35" />
-              <stop offset="100%" stopColor="rgb(99 102 241)" stopOpacity="0" />
-            </linearGradient>
-          </defs>
-          {[0.5, 1].map((f) => (
-            <line
-              key={f}
-              x1="0"
-              x2={width}
-              y1={y(top * f)}
-              y2={y(top * f)}
-              stroke="rgb(255 255 255 / 0.06)"
-              strokeDasharray="3 3"
-              vectorEffect="non-scaling-stroke"
-            />
-          ))}
-          <line x1="0" x2={width} y1={height - pad} y2={height - pad} stroke="rgb(255 255 255 / 0.12)" vectorEffect="non-scaling-stroke" />
-          {area && <path d={area} fill={`url(#${gradientId})`} />}
-          {readings.length > 1 && (
-            <polyline
-              points={points}
-              fill="none"
-              stroke="rgb(129 140 248)"
-              strokeWidth="2"
-              strokeLinejoin="round"
-              strokeLinecap="round"
-              vectorEffect="non-scaling-stroke"
-            />
-          )}
-          {readings.map((r, i) =>
-            r.latency === 0 ? (
-              <line
-                key={r.timestamp}
-                x1={x(i)}
-                x2={x(i)}
-                y1={height - pad}
-                y2={height - pad - 10}
-                stroke="rgb(248 113 113)"
-                strokeWidth="2"
-                vectorEffect="non-scaling-stroke"
-              />
-            ) : null,
-          )}
-        </svg>
-      </div>
+      <ChartPlot height={height} className="h-20" top={top} topLabel={`${top} ms`} y={y} summary={summary}>
+        {(areaFill) => (
+          <>
+            {area && <path d={area} fill={areaFill} />}
+            {readings.length > 1 && <ChartLine points={points} />}
+            {readings.map((r, i) =>
+              r.latency === 0 ? (
+                <line
+                  key={r.timestamp}
+                  x1={x(i)}
+                  x2={x(i)}
+                  y1={height - pad}
+                  y2={height - pad - 10}
+                  stroke="rgb(248 113 113)"
+                  strokeWidth="2"
+                  vectorEffect="non-scaling-stroke"
+                />
+              ) : null,
+            )}
+          </>
+        )}
+      </ChartPlot>
       <figcaption className="mt-1 flex justify-between text-[11px] text-slate-400 tabular-nums" aria-hidden="true">
         {labels.length ? labels.map(({ at, reading }) => <span key={at}>{timeLabel(reading.timestamp)}</span>) : <span>{emptyText}</span>}
       </figcaption>

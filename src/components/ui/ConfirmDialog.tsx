@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { buttonVariants } from '../ui/button-variants.ts';
+import { buttonVariants } from './button-variants.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
