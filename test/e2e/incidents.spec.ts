@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
@@ -9,10 +8,9 @@ import { Listener, writeMonitorsFile } from '../server/status-helpers.ts';
 import { expectNoSeriousViolations } from './support/a11y.ts';
 import { waitForHydration } from './support/hydration.ts';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
+import { shoot } from './support/screenshots.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-/** Set INCIDENT_SCREENSHOTS=<dir> to keep screenshots of the board and the console sections at 390 px and 1280 px. */
-const screenshotDir = process.env.INCIDENT_SCREENSHOTS;
 
 function staffCli(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -23,18 +21,6 @@ function staffCli(args: string[], env: Record<string, string>): Promise<string> 
       (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
     );
   });
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!screenshotDir) return;
-  fs.mkdirSync(screenshotDir, { recursive: true });
-  const size = page.viewportSize()!;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(size);
 }
 
 async function scan(page: Page, label: string): Promise<void> {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/a11y.ts';
 import { openPage } from './support/hydration.ts';
+import { shoot } from './support/screenshots.ts';
 
 /**
  * The Game Panel's tools on the local driver, in the browser: files (edit and save, upload
@@ -69,6 +70,7 @@ test.describe('game panel tools', () => {
     await expect(files.getByRole('button', { name: 'Open server.properties' })).toBeVisible();
     await expect(files.getByRole('navigation', { name: 'Folder path' })).toContainText('Server folder');
     await scan(page, '/control-panel files');
+    await shoot(page, 'panel-files');
 
     // Open, edit and save.
     await files.getByRole('button', { name: 'Open server.properties' }).click();
@@ -79,6 +81,7 @@ test.describe('game panel tools', () => {
     await text.fill('motd=Edited in the browser\nmax-players=42\n');
     await expect(editor).toContainText('Unsaved changes');
     await scan(page, '/control-panel editor');
+    await shoot(page, 'panel-editor');
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect(editor.getByRole('status')).toHaveText('Saved server.properties.');
     // The page's own session reads the file back as saved.
@@ -159,6 +162,7 @@ test.describe('game panel tools', () => {
     await expect(page.getByTestId('backups-status')).toHaveText('Backup Before the change is ready.', { timeout: 20_000 });
     await expect(backups.getByRole('listitem').filter({ hasText: 'Before the change' })).toContainText('Ready');
     await scan(page, '/control-panel backups');
+    await shoot(page, 'panel-backups');
 
     // Change the file.
     await page.getByRole('tab', { name: 'Files' }).click();
@@ -177,6 +181,7 @@ test.describe('game panel tools', () => {
     await expect(dialog).toContainText('The server will be stopped');
     await expect(dialog).toContainText('started again if it was running');
     await scan(page, '/control-panel restore dialog');
+    await shoot(page, 'panel-restore-dialog');
     await dialog.getByRole('button', { name: 'Stop and restore' }).click();
     await expect(page.getByTestId('backups-status')).toHaveText('The restore has finished.', { timeout: 20_000 });
 
@@ -236,11 +241,13 @@ test.describe('game panel tools', () => {
     await page.getByText('Show the figures as a table').click();
     await expect(page.getByRole('table', { name: 'Averages over the last 24 hours' })).toBeVisible();
     await scan(page, '/control-panel history');
+    await shoot(page, 'panel-history');
 
     await openPage(page, '/minecraft-tools');
     await expect(page.getByRole('heading', { name: 'Fixture Files' })).toBeVisible();
     await expect(page.getByTestId('players')).toContainText('This is not a Minecraft server');
     await expect(page.getByTestId('history-charts').getByRole('img', { name: /^CPU over the last hour/ })).toBeVisible();
     await scan(page, '/minecraft-tools players and history');
+    await shoot(page, 'minecraft-tools-players');
   });
 });

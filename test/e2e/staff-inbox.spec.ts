@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Kysely } from 'kysely';
@@ -13,10 +12,9 @@ import { Listener, writeMonitorsFile } from '../server/status-helpers.ts';
 import { expectNoSeriousViolations } from './support/a11y.ts';
 import { openPage } from './support/hydration.ts';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
+import { shoot } from './support/screenshots.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-/** Set STAFF_SCREENSHOTS=<dir> to keep screenshots of the inbox and the overview at phone and desktop widths. */
-const screenshotDir = process.env.STAFF_SCREENSHOTS;
 
 function staffCli(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -32,18 +30,6 @@ function staffCli(args: string[], env: Record<string, string>): Promise<string> 
 async function scan(page: Page, label: string): Promise<void> {
   await page.mouse.move(0, 0);
   await expectNoSeriousViolations(page, label);
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!screenshotDir) return;
-  fs.mkdirSync(screenshotDir, { recursive: true });
-  const size = page.viewportSize()!;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(size);
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Console sections' });

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
@@ -7,10 +6,9 @@ import { freePort } from '../helpers/free-port.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { expectNoSeriousViolations } from './support/a11y.ts';
 import { addVirtualAuthenticator, type VirtualAuthenticator } from './support/virtual-authenticator.ts';
+import { shoot } from './support/screenshots.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-/** Set STAFF_SCREENSHOTS=<dir> to keep screenshots of every staff screen at phone and desktop widths. */
-const screenshotDir = process.env.STAFF_SCREENSHOTS;
 
 function staffCli(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -35,19 +33,6 @@ async function scan(page: Page, label: string): Promise<void> {
 /** A link of the console's navigation. */
 function section(page: Page, name: string) {
   return page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name, exact: true });
-}
-
-/** Screenshots at 390 px (a phone) and 1280 px, for the closing note. */
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!screenshotDir) return;
-  fs.mkdirSync(screenshotDir, { recursive: true });
-  const size = page.viewportSize()!;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(size);
 }
 
 // Each dialect gets its own server (PUBLIC_URL on localhost: WebAuthn needs a host name) and database.

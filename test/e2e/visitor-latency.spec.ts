@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 /** Where the screenshots for the closing note go (looked at by hand, not compared); the cookie banner answered first. */
-const shots = process.env.SCREENSHOT_DIR;
+import { screenshotDir as shots } from './support/screenshots.ts';
 test.beforeEach(async ({ page }) => {
   if (shots) await page.addInitScript(() => localStorage.setItem('cookieConsent', 'false'));
 });

@@ -1,0 +1,19 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+
+/** Set SCREENSHOT_DIR=<dir> to keep the specs' screenshots (for reviewing screens and for closing notes). */
+export const screenshotDir = process.env.SCREENSHOT_DIR;
+
+/** A full-page screenshot at 390 px (a phone) and at 1280 px, as `<name>-<width>.png`; nothing without SCREENSHOT_DIR. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  if (!screenshotDir) return;
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  const size = page.viewportSize()!;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
