@@ -213,6 +213,20 @@ for (const dialect of dialects) {
       await expect(page.getByRole('listitem').filter({ hasText: 'sam@example.com' })).toContainText('ada@example.com');
       await scan(page, '/staff#audit');
       await shoot(page, 'console-audit');
+
+      // On a phone the sections are a row that scrolls sideways; the current one is brought into it
+      // (a link to a section, or a shortcut, moves no focus there).
+      const size = page.viewportSize()!;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+      await expect
+        .poll(async () => {
+          const box = (await section(page, 'Audit log').boundingBox())!;
+          return box.x >= 0 && box.x + box.width <= 390;
+        })
+        .toBe(true);
+      await page.setViewportSize(size);
     });
 
     test('a support person enrols, does not see staff management, and gets 403 from it', async () => {

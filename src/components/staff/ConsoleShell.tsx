@@ -54,6 +54,17 @@ const isTyping = (target: EventTarget | null) =>
 export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (notice?: string) => void }) {
   const sections = useMemo(() => consoleSections.filter((s) => me.permissions.includes(s.permission)), [me.permissions]);
   const [current, setCurrent] = useState<ConsoleSection['id']>(() => sectionOfHash(sections) ?? 'overview');
+  // On a phone the sections are a row that scrolls sideways: keep the current one in view.
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const link = nav.current?.querySelector(`a[href="#${current}"]`);
+    const row = link?.closest('ul');
+    if (!link || !row) return;
+    // Sideways only: the page itself does not move.
+    const [inRow, inLink] = [row.getBoundingClientRect(), link.getBoundingClientRect()];
+    if (inLink.left < inRow.left) row.scrollLeft -= inRow.left - inLink.left + 8;
+    else if (inLink.right > inRow.right) row.scrollLeft += inLink.right - inRow.right + 8;
+  }, [current]);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
@@ -128,7 +139,7 @@ export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (n
             </Button>
           </div>
         </div>
-        <nav aria-label="Console sections" className="border-t border-white/10 lg:border-t-0">
+        <nav ref={nav} aria-label="Console sections" className="border-t border-white/10 lg:border-t-0">
           <ul className="flex gap-1 overflow-x-auto px-2 py-2 lg:flex-col lg:px-3">
             {sections.map((section) => (
               <li key={section.id} className="shrink-0">
