@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { tempGameServer, type TempGameServer } from '../helpers/temp-game-server.ts';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
+import { staffCli } from './support/staff-cli.ts';
 
 /**
  * A customer's file and backup actions in the Game Panel reach the one audit log, and staff see
@@ -13,19 +12,7 @@ import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
  * game server in a temporary folder.
  */
 
-const root = path.resolve(import.meta.dirname, '../..');
 const fixtureKey = 'hostfront-fixture-key-7f3a9c';
-
-function staffCli(args: string[], env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [path.join(root, 'scripts/staff.ts'), ...args],
-      { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
-    );
-  });
-}
 
 test.describe('panel actions in the staff audit log', () => {
   let database: TestDatabase;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousViolations } from './support/a11y.ts';
+import { scanAtRest as scan } from './support/a11y.ts';
 import { openPage } from './support/hydration.ts';
 import { shoot } from './support/screenshots.ts';
 
@@ -47,11 +47,6 @@ async function connect(page: Page): Promise<void> {
   await page.getByLabel('Access key').fill(fixtureKey);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Fixture Files' })).toBeVisible();
-}
-
-async function scan(page: Page, label: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  await expectNoSeriousViolations(page, label);
 }
 
 test.describe('game panel tools', () => {

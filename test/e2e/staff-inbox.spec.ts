@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Kysely } from 'kysely';
 import { openDatabase } from '../../server/db/database.ts';
@@ -9,28 +7,11 @@ import { freePort } from '../helpers/free-port.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 import { Listener, writeMonitorsFile } from '../server/status-helpers.ts';
-import { expectNoSeriousViolations } from './support/a11y.ts';
+import { scanAtRest as scan } from './support/a11y.ts';
 import { openPage } from './support/hydration.ts';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
 import { shoot } from './support/screenshots.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-
-function staffCli(args: string[], env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [path.join(root, 'scripts/staff.ts'), ...args],
-      { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
-    );
-  });
-}
-
-async function scan(page: Page, label: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  await expectNoSeriousViolations(page, label);
-}
+import { staffCli } from './support/staff-cli.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Console sections' });
 const subjectOf = (body: { embeds: { fields: { name: string; value: string }[] }[] }) => body.embeds[0]!.fields.find((f) => f.name === 'Subject')?.value;

@@ -1,34 +1,11 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
-import { expectNoSeriousViolations } from './support/a11y.ts';
+import { scanAtRest as scan } from './support/a11y.ts';
 import { addVirtualAuthenticator, type VirtualAuthenticator } from './support/virtual-authenticator.ts';
 import { shoot } from './support/screenshots.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-
-function staffCli(args: string[], env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [path.join(root, 'scripts/staff.ts'), ...args],
-      { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
-    );
-  });
-}
-
-/**
- * axe over the page as it rests: the pointer moved off the button just clicked (the shared
- * primary button's hover colour is the UI primitives' concern, checked on their own pages).
- */
-async function scan(page: Page, label: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  await expectNoSeriousViolations(page, label);
-}
+import { staffCli } from './support/staff-cli.ts';
 
 /** A link of the console's navigation. */
 function section(page: Page, name: string) {

@@ -14,6 +14,15 @@ export async function expectNoSeriousViolations(page: Page, label: string): Prom
   expect(serious, serious.join('\n')).toEqual([]);
 }
 
+/**
+ * axe over the page as it rests: the pointer moved off the button just clicked (the shared
+ * primary button's hover colour is the UI primitives' concern, checked on their own pages).
+ */
+export async function scanAtRest(page: Page, label: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expectNoSeriousViolations(page, label);
+}
+
 /** Opens a route, lets animations settle (entrance animations fade cards in), then checks it. */
 export async function scanRoute(page: Page, path: string): Promise<void> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
