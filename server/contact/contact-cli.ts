@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { terminalSafe, terminalSafeLines } from '../lib/terminal-text.ts';
-import { contactMaxAgeMs } from './contact-outbox.ts';
+import { outboxMaxAgeMs } from '../outbox/outbox-worker.ts';
 import {
   attemptsOf,
   deliveriesOf,
@@ -152,7 +152,7 @@ async function retry(db: Kysely<Database>, config: AppConfig, args: string[], io
       return 0;
     }
     for (const id of ids) {
-      const queued = await retryMessage(db, id, channels, now, contactMaxAgeMs);
+      const queued = await retryMessage(db, id, channels, now, outboxMaxAgeMs);
       io.out(`${id.slice(0, 8)}  queued again: ${queued.join(', ')}`);
     }
     io.out(`\n${ids.length} message${ids.length === 1 ? '' : 's'} queued again; a running server delivers them within seconds.`);
@@ -160,7 +160,7 @@ async function retry(db: Kysely<Database>, config: AppConfig, args: string[], io
   }
   const message = await resolve(db, args[0], io);
   if (typeof message === 'number') return message;
-  const queued = await retryMessage(db, message.id, channels, now, contactMaxAgeMs);
+  const queued = await retryMessage(db, message.id, channels, now, outboxMaxAgeMs);
   if (queued.length === 0) {
     const deliveries = await deliveriesOf(db, message.id);
     if (deliveries.length === 0) {

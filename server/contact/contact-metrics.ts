@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { Gauge, type Registry } from 'prom-client';
 import type { Database } from '../db/schema.ts';
 import { countAttemptFailures } from '../outbox/attempt-failures-metric.ts';
-import type { AttemptOutcome } from '../outbox/outbox-worker.ts';
+import type { AttemptOutcome } from '../outbox/outbox-tables.ts';
 import { countMessages, outboxBacklog } from './contact-repository.ts';
 import type { ContactChannelName } from './contact-tables.ts';
 

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { brandName } from '../../contracts/brand.ts';
 import { scheduleRetention } from '../jobs/retention.ts';
-import type { ContactChannel } from './channels/channel.ts';
 import { DiscordWebhookChannel } from './channels/discord-webhook.ts';
 import { EmailChannel } from './channels/email-channel.ts';
 import { contactConsoleRoutes } from './contact-console-routes.ts';
 import { ContactInbox } from './contact-inbox.ts';
 import { registerContactMetrics } from './contact-metrics.ts';
-import { ContactOutbox, type OutboxOptions } from './contact-outbox.ts';
+import { type ContactChannel, contactOutbox } from './contact-outbox.ts';
 import { contactRoutes } from './contact-routes.ts';
 import { outboxBacklog } from './contact-repository.ts';
-import { purgeOldMessages } from './contact-service.ts';
+import { ContactService } from './contact-service.ts';
+import type { OutboxOptions } from '../outbox/outbox-worker.ts';
 
 export interface ContactPluginOptions {
   /** Worker tuning (tests make backoff short); production uses the defaults. */
@@ -37,7 +37,8 @@ export async function contactPlugin(app: FastifyInstance, options: ContactPlugin
     app.db,
     channels.map((c) => c.name),
   );
-  const outbox = new ContactOutbox(app.db, channels, app.log, { dialect: app.dialect, onAttempt, ...options.outbox });
+  const outbox = contactOutbox(app.db, channels, app.log, { dialect: app.dialect, onAttempt, ...options.outbox });
+  const service = new ContactService({ db: app.db, outbox });
   const inbox = new ContactInbox({
     db: app.db,
     dialect: app.dialect,
@@ -46,7 +47,7 @@ export async function contactPlugin(app: FastifyInstance, options: ContactPlugin
     maxAgeMs: outbox.options.maxAgeMs,
     wake: () => outbox.wake(),
   });
-  await app.register(async (scope) => contactRoutes(scope, { outbox, siteDir: app.config.siteDir }), { prefix: '/api/contact' });
+  await app.register(async (scope) => contactRoutes(scope, { service, siteDir: app.config.siteDir }), { prefix: '/api/contact' });
   await app.register(async (scope) => contactConsoleRoutes(scope, { inbox }), { prefix: '/api/staff/contact' });
 
   // Reported, not required: a chat service's outage must not take the site out of rotation.
@@ -68,7 +69,7 @@ export async function contactPlugin(app: FastifyInstance, options: ContactPlugin
     name: 'contact messages',
     keepDays: app.config.contact.retentionDays,
     purge: async () => {
-      const { deleted, kept } = await purgeOldMessages(app.db, app.config.contact.retentionDays);
+      const { deleted, kept } = await service.purge(app.config.contact.retentionDays);
       return { deleted, keptUndelivered: kept };
     },
   });

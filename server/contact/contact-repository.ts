@@ -9,7 +9,7 @@ import {
   pendingDelivery,
   toDeliveryState,
 } from '../outbox/outbox-repository.ts';
-import type { AttemptRecord } from '../outbox/outbox-worker.ts';
+import type { AttemptRecord } from '../outbox/outbox-tables.ts';
 import type { ContactChannelName, ContactDeliveriesTable, ContactDeliveryAttemptsTable, ContactMessagesTable } from './contact-tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

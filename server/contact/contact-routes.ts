@@ -7,8 +7,7 @@ import { errorResponses } from '../../contracts/http-error.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { errorAnswer, validationFields } from '../plugins/error-handler.ts';
 import { NotSentPage } from './contact-form-page.ts';
-import type { ContactOutbox } from './contact-outbox.ts';
-import { storeContactMessage } from './contact-service.ts';
+import type { ContactService } from './contact-service.ts';
 
 /** Where a form post lands when the message was accepted (the fragment shows the notice without JavaScript). */
 export const sentLocation = '/contact?sent=1#sent';
@@ -44,8 +43,8 @@ function contactError(error: FastifyError | HttpError): FastifyError | HttpError
   return error;
 }
 
-export function contactRoutes(app: FastifyInstance, deps: { outbox: ContactOutbox; siteDir: string }): void {
-  const { outbox } = deps;
+export function contactRoutes(app: FastifyInstance, deps: { service: ContactService; siteDir: string }): void {
+  const { service } = deps;
   const notSentPage = new NotSentPage(deps.siteDir);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -98,14 +97,7 @@ export function contactRoutes(app: FastifyInstance, deps: { outbox: ContactOutbo
         request.log.info({ ip: request.ip }, 'contact form: honeypot filled, message dropped');
         return form ? reply.redirect(sentLocation, 303) : reply.status(202).send({ id: randomUUID() });
       }
-      const stored = await storeContactMessage(
-        app.db,
-        message,
-        { ip: request.ip, userAgent: request.headers['user-agent'] },
-        outbox.channels.map((c) => c.name),
-        outbox.options.maxAgeMs,
-      );
-      outbox.wake();
+      const stored = await service.submit(message, { ip: request.ip, userAgent: request.headers['user-agent'] });
       request.log.info({ messageId: stored.id }, 'contact message stored');
       return form ? reply.redirect(sentLocation, 303) : reply.status(202).send({ id: stored.id });
     },

@@ -3,8 +3,39 @@ import type { Kysely } from 'kysely';
 import type { ContactMessageInput } from '../../contracts/contact-rules.ts';
 import type { Database } from '../db/schema.ts';
 import { retentionCutoff } from '../jobs/retention.ts';
-import { insertMessage, purgeMessages, type ContactMessage } from './contact-repository.ts';
+import type { OutboxWorker } from '../outbox/outbox-worker.ts';
+import { insertMessage, purgeMessages, type ClaimedDelivery, type ContactMessage } from './contact-repository.ts';
 import type { ContactChannelName } from './contact-tables.ts';
+
+/**
+ * The contact capability's service: a visitor's message stored with a delivery for each
+ * configured channel and handed to the outbox; old messages purged. The routes and the
+ * retention job call it; the staff console's inbox is ContactInbox (contact-inbox.ts).
+ */
+export class ContactService {
+  readonly #db: Kysely<Database>;
+  readonly #outbox: OutboxWorker<ClaimedDelivery>;
+  readonly #now: () => number;
+
+  constructor(init: { db: Kysely<Database>; outbox: OutboxWorker<ClaimedDelivery>; now?: () => number }) {
+    this.#db = init.db;
+    this.#outbox = init.outbox;
+    this.#now = init.now ?? Date.now;
+  }
+
+  /** Stores the message and wakes the outbox; once this returns, it is delivered whatever happens to the process. */
+  async submit(input: ContactMessageInput, meta: { ip: string; userAgent: string | undefined }): Promise<ContactMessage> {
+    const channels = this.#outbox.channels.map((c) => c.name as ContactChannelName);
+    const stored = await storeContactMessage(this.#db, input, meta, channels, this.#outbox.options.maxAgeMs, this.#now());
+    this.#outbox.wake();
+    return stored;
+  }
+
+  /** Deletes delivered and stored-only messages older than `days` days (undelivered ones stay). */
+  purge(days: number): Promise<{ deleted: number; kept: number }> {
+    return purgeOldMessages(this.#db, days, this.#now());
+  }
+}
 
 /**
  * Stores a checked message with a pending delivery for each channel; returns it. Once this

@@ -1,5 +1,5 @@
 import { Counter, type Registry } from 'prom-client';
-import type { AttemptOutcome } from './outbox-worker.ts';
+import type { AttemptOutcome } from './outbox-tables.ts';
 
 /**
  * A queue's counter of delivery attempts that failed or were rate limited, by channel and

@@ -2,7 +2,7 @@ import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { DeliveryStatus, OutboxAttemptColumns, OutboxDeliveryColumns } from './outbox-tables.ts';
-import type { AttemptRecord } from './outbox-worker.ts';
+import type { AttemptRecord } from './outbox-tables.ts';
 
 /**
  * The outbox's delivery bookkeeping in SQL, once for every queue (contact deliveries, status

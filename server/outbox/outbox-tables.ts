@@ -1,7 +1,18 @@
 import type { Generated } from 'kysely';
-import type { AttemptOutcome } from './outbox-worker.ts';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export type AttemptOutcome = 'delivered' | 'failed' | 'rate_limited';
+
+/** One attempt, as the bookkeeping records it in a queue's attempt table. */
+export interface AttemptRecord {
+  outcome: AttemptOutcome;
+  statusCode: number | null;
+  error: string | null;
+  startedAt: number;
+  durationMs: number;
+  worker: string;
+}
 
 /**
  * The columns every outbox's delivery table has: one row per thing to send and channel, with

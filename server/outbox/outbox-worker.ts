@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dialect } from '../db/database.ts';
-import type { ChannelResult } from './channel-result.ts';
+import type { OutboxChannel } from './channel.ts';
+import type { AttemptOutcome, AttemptRecord } from './outbox-tables.ts';
 import { Waiter } from './waiter.ts';
 
 /**
@@ -62,18 +63,6 @@ export function backoffDelay(failures: number, backoff: OutboxOptions['backoff']
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-export type AttemptOutcome = 'delivered' | 'failed' | 'rate_limited';
-
-/** One attempt, as the store records it. */
-export interface AttemptRecord {
-  outcome: AttemptOutcome;
-  statusCode: number | null;
-  error: string | null;
-  startedAt: number;
-  durationMs: number;
-  worker: string;
-}
-
 /** What the worker needs to know of a claimed row. */
 export interface OutboxDelivery {
   id: number;
@@ -94,13 +83,6 @@ export interface OutboxStore<Job> {
   releaseAllClaims(now: number): Promise<number>;
   /** The soonest time a pending delivery of the channel is due, if any. */
   nextDueAt(channel: string): Promise<number | undefined>;
-}
-
-/** A place deliveries go to. `send` never throws: failures are results. */
-export interface OutboxChannel<Job> {
-  readonly name: string;
-  send(job: Job, timeoutMs: number): Promise<ChannelResult>;
-  close?(): Promise<void>;
 }
 
 /** The words the worker logs with, so each queue's lines read as its own. */
@@ -127,6 +109,8 @@ export interface OutboxWorkerOptions<Job> {
   rateLimitScope: 'channel' | 'delivery';
   /** Told of every attempt's outcome (metrics). */
   onAttempt?: ((channel: string, outcome: AttemptOutcome) => void) | undefined;
+  /** Runs at start, after claims are taken back and before the loops (contact: queue recent messages for new channels). */
+  onStart?: (() => Promise<void>) | undefined;
 }
 
 /**
@@ -141,6 +125,7 @@ export class OutboxWorker<Job> {
   readonly #wording: OutboxWording<Job>;
   readonly #rateLimitScope: 'channel' | 'delivery';
   readonly #onAttempt: OutboxWorkerOptions<Job>['onAttempt'];
+  readonly #onStart: OutboxWorkerOptions<Job>['onStart'];
   readonly options: OutboxOptions;
   readonly #waiters = new Map<string, Waiter>();
   #loops: Promise<void>[] = [];
@@ -153,7 +138,21 @@ export class OutboxWorker<Job> {
     this.#wording = init.wording;
     this.#rateLimitScope = init.rateLimitScope;
     this.#onAttempt = init.onAttempt;
+    this.#onStart = init.onStart;
     this.options = init.options;
+  }
+
+  /** The channels deliveries go to. */
+  get channels(): readonly OutboxChannel<Job>[] {
+    return this.#channels;
+  }
+
+  /** Takes back a dead process's claims, runs the queue's own start step, and starts the loops. Without a channel, nothing runs. */
+  async start(): Promise<void> {
+    if (this.#channels.length === 0) return;
+    await this.takeBackClaims();
+    await this.#onStart?.();
+    this.run();
   }
 
   /** On SQLite (one instance), claims found at start-up are a dead process's: released. */

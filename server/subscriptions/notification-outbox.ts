@@ -2,23 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SubscriptionChannel } from '../../contracts/subscriptions-rules.ts';
 import type { Database } from '../db/schema.ts';
-import { describeError, type ChannelResult } from '../outbox/channel-result.ts';
-import { defaultOutboxOptions, OutboxWorker, type AttemptOutcome, type OutboxChannel, type OutboxOptions, type OutboxStore } from '../outbox/outbox-worker.ts';
-import { queueStore } from '../outbox/queue-store.ts';
-import type { MailSender } from './channels/mail-sender.ts';
-import { postWebhook } from './channels/webhook-sender.ts';
+import { describeError, type ChannelResult, type OutboxChannel } from '../outbox/channel.ts';
+import { createOutbox } from '../outbox/outbox.ts';
+import type { AttemptOutcome } from '../outbox/outbox-tables.ts';
+import type { OutboxOptions, OutboxWorker } from '../outbox/outbox-worker.ts';
+import type { SmtpSender } from '../outbox/smtp-sender.ts';
+import { postWebhook } from '../outbox/webhook-sender.ts';
 import { UnreadableEvent } from './notification-content.ts';
 import { type ClaimedNotification, claimDueNotifications, notificationQueue } from './notifications-repository.ts';
 import { EventGone, type WrittenMessage } from './subscriptions-service.ts';
 import { judgeWebhook, WebhookRefused, type WebhookPolicy } from './webhook-target.ts';
-
-/** The notification queue's SQL (notifications-repository.ts and the shared bookkeeping), as the shared worker asks for it. */
-function notificationStore(db: Kysely<Database>, options: OutboxOptions): OutboxStore<ClaimedNotification> {
-  return queueStore(db, notificationQueue, {
-    delivery: (job) => job.delivery,
-    claimDue: (channel, o) => claimDueNotifications(db, options.dialect, { channel: channel as SubscriptionChannel, ...o }),
-  });
-}
 
 type Writer = (job: ClaimedNotification) => Promise<WrittenMessage>;
 
@@ -34,21 +27,31 @@ async function written(write: Writer, job: ClaimedNotification): Promise<Written
 
 const isResult = (value: WrittenMessage | ChannelResult): value is ChannelResult => 'ok' in value;
 
-export function emailChannel(sender: MailSender, write: Writer, listId: string): OutboxChannel<ClaimedNotification> {
+/** The e-mail channel: status mail from STATUS_MAIL_FROM, with one-click unsubscribe (RFC 8058). */
+export function emailChannel(sender: SmtpSender, from: { name: string; address: string }, write: Writer, listId: string): OutboxChannel<ClaimedNotification> {
   return {
     name: 'email',
-    async send(job) {
+    async send(job, timeoutMs) {
       const message = await written(write, job);
       if (isResult(message)) return message;
       const domain = listId.replace(/^<|>$/g, '');
-      return sender.send({
-        to: job.subscription.address,
-        subject: message.subject,
-        text: message.text,
-        messageId: `<${message.notificationKey}@${domain}>`,
-        unsubscribeUrl: message.oneClickUrl,
-        listId,
-      });
+      return sender.send(
+        {
+          from,
+          to: job.subscription.address,
+          subject: message.subject,
+          text: message.text,
+          messageId: `<${message.notificationKey}@${domain}>`,
+          headers: {
+            'List-Unsubscribe': `<${message.oneClickUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            'List-Id': listId,
+            // An automatic message: no out-of-office replies to it (RFC 3834).
+            'Auto-Submitted': 'auto-generated',
+          },
+        },
+        timeoutMs,
+      );
     },
     close: () => sender.close(),
   };
@@ -71,53 +74,46 @@ export function webhookChannel(policy: WebhookPolicy, write: Writer, userAgent: 
       }
       const message = await written(write, job);
       if (isResult(message)) return message;
-      return postWebhook(target, message.webhook, { timeoutMs, userAgent, headers: { 'idempotency-key': message.notificationKey } });
+      return postWebhook({ url: target.url, pinned: target }, message.webhook, {
+        timeoutMs,
+        userAgent,
+        headers: { 'idempotency-key': message.notificationKey },
+        // The subscriber deleted their webhook: trying again cannot help.
+        finalStatuses: [404, 410],
+      });
     },
   };
 }
 
-export interface NotificationOutboxOptions extends OutboxOptions {
-  onAttempt?: (channel: string, outcome: AttemptOutcome) => void;
+export interface NotificationOutboxOptions extends Partial<OutboxOptions> {
+  onAttempt?: ((channel: string, outcome: AttemptOutcome) => void) | undefined;
 }
 
-/** The notification queue's worker: the shared outbox machinery over subscription_notification. */
-export class NotificationOutbox {
-  readonly #worker: OutboxWorker<ClaimedNotification>;
-  readonly options: NotificationOutboxOptions;
-  #running = false;
-
-  constructor(db: Kysely<Database>, channels: OutboxChannel<ClaimedNotification>[], log: FastifyBaseLogger, options: Partial<NotificationOutboxOptions> = {}) {
-    this.options = defaultOutboxOptions(options);
-    this.#worker = new OutboxWorker<ClaimedNotification>({
-      store: notificationStore(db, this.options),
-      channels,
-      log,
-      options: this.options,
-      // Every subscriber has their own webhook: a 429 from one holds back only its own message.
-      rateLimitScope: 'delivery',
-      onAttempt: this.options.onAttempt,
-      wording: {
-        name: 'status notifications',
-        context: (job, channel) => ({ channel, notificationId: job.delivery.id, kind: job.delivery.kind, attempt: job.delivery.attempts + 1 }),
-        delivered: 'status notification delivered',
-        willRetry: 'status notification delivery failed; will retry',
-        gaveUp: 'status notification could not be delivered: marked failed',
-      },
-    });
-  }
-
-  async start(): Promise<void> {
-    await this.#worker.takeBackClaims();
-    this.#worker.run();
-    this.#running = true;
-  }
-
-  wake(): void {
-    if (this.#running) this.#worker.wake();
-  }
-
-  async stop(): Promise<void> {
-    this.#running = false;
-    await this.#worker.stop();
-  }
+/** The notification outbox: one of the uses of the shared outbox (server/outbox/outbox.ts), over subscription_notification. */
+export function notificationOutbox(
+  db: Kysely<Database>,
+  channels: OutboxChannel<ClaimedNotification>[],
+  log: FastifyBaseLogger,
+  options: NotificationOutboxOptions = {},
+): OutboxWorker<ClaimedNotification> {
+  const { onAttempt, ...tuning } = options;
+  return createOutbox({
+    db,
+    queue: notificationQueue,
+    delivery: (job) => job.delivery,
+    claimDue: (channel, o) => claimDueNotifications(db, o.dialect, { ...o, channel: channel as SubscriptionChannel }),
+    channels,
+    log,
+    options: tuning,
+    // Every subscriber has their own webhook: a 429 from one holds back only its own message.
+    rateLimitScope: 'delivery',
+    onAttempt,
+    wording: {
+      name: 'status notifications',
+      context: (job, channel) => ({ channel, notificationId: job.delivery.id, kind: job.delivery.kind, attempt: job.delivery.attempts + 1 }),
+      delivered: 'status notification delivered',
+      willRetry: 'status notification delivery failed; will retry',
+      gaveUp: 'status notification could not be delivered: marked failed',
+    },
+  });
 }

@@ -3,7 +3,7 @@ import { Gauge, type Registry } from 'prom-client';
 import type { SubscriptionChannel } from '../../contracts/subscriptions-rules.ts';
 import type { Database } from '../db/schema.ts';
 import { countAttemptFailures } from '../outbox/attempt-failures-metric.ts';
-import type { AttemptOutcome } from '../outbox/outbox-worker.ts';
+import type { AttemptOutcome } from '../outbox/outbox-tables.ts';
 import { notificationBacklog } from './notifications-repository.ts';
 import { subscriptionCounts } from './subscriptions-repository.ts';
 

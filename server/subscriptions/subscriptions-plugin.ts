@@ -3,8 +3,10 @@ import { brandName } from '../../contracts/brand.ts';
 import type { SubscriptionChannel } from '../../contracts/subscriptions-rules.ts';
 import { scheduleRetention } from '../jobs/retention.ts';
 import { NameResolver } from '../status/name-resolver.ts';
-import { MailSender } from './channels/mail-sender.ts';
-import { emailChannel, NotificationOutbox, webhookChannel, type NotificationOutboxOptions } from './notification-outbox.ts';
+import { SmtpSender } from '../outbox/smtp-sender.ts';
+import type { OutboxWorker } from '../outbox/outbox-worker.ts';
+import { emailChannel, notificationOutbox, webhookChannel, type NotificationOutboxOptions } from './notification-outbox.ts';
+import type { ClaimedNotification } from './notifications-repository.ts';
 import { purgeNotifications } from './notifications-repository.ts';
 import { registerSubscriptionMetrics } from './subscriptions-metrics.ts';
 import { purgeUnconfirmed } from './subscriptions-repository.ts';
@@ -15,7 +17,7 @@ export interface SubscriptionsPluginOptions {
   /** The status board, read through the status service. */
   board: StatusBoardReader;
   /** Worker tuning (tests make it quick); production uses the defaults. */
-  outbox?: Partial<NotificationOutboxOptions>;
+  outbox?: NotificationOutboxOptions;
   /** How often the event log is looked at for news to fan out. */
   fanOutEveryMs?: number;
 }
@@ -36,7 +38,7 @@ export async function subscriptionsPlugin(app: FastifyInstance, options: Subscri
     ports: config.status.checkPorts,
     resolver: new NameResolver({ servers: config.status.dnsServers, timeoutMs: config.status.dnsTimeoutMs }),
   };
-  let outbox: NotificationOutbox | undefined;
+  let outbox: OutboxWorker<ClaimedNotification> | undefined;
   const service = new SubscriptionsService({
     db: app.db,
     dialect: app.dialect,
@@ -51,13 +53,13 @@ export async function subscriptionsPlugin(app: FastifyInstance, options: Subscri
   });
   const write = (job: Parameters<SubscriptionsService['write']>[0]) => service.write(job);
   const onAttempt = registerSubscriptionMetrics(app.metrics, app.db, channels);
-  const sendTimeoutMs = options.outbox?.sendTimeoutMs ?? 10_000;
   const listId = `<status.${new URL(config.publicUrl).hostname}>`;
   const lanes = [
     ...(config.subscriptions.smtpUrl
       ? [
           emailChannel(
-            new MailSender(config.subscriptions.smtpUrl, { name: `${brandName} Status`, address: config.subscriptions.mailFrom }, sendTimeoutMs),
+            new SmtpSender(config.subscriptions.smtpUrl, { pool: true }),
+            { name: `${brandName} Status`, address: config.subscriptions.mailFrom },
             write,
             listId,
           ),
@@ -65,7 +67,7 @@ export async function subscriptionsPlugin(app: FastifyInstance, options: Subscri
       : []),
     webhookChannel(webhookPolicy, write, `${brandName}-status-notifications`),
   ];
-  outbox = new NotificationOutbox(app.db, lanes, app.log, { dialect: app.dialect, onAttempt, ...options.outbox });
+  outbox = notificationOutbox(app.db, lanes, app.log, { dialect: app.dialect, onAttempt, ...options.outbox });
   subscriptionsRoutes(app, { service });
 
   app.jobs.every({ name: 'status notifications fan-out', everyMs: options.fanOutEveryMs ?? 2_000 }, async () => {

@@ -42,15 +42,24 @@ export function parseMail(raw: string): { headers: Map<string, string>; text: st
 
 /**
  * A real SMTP server (smtp-server) on 127.0.0.1 that keeps every mail. `failNext(n)` makes the
- * next n messages fail with a 451 (a mailbox temporarily unavailable).
+ * next n messages fail with a 451 (a mailbox temporarily unavailable); `refuse(address, code)`
+ * refuses that recipient for good (550 no such mailbox, up to 553).
  */
-export async function startSmtpInbox(): Promise<SmtpInbox & { failNext(count: number): void }> {
+export async function startSmtpInbox(): Promise<SmtpInbox & { failNext(count: number): void; refuse(address: string, code?: number): void }> {
   const mails: ReceivedMail[] = [];
   let failures = 0;
+  const refused = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = refused.get(address.address.toLowerCase());
+      if (code === undefined) return callback();
+      const error = new Error(`Mailbox unavailable: ${address.address}`) as Error & { responseCode: number };
+      error.responseCode = code;
+      callback(error);
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
@@ -76,6 +85,9 @@ export async function startSmtpInbox(): Promise<SmtpInbox & { failNext(count: nu
     to: (address: string) => mails.filter((m) => m.to.includes(address)),
     failNext(count: number) {
       failures = count;
+    },
+    refuse(address: string, code = 550) {
+      refused.set(address.toLowerCase(), code);
     },
     async waitFor(predicate: (i: SmtpInbox) => boolean, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;

@@ -2,17 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ContactChannel } from '../../server/contact/channels/channel.ts';
 import { DiscordWebhookChannel } from '../../server/contact/channels/discord-webhook.ts';
 import { discordLimits, payloadTextLength } from '../../server/contact/channels/discord-payload.ts';
 import { EmailChannel } from '../../server/contact/channels/email-channel.ts';
 import { storeContactMessage } from '../../server/contact/contact-service.ts';
-import { ContactOutbox, type OutboxOptions } from '../../server/contact/contact-outbox.ts';
+import { type ContactChannel, contactOutbox } from '../../server/contact/contact-outbox.ts';
 import { claimDue } from '../../server/contact/contact-repository.ts';
 import type { ContactChannelName } from '../../server/contact/contact-tables.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/schema.ts';
+import type { OutboxOptions, OutboxWorker } from '../../server/outbox/outbox-worker.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
@@ -49,7 +49,7 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
   let database: TestDatabase;
   let db: Kysely<Database>;
   let receiver: WebhookReceiver;
-  const outboxes: ContactOutbox[] = [];
+  const outboxes: OutboxWorker<unknown>[] = [];
   const extraDbs: Kysely<Database>[] = [];
 
   beforeEach(async () => {
@@ -69,7 +69,7 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
 
   function outbox(options: Partial<OutboxOptions> = {}, channels: ContactChannel[] = [new DiscordWebhookChannel(receiver.url, 'Hostfront')], onDb = db) {
     const log = captureLogger();
-    const worker = new ContactOutbox(onDb, channels, log, { dialect, ...fast, ...options });
+    const worker = contactOutbox(onDb, channels, log, { dialect, ...fast, ...options });
     outboxes.push(worker);
     return { worker, log };
   }

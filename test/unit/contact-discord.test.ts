@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildDiscordPayload, discordLimits, escapeMarkdown, payloadTextLength } from '../../server/contact/channels/discord-payload.ts';
-import { retryAfterMs } from '../../server/contact/channels/discord-webhook.ts';
-import { backoffDelay } from '../../server/contact/contact-outbox.ts';
+import { backoffDelay } from '../../server/outbox/outbox-worker.ts';
+import { retryAfterMs } from '../../server/outbox/webhook-sender.ts';
 import type { ContactMessage } from '../../server/contact/contact-repository.ts';
 
 const message = (overrides: Partial<ContactMessage> = {}): ContactMessage => ({

@@ -1,11 +1,6 @@
-import nodemailer from 'nodemailer';
+import { oneLine, SmtpSender } from '../../outbox/smtp-sender.ts';
+import type { ContactChannel } from '../contact-outbox.ts';
 import type { ContactMessage } from '../contact-repository.ts';
-import { describeError, type ChannelResult, type ContactChannel } from './channel.ts';
-
-/** One line, for a header: no line breaks a visitor could use to add headers of their own. */
-function oneLine(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ');
-}
 
 export function emailText(message: ContactMessage, siteName: string): string {
   return [
@@ -22,45 +17,39 @@ export function emailText(message: ContactMessage, siteName: string): string {
   ].join('\n');
 }
 
-/** Delivers by e-mail through SMTP (SMTP_URL) to CONTACT_EMAIL_TO; Reply-To is the visitor. */
+/**
+ * Delivers by e-mail through SMTP (SMTP_URL) to CONTACT_EMAIL_TO; Reply-To is the visitor. One
+ * connection per message (messages are rare); a permanent refusal (550–553) is final.
+ */
 export class EmailChannel implements ContactChannel {
   readonly name = 'email' as const;
-  readonly #smtpUrl: string;
+  readonly #sender: SmtpSender;
   readonly #to: string;
   readonly #siteName: string;
 
   constructor(smtpUrl: string, to: string, siteName: string) {
-    this.#smtpUrl = smtpUrl;
+    this.#sender = new SmtpSender(smtpUrl, { pool: false });
     this.#to = to;
     this.#siteName = siteName;
   }
 
-  async send(message: ContactMessage, timeoutMs: number): Promise<ChannelResult> {
-    // A transport per message: no idle connection to keep alive between rare messages.
-    const transport = nodemailer.createTransport(this.#smtpUrl, {
-      connectionTimeout: timeoutMs,
-      greetingTimeout: timeoutMs,
-      socketTimeout: timeoutMs,
-    } as object);
+  send({ message }: { message: ContactMessage }, timeoutMs: number) {
     const domain = this.#to.split('@')[1] ?? 'localhost';
-    try {
-      const info = await transport.sendMail({
+    return this.#sender.send(
+      {
         from: { name: `${this.#siteName} contact form`, address: this.#to },
         to: this.#to,
-        replyTo: { name: oneLine(message.name), address: message.email },
-        subject: `[Contact] ${oneLine(message.subject)}`,
+        replyTo: { name: message.name, address: message.email },
+        subject: `[Contact] ${message.subject}`,
         text: emailText(message, this.#siteName),
-        // The same Message-ID on a repeated delivery lets mail clients fold the copies together.
         messageId: `<contact-${message.id}@${domain}>`,
         date: new Date(message.createdAt),
-      });
-      const code = Number.parseInt(String(info.response ?? ''), 10);
-      return { ok: true, statusCode: Number.isFinite(code) ? code : null };
-    } catch (error) {
-      const code = (error as { responseCode?: number }).responseCode;
-      return { ok: false, statusCode: typeof code === 'number' ? code : null, error: describeError(error) };
-    } finally {
-      transport.close();
-    }
+      },
+      timeoutMs,
+    );
+  }
+
+  close(): Promise<void> {
+    return this.#sender.close();
   }
 }

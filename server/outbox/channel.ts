@@ -8,9 +8,20 @@ export type ChannelResult =
       error: string;
       /** The channel asked us to wait this long (a 429 with retry_after). */
       retryAfterMs?: number;
-      /** Trying again cannot help (the webhook was deleted): the delivery is marked failed now. */
+      /** Trying again cannot help (the webhook was deleted, the mailbox does not exist): the delivery is marked failed now. */
       final?: boolean;
     };
+
+/**
+ * A place a queue's jobs are delivered to: the one channel interface of every outbox (contact
+ * messages, status notifications). `send` never throws: failures are results.
+ */
+export interface OutboxChannel<Job> {
+  readonly name: string;
+  /** Sends one job; gives up after `timeoutMs`. */
+  send(job: Job, timeoutMs: number): Promise<ChannelResult>;
+  close?(): Promise<void>;
+}
 
 /** An error's message with its cause (fetch hides the useful part there: ECONNREFUSED…). */
 export function describeError(error: unknown): string {

@@ -1,9 +1,31 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { describeError, type ChannelResult } from '../../outbox/channel-result.ts';
-import { retryAfterMs } from '../../contact/channels/discord-webhook.ts';
-import type { WebhookTarget } from '../webhook-target.ts';
+import { describeError, type ChannelResult } from './channel.ts';
+
+/**
+ * Where a webhook is posted: the URL and, when it was judged against an address policy, the one
+ * address the connection must go to (server/subscriptions/webhook-target.ts).
+ */
+export interface WebhookDestination {
+  url: URL;
+  pinned?: { address: string; family: 4 | 6 };
+}
+
+/** How long to wait, from a 429's JSON body (retry_after, seconds) or its Retry-After header. */
+export function retryAfterMs(body: unknown, headers: Headers, now = Date.now()): number | undefined {
+  const seconds = (body as { retry_after?: unknown } | null)?.retry_after;
+  if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+  for (const name of ['retry-after', 'x-ratelimit-reset-after']) {
+    const value = headers.get(name);
+    if (!value) continue;
+    const asNumber = Number(value);
+    if (Number.isFinite(asNumber) && asNumber >= 0) return Math.ceil(asNumber * 1000);
+    const date = Date.parse(value);
+    if (Number.isFinite(date)) return Math.max(0, date - now);
+  }
+  return undefined;
+}
 
 /** The most of an answer's body read (for the error excerpt and Discord's retry_after). */
 const maxAnswerBytes = 64 * 1024;
@@ -12,22 +34,23 @@ const maxAnswerBytes = 64 * 1024;
  * A lookup that answers with the judged address whatever the name: the connection goes to
  * exactly the address the policy accepted (TLS still checks the certificate against the name).
  */
-function pinnedLookup(target: WebhookTarget): LookupFunction {
+function pinnedLookup(pinned: NonNullable<WebhookDestination['pinned']>): LookupFunction {
   return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
+    if (options?.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
+    else callback(null, pinned.address, pinned.family);
   }) as unknown as LookupFunction;
 }
 
 /**
- * POSTs JSON to a judged webhook target. Any 2xx is delivered; a 429 asks to wait (Discord's
- * retry_after or Retry-After); 404 and 410 (the webhook was deleted) are final; redirects are
- * not followed (a redirect could lead where the policy would refuse). Never throws.
+ * POSTs JSON to a webhook, for every outbox that posts to one. Any 2xx is delivered; a 429 asks
+ * to wait (Discord's retry_after or Retry-After); the `finalStatuses` (for a subscriber's own
+ * webhook: 404 and 410, it was deleted) are final; redirects are not followed (a redirect could
+ * lead where the address policy would refuse). Never throws.
  */
 export function postWebhook(
-  target: WebhookTarget,
+  target: WebhookDestination,
   body: unknown,
-  options: { timeoutMs: number; userAgent: string; headers?: Record<string, string> },
+  options: { timeoutMs: number; userAgent: string; headers?: Record<string, string>; finalStatuses?: readonly number[] },
 ): Promise<ChannelResult> {
   const payload = Buffer.from(JSON.stringify(body));
   const transport = target.url.protocol === 'https:' ? https : http;
@@ -44,7 +67,7 @@ export function postWebhook(
       {
         method: 'POST',
         agent: false,
-        lookup: pinnedLookup(target),
+        ...(target.pinned ? { lookup: pinnedLookup(target.pinned) } : {}),
         headers: {
           'content-type': 'application/json',
           'content-length': String(payload.length),
@@ -77,7 +100,7 @@ export function postWebhook(
             for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') headers.set(name, value);
             return finish({ ok: false, statusCode: 429, error, retryAfterMs: retryAfterMs(parsed, headers) ?? 1000 });
           }
-          finish({ ok: false, statusCode: status, error, ...(status === 404 || status === 410 ? { final: true } : {}) });
+          finish({ ok: false, statusCode: status, error, ...(options.finalStatuses?.includes(status) ? { final: true } : {}) });
         });
       },
     );
