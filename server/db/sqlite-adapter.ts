@@ -10,6 +10,18 @@ function toSqlite(value: unknown): SQLInputValue {
 }
 
 /**
+ * Kysely opens a transaction with a plain (deferred) `begin`. In WAL mode such a transaction
+ * reads from a snapshot, and when it then writes after another process (the running server
+ * recording a probe result while `npm run monitors -- import` reads, then writes) has committed,
+ * SQLite fails at once with SQLITE_BUSY_SNAPSHOT ("database is locked"): the busy timeout cannot
+ * help, the snapshot is stale. `begin immediate` takes the write lock first, so the other
+ * process waits (up to the busy timeout) instead.
+ */
+function immediate(sql: string): string {
+  return /^\s*begin\s*;?\s*$/i.test(sql) ? 'begin immediate' : sql;
+}
+
+/**
  * Adapts node:sqlite (built into Node, no native addon) to the better-sqlite3 shaped
  * interface that Kysely's SqliteDialect expects.
  */
@@ -19,7 +31,7 @@ export function openSqlite(file: string): SqliteDatabase {
   return {
     close: () => db.close(),
     prepare(sql: string): SqliteStatement {
-      const statement = db.prepare(sql);
+      const statement = db.prepare(immediate(sql));
       return {
         reader: statement.columns().length > 0,
         all: (parameters) => statement.all(...parameters.map(toSqlite)),

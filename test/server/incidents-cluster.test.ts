@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
@@ -7,20 +5,7 @@ import { createTestDatabase, dialects, type TestDatabase } from '../helpers/data
 import { freePort } from '../helpers/free-port.ts';
 import { staffUser, type StaffUser } from '../helpers/staff.ts';
 import { testConfig } from '../helpers/test-config.ts';
-import { Listener, SseClient, writeMonitorsFile } from './status-helpers.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-
-function monitorsCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(root, 'scripts/monitors.ts'), ...args],
-      { cwd: root, env: { PATH: process.env.PATH ?? '', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789', ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+import { Listener, monitorsCli, SseClient, writeMonitorsFile } from './status-helpers.ts';
 
 async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 5000): Promise<number> {
   const started = Date.now();

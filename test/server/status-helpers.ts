@@ -1,4 +1,5 @@
 // Shared pieces of the status tests: a monitors file, a controllable TCP listener, an SSE client.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -11,6 +12,19 @@ export function writeMonitorsFile(content: unknown): string {
   const file = path.join(dir, 'monitors.json');
   fs.writeFileSync(file, JSON.stringify(content));
   return file;
+}
+
+/** Runs `npm run monitors -- ARGS` as a real child process (node scripts/monitors.ts) with only `env` set. */
+export function monitorsCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const root = path.resolve(import.meta.dirname, '../..');
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(root, 'scripts/monitors.ts'), ...args],
+      { cwd: root, env: { PATH: process.env.PATH ?? '', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789', ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
 }
 
 /** A TCP listener on a fixed loopback port that a test opens and closes at will. */
