@@ -10,6 +10,7 @@ import type { AppConfig } from './config/config.ts';
 import { contactPlugin } from './contact/contact-plugin.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { panelPlugin } from './panel/panel-plugin.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger-options.ts';
 import { allowedHosts } from './plugins/allowed-hosts.ts';
 import { bodyTypes } from './plugins/body-types.ts';
@@ -30,6 +31,8 @@ import type { SubscriptionsPluginOptions } from './subscriptions/subscriptions-p
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
+    /** The one clock every service and worker reads (server/lib/clock.ts); tests move it. */
+    clock: Clock;
     /** Every route as registered (method, path, WebSocket or not): for tools such as the API fuzzer. */
     routeTable: RouteEntry[];
   }
@@ -55,8 +58,8 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 export const bodyLimitBytes = 64 * 1024;
 
 export interface BuildOptions {
-  /** The clock of staff sessions, enrolment links and the audit log; tests move it. */
-  now?: () => number;
+  /** The app's clock (server/lib/clock.ts): every service and worker reads it; tests move it. */
+  now?: Clock;
   /** Status notifications' worker and fan-out tuning (tests make them quick); production uses the defaults. */
   subscriptions?: Omit<SubscriptionsPluginOptions, 'board'>;
 }
@@ -82,6 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { ignoreTrailingSlash: false },
   });
   app.decorate('config', config);
+  app.decorate('clock', options.now ?? systemClock);
   // Every route's schemas are the zod contracts of contracts/: they validate requests and
   // serialize answers, and the TypeScript types come from them.
   app.setValidatorCompiler(validatorCompiler);
@@ -121,15 +125,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(readiness);
   await app.register(openApi);
   // The audit log and the staff guard, app-wide: every capability records and guards with them.
-  await app.register(auditPlugin, { now: options.now });
-  await app.register(staffAccessPlugin, { now: options.now });
+  await app.register(auditPlugin);
+  await app.register(staffAccessPlugin);
   // The status board (monitors, probes, stream) and the incidents that join it, app-wide.
-  await app.register(statusCorePlugin, { now: options.now });
-  await app.register(incidentsCorePlugin, { now: options.now });
+  await app.register(statusCorePlugin);
+  await app.register(incidentsCorePlugin);
 
   // Routes, one folder per capability.
   await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(panelPlugin, { prefix: '/api/panel', now: options.now });
+  await app.register(panelPlugin, { prefix: '/api/panel' });
   await app.register(statusPlugin, { prefix: '/api/status', subscriptions: options.subscriptions });
   // /api/contact, and the staff console's inbox under /api/staff/contact (one outbox for both).
   await app.register(contactPlugin);

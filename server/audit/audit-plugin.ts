@@ -15,8 +15,8 @@ declare module 'fastify' {
  * The audit capability, app-wide (other capabilities record through `app.audit`), with its
  * retention of AUDIT_RETENTION_DAYS. Its routes sit in the staff console (audit-routes.ts).
  */
-export const auditPlugin = fp(async (app: FastifyInstance, options: { now?: () => number }) => {
-  const audit = new AuditLog(app.db, options.now);
+export const auditPlugin = fp(async (app: FastifyInstance) => {
+  const audit = new AuditLog(app.db, app.clock);
   app.decorate('audit', audit);
   scheduleRetention(app, { name: 'audit log', keepDays: app.config.audit.retentionDays, purge: (cutoff) => audit.purge(cutoff) });
 });

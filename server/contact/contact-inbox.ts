@@ -183,10 +183,10 @@ export class ContactInbox {
       throw new HttpError(409, 'already_delivered', `Nothing to retry: this message was delivered to ${channelName(channel)}.`);
     }
     // A send under way finishes and records itself; queueing it again now could send it twice.
-    if (delivery?.status === 'pending' && delivery.claimedUntil !== null && delivery.claimedUntil > Date.now()) {
+    if (delivery?.status === 'pending' && delivery.claimedUntil !== null && delivery.claimedUntil > this.now()) {
       throw new HttpError(409, 'in_progress', `The outbox is sending this message to ${channelName(channel)} right now; look again in a moment.`);
     }
-    const queued = await retryMessage(this.deps.db, id, this.deps.channels, Date.now(), this.deps.maxAgeMs, { only: channel });
+    const queued = await retryMessage(this.deps.db, id, this.deps.channels, this.now(), this.deps.maxAgeMs, { only: channel });
     this.deps.wake();
     await this.deps.audit.record({
       actor: { kind: 'staff', id: by.id, label: by.email },

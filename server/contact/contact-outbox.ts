@@ -49,8 +49,8 @@ export function contactOutbox(
       gaveUp: 'contact message could not be delivered: marked failed (npm run contact -- retry ID)',
     },
     onStart: async () => {
-      const now = Date.now();
-      const { maxAgeMs } = outbox.options;
+      const { maxAgeMs, clock } = outbox.options;
+      const now = clock();
       const added = await addMissingDeliveries(
         db,
         channels.map((c) => c.name),

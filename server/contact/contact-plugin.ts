@@ -37,8 +37,8 @@ export async function contactPlugin(app: FastifyInstance, options: ContactPlugin
     app.db,
     channels.map((c) => c.name),
   );
-  const outbox = contactOutbox(app.db, channels, app.log, { dialect: app.dialect, onAttempt, ...options.outbox });
-  const service = new ContactService({ db: app.db, outbox });
+  const outbox = contactOutbox(app.db, channels, app.log, { dialect: app.dialect, clock: app.clock, onAttempt, ...options.outbox });
+  const service = new ContactService({ db: app.db, outbox, now: app.clock });
   const inbox = new ContactInbox({
     db: app.db,
     dialect: app.dialect,
@@ -46,6 +46,7 @@ export async function contactPlugin(app: FastifyInstance, options: ContactPlugin
     channels: channels.map((c) => c.name),
     maxAgeMs: outbox.options.maxAgeMs,
     wake: () => outbox.wake(),
+    now: app.clock,
   });
   await app.register(async (scope) => contactRoutes(scope, { service, siteDir: app.config.siteDir }), { prefix: '/api/contact' });
   await app.register(async (scope) => contactConsoleRoutes(scope, { inbox }), { prefix: '/api/staff/contact' });
@@ -58,7 +59,7 @@ export async function contactPlugin(app: FastifyInstance, options: ContactPlugin
       const rows = await outboxBacklog(app.db);
       const pending = rows.reduce((n, r) => n + r.pending, 0);
       const oldest = Math.min(...rows.map((r) => r.oldestCreatedAt ?? Number.POSITIVE_INFINITY));
-      const ageMinutes = Number.isFinite(oldest) ? Math.round((Date.now() - oldest) / 60_000) : 0;
+      const ageMinutes = Number.isFinite(oldest) ? Math.round((app.clock() - oldest) / 60_000) : 0;
       return { ok: ageMinutes < 60, detail: pending === 0 ? 'nothing waiting' : `${pending} waiting, the oldest for ${ageMinutes} min` };
     },
     { required: false },

@@ -17,13 +17,13 @@ export const announceEveryMs = 1000;
  * service, the clock's announcements and the link to other instances. Its routes are the three
  * plugins below.
  */
-export const incidentsCorePlugin = fp(async (app: FastifyInstance, options: { now?: () => number }) => {
+export const incidentsCorePlugin = fp(async (app: FastifyInstance) => {
   const status = app.status.service;
   const service = new IncidentsService({
     db: app.db,
     audit: app.audit,
     log: app.log,
-    now: options.now,
+    now: app.clock,
     board: {
       existingMonitors: async (trx, ids) => {
         const rows = await trx

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dialect } from '../db/database.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import type { OutboxChannel } from './channel.ts';
 import type { AttemptOutcome, AttemptRecord } from './outbox-tables.ts';
 import { Waiter } from './waiter.ts';
@@ -33,6 +34,8 @@ export interface OutboxOptions {
   dialect: Dialect;
   random: () => number;
   workerId: string;
+  /** The app's clock (server/lib/clock.ts): what is due, and the times of attempts. */
+  clock: Clock;
 }
 
 export const outboxMaxAgeMs = 24 * 60 * 60 * 1000;
@@ -49,6 +52,7 @@ export function defaultOutboxOptions<O extends Partial<OutboxOptions>>(overrides
     maxAgeMs: outboxMaxAgeMs,
     dialect: 'sqlite',
     random: Math.random,
+    clock: systemClock,
     workerId: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     ...overrides,
   };
@@ -130,6 +134,8 @@ export class OutboxWorker<Job> {
   readonly #waiters = new Map<string, Waiter>();
   #loops: Promise<void>[] = [];
   #stopping = false;
+  /** Callers of idle(), each with the channels that have not yet found their queue empty. */
+  #idleWaiters: { channels: Set<string>; resolve: () => void }[] = [];
 
   constructor(init: OutboxWorkerOptions<Job>) {
     this.#store = init.store;
@@ -158,7 +164,7 @@ export class OutboxWorker<Job> {
   /** On SQLite (one instance), claims found at start-up are a dead process's: released. */
   async takeBackClaims(): Promise<void> {
     if (this.options.dialect !== 'sqlite') return;
-    const released = await this.#store.releaseAllClaims(Date.now());
+    const released = await this.#store.releaseAllClaims(this.options.clock());
     if (released) this.#log.info({ released }, `${this.#wording.name}: took back deliveries claimed before a restart`);
   }
 
@@ -169,6 +175,24 @@ export class OutboxWorker<Job> {
       this.#waiters.set(channel.name, waiter);
       this.#loops.push(this.#run(channel, waiter));
     }
+  }
+
+  /**
+   * Resolves once every channel's loop has looked and found nothing due, after this call: the
+   * queue is drained as far as it is due now (tests wait on it instead of sleeping).
+   */
+  idle(): Promise<void> {
+    if (this.#loops.length === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.#idleWaiters.push({ channels: new Set(this.#channels.map((c) => c.name)), resolve });
+      this.wake();
+    });
+  }
+
+  #foundNothing(channel: string): void {
+    for (const waiter of this.#idleWaiters) waiter.channels.delete(channel);
+    for (const waiter of this.#idleWaiters.filter((w) => w.channels.size === 0)) waiter.resolve();
+    this.#idleWaiters = this.#idleWaiters.filter((w) => w.channels.size > 0);
   }
 
   /** Work was stored: look now rather than at the next poll. */
@@ -182,6 +206,7 @@ export class OutboxWorker<Job> {
     this.wake();
     await Promise.all(this.#loops);
     this.#loops = [];
+    for (const waiter of this.#idleWaiters.splice(0)) waiter.resolve();
     await Promise.all(this.#channels.map((c) => c.close?.()));
   }
 
@@ -190,7 +215,7 @@ export class OutboxWorker<Job> {
       let claimed: Job[];
       try {
         claimed = await this.#store.claimDue(channel.name, {
-          now: Date.now(),
+          now: this.options.clock(),
           limit: this.options.batchSize,
           leaseMs: this.options.leaseMs,
           worker: this.options.workerId,
@@ -202,6 +227,7 @@ export class OutboxWorker<Job> {
         continue;
       }
       if (claimed.length === 0) {
+        this.#foundNothing(channel.name);
         await waiter.sleep(await this.#idleWait(channel));
         continue;
       }
@@ -215,7 +241,7 @@ export class OutboxWorker<Job> {
     try {
       const next = await this.#store.nextDueAt(channel.name);
       if (next === undefined) return this.options.pollIntervalMs;
-      const wait = next - Date.now();
+      const wait = next - this.options.clock();
       // Due but not claimable: another worker holds it; look again at the next poll.
       return wait <= 0 ? this.options.pollIntervalMs : Math.min(wait, this.options.pollIntervalMs);
     } catch {
@@ -229,12 +255,12 @@ export class OutboxWorker<Job> {
       const job = claimed[i]!;
       const delivery = this.#store.delivery(job);
       if (this.#stopping) {
-        await this.#release(claimed.slice(i), Date.now());
+        await this.#release(claimed.slice(i), this.options.clock());
         return 0;
       }
-      const startedAt = Date.now();
+      const startedAt = this.options.clock();
       const result = await channel.send(job, this.options.sendTimeoutMs);
-      const now = Date.now();
+      const now = this.options.clock();
       const record = {
         startedAt,
         durationMs: now - startedAt,
@@ -281,7 +307,7 @@ export class OutboxWorker<Job> {
       await this.#store.releaseClaims(
         jobs.map((j) => this.#store.delivery(j).id),
         notBefore,
-        Date.now(),
+        this.options.clock(),
       );
     } catch (error) {
       this.#log.warn({ err: error }, `${this.#wording.name}: could not hand back claimed deliveries; their lease will run out`);

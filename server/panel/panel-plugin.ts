@@ -22,11 +22,11 @@ export const historyJobName = 'panel history';
  * resource history's sampling and retention. Its audit entries go to the one audit log
  * (app.audit), whose own retention keeps them AUDIT_RETENTION_DAYS.
  */
-export async function panelPlugin(app: FastifyInstance, options: { now?: () => number }): Promise<void> {
+export async function panelPlugin(app: FastifyInstance): Promise<void> {
   const driver = timedDriver(await createDriver(app.config, app.log), app.metrics);
   const crypto = new SessionCrypto(app.config.sessionSecret);
   const sessions = new SessionStore(app.db, crypto, driver.name);
-  const history = new HistorySampler({ db: app.db, driver, crypto, now: options.now, log: app.log });
+  const history = new HistorySampler({ db: app.db, driver, crypto, now: app.clock, log: app.log });
   const service = new PanelService({ db: app.db, driver, sessions, hub: new ConsoleHub(driver), sockets: new SessionSockets(), audit: app.audit, history });
   // Game servers outlive browser sessions, not the app: stop them gracefully when it closes.
   app.addHook('onClose', async () => {

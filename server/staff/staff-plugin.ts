@@ -23,8 +23,6 @@ declare module 'fastify' {
 }
 
 export interface StaffPluginOptions {
-  /** The clock of sessions, links and challenges (tests move it). */
-  now?: () => number;
   throttle?: ThrottleLimits;
 }
 
@@ -38,7 +36,7 @@ const keepLinksMs = 7 * 24 * 60 * 60_000;
  * that a staff member calls). Its routes are `staffPlugin`, under /api/staff.
  */
 export const staffAccessPlugin = fp(async (app: FastifyInstance, options: StaffPluginOptions) => {
-  const now = options.now ?? Date.now;
+  const now = app.clock;
   const rp = relyingPartyOf(app.config.publicUrl, brandName);
   const deps = { db: app.db, dialect: app.dialect, audit: app.audit, now, publicUrl: app.config.publicUrl };
   const sessions = new StaffSessions(app.db, now);

@@ -28,8 +28,8 @@ declare module 'fastify' {
  * them). The monitors come from the database; MONITORS_FILE fills it on the first start
  * (docs/decisions.md 37). Probing starts when the app is ready and stops when it closes.
  */
-export const statusCorePlugin = fp(async (app: FastifyInstance, options: { now?: () => number }) => {
-  const now = options.now ?? Date.now;
+export const statusCorePlugin = fp(async (app: FastifyInstance) => {
+  const now = app.clock;
   const placeholders = { PORT: app.config.port, DEMO_MC_PORT: app.config.panel.demoMcPort };
   const seed = await seedFromFile({ db: app.db, audit: app.audit, file: app.config.status.monitorsFile, placeholders, now });
   if (seed.seeded) app.log.info(seed, 'status: the monitors file was imported into the database (first start)');
@@ -53,6 +53,7 @@ export const statusCorePlugin = fp(async (app: FastifyInstance, options: { now?:
     coordinator,
     log: app.log,
     streams: { maxPerAddress: streamsPerAddress, maxTotal: streamsTotal },
+    clock: now,
   });
   const resolver = new NameResolver({ servers: dnsServers, timeoutMs: dnsTimeoutMs });
   const monitors = new MonitorsService({
@@ -72,7 +73,7 @@ export const statusCorePlugin = fp(async (app: FastifyInstance, options: { now?:
   app.readiness.add('prober', async () => {
     if (catalog.active().length === 0) return { ok: true, detail: 'no monitors to probe' };
     if (service.probing) return { ok: true, detail: 'this instance runs the probes' };
-    const age = service.lastRoundAt === undefined ? undefined : Date.now() - service.lastRoundAt;
+    const age = service.lastRoundAt === undefined ? undefined : now() - service.lastRoundAt;
     const limit = 3 * shortestIntervalMs();
     if (age !== undefined && age <= limit) return { ok: true, detail: `another instance probes; last round ${Math.round(age / 1000)} s ago` };
     return { ok: false, detail: age === undefined ? 'no instance has probed yet' : `no round for ${Math.round(age / 1000)} s` };

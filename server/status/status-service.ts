@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../lib/clock.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -100,6 +101,7 @@ export class StatusService {
   private uptimeCache: { at: number; value: Promise<Figures> } | undefined;
   private watchTimer: NodeJS.Timeout | undefined;
   private started = false;
+  private readonly clock: Clock;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -109,8 +111,11 @@ export class StatusService {
     heartbeatMs?: number;
     /** Live stream limits (see SseHub). */
     streams?: { maxPerAddress?: number; maxTotal?: number };
+    /** The app's clock (server/lib/clock.ts): what the report's windows and bars are counted from. */
+    clock?: Clock;
   }) {
     this.db = options.db;
+    this.clock = options.clock ?? systemClock;
     this.catalog = options.catalog;
     this.coordinator = options.coordinator;
     this.log = options.log;
@@ -290,7 +295,7 @@ export class StatusService {
   }
 
   /** GET /api/status. */
-  async report(now = Date.now()): Promise<StatusReport> {
+  async report(now = this.clock()): Promise<StatusReport> {
     const figures = await this.figures(now);
     const notices = this.notices?.board(now) ?? { incidents: [], maintenance: [], recent: [] };
     const inProgress = new Set(notices.maintenance.filter((m) => m.state === 'in_progress').flatMap((m) => m.monitorIds));

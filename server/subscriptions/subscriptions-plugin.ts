@@ -50,6 +50,7 @@ export async function subscriptionsPlugin(app: FastifyInstance, options: Subscri
     webhookPolicy,
     maxAgeMs: options.outbox?.maxAgeMs ?? 24 * 60 * 60 * 1000,
     onQueued: () => outbox?.wake(),
+    now: app.clock,
   });
   const write = (job: Parameters<SubscriptionsService['write']>[0]) => service.write(job);
   const onAttempt = registerSubscriptionMetrics(app.metrics, app.db, channels);
@@ -67,7 +68,7 @@ export async function subscriptionsPlugin(app: FastifyInstance, options: Subscri
       : []),
     webhookChannel(webhookPolicy, write, `${brandName}-status-notifications`),
   ];
-  outbox = notificationOutbox(app.db, lanes, app.log, { dialect: app.dialect, onAttempt, ...options.outbox });
+  outbox = notificationOutbox(app.db, lanes, app.log, { dialect: app.dialect, clock: app.clock, onAttempt, ...options.outbox });
   subscriptionsRoutes(app, { service });
 
   app.jobs.every({ name: 'status notifications fan-out', everyMs: options.fanOutEveryMs ?? 2_000 }, async () => {
@@ -77,7 +78,7 @@ export async function subscriptionsPlugin(app: FastifyInstance, options: Subscri
   scheduleRetention(app, {
     name: 'unconfirmed subscriptions',
     keepDays: confirmWindowMs / (24 * 60 * 60 * 1000),
-    purge: async (cutoff) => purgeUnconfirmed(app.db, cutoff, Date.now()),
+    purge: async (cutoff) => purgeUnconfirmed(app.db, cutoff, app.clock()),
   });
   scheduleRetention(app, {
     name: 'status notifications',

@@ -101,8 +101,8 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
     const { worker } = outbox({ sendTimeoutMs: 300 });
     await worker.start();
     await receiver.waitFor((r) => r.accepted().length === 3, 20_000);
-    // Nothing more arrives afterwards.
-    await new Promise((r) => setTimeout(r, 400));
+    // Nothing more arrives afterwards: the worker finds nothing left to send.
+    await worker.idle();
     const counts = deliveredCounts();
     expect([...counts.keys()].sort()).toEqual([...ids].sort());
     expect([...counts.values()]).toEqual([1, 1, 1]);
@@ -138,7 +138,7 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
     const started = Date.now();
     await worker.start();
     await receiver.waitFor((r) => r.accepted().length >= total, 55_000);
-    await new Promise((r) => setTimeout(r, 300));
+    await worker.idle();
     const counts = deliveredCounts();
     expect(counts.size).toBe(total);
     expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
@@ -251,7 +251,7 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
       ]);
       await worker.start();
       await expect.poll(() => mails.length, { timeout: 15_000 }).toBe(1);
-      await new Promise((r) => setTimeout(r, 200));
+      await worker.idle();
       expect(receiver.accepted()).toHaveLength(1);
       expect(mails[0]).toContain('Subject: [Contact] Question 7');
       expect(mails[0]).toMatch(/Reply-To: "?Visitor 7"? <visitor7@example.com>/);
@@ -274,9 +274,15 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
 
   it('marks a delivery failed after its window and logs it', async () => {
     receiver.answer(() => ({ status: 503 }));
-    const message = await store(1, ['webhook'], 300);
-    const { worker, log } = outbox({ backoff: { baseMs: 40, maxMs: 80 } });
+    // The app's clock runs on, and the test moves it a day ahead: the 24 h window passes without waiting for it.
+    let ahead = 0;
+    const clock = () => Date.now() + ahead;
+    const message = await storeContactMessage(db, sample(1), { ip: '127.0.0.1', userAgent: 'vitest' }, ['webhook'], 24 * 3600_000, clock());
+    const { worker, log } = outbox({ backoff: { baseMs: 40, maxMs: 80 }, clock });
     await worker.start();
+    await receiver.waitFor((r) => r.requests.length >= 2);
+    expect(log.entries.some((e) => e.msg.includes('marked failed'))).toBe(false);
+    ahead = 24 * 3600_000;
     await expect
       .poll(async () => (await db.selectFrom('contact_deliveries').select('status').where('message_id', '=', message.id).executeTakeFirstOrThrow()).status, {
         timeout: 5_000,
@@ -285,7 +291,7 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
     expect(receiver.requests.length).toBeGreaterThanOrEqual(2);
     expect(log.entries.some((e) => e.level === 'error' && e.msg.includes('marked failed'))).toBe(true);
     const count = receiver.requests.length;
-    await new Promise((r) => setTimeout(r, 300));
+    await worker.idle();
     expect(receiver.requests.length).toBe(count);
   });
 
@@ -315,7 +321,7 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
     const b = outbox({ workerId: 'instance-b', batchSize: 5 }, undefined, otherDb);
     await Promise.all([a.worker.start(), b.worker.start()]);
     await receiver.waitFor((r) => r.accepted().length >= total, 30_000);
-    await new Promise((r) => setTimeout(r, 300));
+    await Promise.all([a.worker.idle(), b.worker.idle()]);
     const counts = deliveredCounts();
     expect(counts.size).toBe(total);
     expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
