@@ -33,7 +33,6 @@ interface PingAnswer {
 }
 
 const maxNames = 100;
-// eslint-disable-next-line no-control-regex
 const controlChars = /[\x00-\x1f\x7f]/g;
 
 // minecraft-protocol pulls in minecraft-data (about 80 MB once loaded): load it on first use.

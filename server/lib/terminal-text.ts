@@ -7,7 +7,6 @@
  */
 
 // C0 controls, DEL, C1 controls, and the Unicode bidirectional and invisible format characters.
-// eslint-disable-next-line no-control-regex
 const unsafe = /[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\\]/g;
 const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\x1b': '\\e', '\\': '\\\\' };
 

@@ -3,7 +3,6 @@ import { HttpError } from '../lib/http-error.ts';
 
 /** What both engines check of a backup a request names, before anything is asked of them. */
 
-// eslint-disable-next-line no-control-regex
 const controlChars = /[\x00-\x1f\x7f]/;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -43,7 +43,6 @@ export interface Caller {
   onEnded?: () => void;
 }
 
-// eslint-disable-next-line no-control-regex
 const controlChars = /[\x00-\x1f\x7f]/g;
 /** Text a customer sent, as the audit log keeps it: control characters written out (a NUL cannot even be stored in PostgreSQL). */
 const loggable = (text: string) => text.replace(controlChars, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);

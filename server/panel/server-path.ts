@@ -13,7 +13,6 @@ import { HttpError } from '../lib/http-error.ts';
 const maxPathBytes = 4096;
 const maxNameBytes = 255;
 
-// eslint-disable-next-line no-control-regex
 const controlChar = /[\x00-\x1f\x7f]/;
 const percentEncoded = /%[0-9a-fA-F]{2}/;
 

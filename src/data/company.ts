@@ -7,7 +7,9 @@ const companySchema = z.object({
   /** The about page's numbers. */
   stats: z.array(z.object({ value: z.string().min(1), label: z.string().min(1) })).length(3),
   /** Company values (about and careers). */
-  values: z.array(z.object({ name: z.string().min(1), icon: z.enum(['award', 'eye', 'lightbulb', 'users', 'heart', 'rocket']), description: z.string().min(10) })).min(3),
+  values: z
+    .array(z.object({ name: z.string().min(1), icon: z.enum(['award', 'eye', 'lightbulb', 'users', 'heart', 'rocket']), description: z.string().min(10) }))
+    .min(3),
   /** The about page's Join Our Team block. */
   joinTeam: z.object({ title: z.string().min(1), text: z.string().min(10) }),
 });
@@ -26,15 +28,18 @@ export const company: Company = defineContent('company', companySchema, {
       'Today we host Minecraft servers, Discord bots, websites and virtual servers for more than ten thousand customers, from datacenters in Mumbai, Singapore and Frankfurt.',
     ],
   },
-  mission:
-    'To give every gamer, developer and business reliable, high-performance hosting at a fair price, backed by real people around the clock.',
+  mission: 'To give every gamer, developer and business reliable, high-performance hosting at a fair price, backed by real people around the clock.',
   stats: [
     { value: '10K+', label: 'Happy customers' },
     { value: '99.9%', label: 'Uptime' },
     { value: '24/7', label: 'Support' },
   ],
   values: [
-    { name: 'Excellence', icon: 'award', description: 'Enterprise hardware, tuned networks and no oversold nodes: we build the hosting we want to use ourselves.' },
+    {
+      name: 'Excellence',
+      icon: 'award',
+      description: 'Enterprise hardware, tuned networks and no oversold nodes: we build the hosting we want to use ourselves.',
+    },
     { name: 'Transparency', icon: 'eye', description: 'Clear prices, honest specs and a public status page. No hidden fees and no fine print surprises.' },
     { name: 'Innovation', icon: 'lightbulb', description: 'We keep improving our panel, tools and infrastructure so that your servers get faster every year.' },
   ],

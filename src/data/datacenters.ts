@@ -29,9 +29,30 @@ const standard = ['10 Gbps Network', 'AMD EPYC 7763', 'NVMe SSD', 'Latency under
 /** Datacenters (/datacenters). */
 export const datacenters: Datacenters = defineContent('datacenters', datacentersSchema, {
   locations: [
-    { id: 'mumbai', city: 'Mumbai', country: 'India', countryCode: 'IN', description: 'Our home location, closest to players across India and South Asia.', features: standard },
-    { id: 'singapore', city: 'Singapore', country: 'Singapore', countryCode: 'SG', description: 'Low latency to South-East Asia, Australia and the Middle East.', features: standard },
-    { id: 'frankfurt', city: 'Frankfurt', country: 'Germany', countryCode: 'DE', description: 'At the heart of Europe’s largest internet exchange.', features: standard },
+    {
+      id: 'mumbai',
+      city: 'Mumbai',
+      country: 'India',
+      countryCode: 'IN',
+      description: 'Our home location, closest to players across India and South Asia.',
+      features: standard,
+    },
+    {
+      id: 'singapore',
+      city: 'Singapore',
+      country: 'Singapore',
+      countryCode: 'SG',
+      description: 'Low latency to South-East Asia, Australia and the Middle East.',
+      features: standard,
+    },
+    {
+      id: 'frankfurt',
+      city: 'Frankfurt',
+      country: 'Germany',
+      countryCode: 'DE',
+      description: 'At the heart of Europe’s largest internet exchange.',
+      features: standard,
+    },
   ],
   facilities: [
     { title: 'Redundant Power', icon: 'zap', description: 'UPS and diesel generators keep every rack running through grid outages.' },
@@ -40,4 +61,3 @@ export const datacenters: Datacenters = defineContent('datacenters', datacenters
     { title: 'Monitored 24/7', icon: 'activity', description: 'Every server and link is watched around the clock by our team.' },
   ],
 });
-

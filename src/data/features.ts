@@ -43,12 +43,28 @@ export const features = defineContent('features', featuresSchema, {
     { icon: 'disk', title: 'NVMe SSD Storage', text: 'Every server runs on NVMe SSDs: worlds, plugins and databases load up to 7x faster than on SATA.' },
     { icon: 'shield', title: 'DDoS Protection', text: 'Always-on filtering with up to 1 Tbps mitigation keeps your server online during attacks.' },
     { icon: 'cpu', title: 'AMD EPYC', text: 'AMD EPYC 7763 processors with high clock speeds for smooth ticks and fast chunk generation.' },
-    { icon: 'zap', title: 'Instant Setup', text: 'Pay and play: your server is ready in under 60 seconds, with its console, files and backups in the Game Panel.' },
+    {
+      icon: 'zap',
+      title: 'Instant Setup',
+      text: 'Pay and play: your server is ready in under 60 seconds, with its console, files and backups in the Game Panel.',
+    },
   ],
   whyChooseUs: [
-    { icon: 'award', title: 'Premium Hardware', text: 'AMD EPYC 7763 and Ryzen processors, DDR4/DDR5 memory and NVMe SSDs on a 10 Gbps network with 99.9% uptime.' },
-    { icon: 'shield', title: 'DDoS Protection', text: 'Multi-layer protection with up to 1 Tbps mitigation, tuned for game traffic and included in every plan at no extra cost.' },
-    { icon: 'rocket', title: 'Instant Setup', text: 'Your server is deployed automatically in under 60 seconds, and our team is there 24/7 if you need a hand.' },
+    {
+      icon: 'award',
+      title: 'Premium Hardware',
+      text: 'AMD EPYC 7763 and Ryzen processors, DDR4/DDR5 memory and NVMe SSDs on a 10 Gbps network with 99.9% uptime.',
+    },
+    {
+      icon: 'shield',
+      title: 'DDoS Protection',
+      text: 'Multi-layer protection with up to 1 Tbps mitigation, tuned for game traffic and included in every plan at no extra cost.',
+    },
+    {
+      icon: 'rocket',
+      title: 'Instant Setup',
+      text: 'Your server is deployed automatically in under 60 seconds, and our team is there 24/7 if you need a hand.',
+    },
   ],
   productTiles: [
     { icon: 'zap', title: 'Instant Setup', text: 'Deploy in under 60 seconds: your server is created the moment your payment clears.' },
@@ -57,7 +73,11 @@ export const features = defineContent('features', featuresSchema, {
   ],
   planLines: {
     'minecraft-intel': [
-      { icon: 'puzzle', title: 'Mods and Modpacks', text: "Upload Paper, Forge or Fabric jars and a modpack's files with the panel's file manager, and edit their configs in the browser." },
+      {
+        icon: 'puzzle',
+        title: 'Mods and Modpacks',
+        text: "Upload Paper, Forge or Fabric jars and a modpack's files with the panel's file manager, and edit their configs in the browser.",
+      },
       { icon: 'backups', title: 'Backups in the Panel', text: 'Back up your world by name, download it, and restore it from the panel whenever you need it.' },
       { icon: 'shield', title: 'DDoS Protection', text: 'Game-aware filtering with up to 1 Tbps mitigation keeps your players connected.' },
     ],

@@ -1,6 +1,21 @@
 import { defineContent, z } from './define.ts';
 
-export const infoIconNames = ['shield', 'shield-check', 'zap', 'cpu', 'hard-drive', 'network', 'activity', 'lock', 'database', 'eye', 'server', 'memory-stick', 'globe', 'key'] as const;
+export const infoIconNames = [
+  'shield',
+  'shield-check',
+  'zap',
+  'cpu',
+  'hard-drive',
+  'network',
+  'activity',
+  'lock',
+  'database',
+  'eye',
+  'server',
+  'memory-stick',
+  'globe',
+  'key',
+] as const;
 
 const infoPageSchema = z.object({
   /** The route this content belongs to. */
@@ -8,7 +23,10 @@ const infoPageSchema = z.object({
   /** The lead paragraph under the page heading. */
   intro: z.string().min(20),
   /** Big numbers under the intro. */
-  highlights: z.array(z.object({ value: z.string().min(1), label: z.string().min(1) })).min(3).max(4),
+  highlights: z
+    .array(z.object({ value: z.string().min(1), label: z.string().min(1) }))
+    .min(3)
+    .max(4),
   /** Feature cards. */
   features: z.array(z.object({ title: z.string().min(1), icon: z.enum(infoIconNames), description: z.string().min(10) })).min(3),
   /** A titled list (how it works, the specs, the practices). */
@@ -23,7 +41,8 @@ export type InfoIconName = (typeof infoIconNames)[number];
 const infoPages = defineContent('infrastructure', z.array(infoPageSchema).length(3), [
   {
     path: '/ddos',
-    intro: 'Attacks happen. Your players should never notice. Every Hostfront server sits behind always-on DDoS mitigation with up to 1 Tbps of capacity, included in every plan at no extra cost.',
+    intro:
+      'Attacks happen. Your players should never notice. Every Hostfront server sits behind always-on DDoS mitigation with up to 1 Tbps of capacity, included in every plan at no extra cost.',
     highlights: [
       { value: '1 Tbps', label: 'Mitigation capacity' },
       { value: '< 1 s', label: 'Detection time' },
@@ -31,9 +50,21 @@ const infoPages = defineContent('infrastructure', z.array(infoPageSchema).length
       { value: '₹0', label: 'Extra cost' },
     ],
     features: [
-      { title: 'Always-On Mitigation', icon: 'shield-check', description: 'Traffic is filtered continuously, not only after an attack is detected, so there is no switch-over delay.' },
-      { title: 'Game-Aware Filtering', icon: 'activity', description: 'Rules tuned for Minecraft and other game protocols drop attack packets while keeping real players connected.' },
-      { title: 'Layer 3, 4 and 7', icon: 'network', description: 'Volumetric floods, protocol attacks and application-layer attacks against websites are all covered.' },
+      {
+        title: 'Always-On Mitigation',
+        icon: 'shield-check',
+        description: 'Traffic is filtered continuously, not only after an attack is detected, so there is no switch-over delay.',
+      },
+      {
+        title: 'Game-Aware Filtering',
+        icon: 'activity',
+        description: 'Rules tuned for Minecraft and other game protocols drop attack packets while keeping real players connected.',
+      },
+      {
+        title: 'Layer 3, 4 and 7',
+        icon: 'network',
+        description: 'Volumetric floods, protocol attacks and application-layer attacks against websites are all covered.',
+      },
     ],
     details: {
       title: 'How it works',
@@ -43,18 +74,28 @@ const infoPages = defineContent('infrastructure', z.array(infoPageSchema).length
         { term: 'Deliver', text: 'Clean traffic is forwarded to your server with no added latency you can notice.' },
       ],
     },
-    cta: { title: 'Protected from day one', text: 'Every plan includes DDoS protection. Pick yours and deploy in under 60 seconds.', label: 'View Protected Plans', href: '/products' },
+    cta: {
+      title: 'Protected from day one',
+      text: 'Every plan includes DDoS protection. Pick yours and deploy in under 60 seconds.',
+      label: 'View Protected Plans',
+      href: '/products',
+    },
   },
   {
     path: '/hardware',
-    intro: 'Fast servers start with fast hardware. We run enterprise AMD EPYC and Intel Xeon processors, NVMe SSD storage and a 10 Gbps network, and we never oversell our nodes.',
+    intro:
+      'Fast servers start with fast hardware. We run enterprise AMD EPYC and Intel Xeon processors, NVMe SSD storage and a 10 Gbps network, and we never oversell our nodes.',
     highlights: [
       { value: 'AMD EPYC 7763', label: '64 cores per CPU' },
       { value: 'NVMe SSD', label: 'Up to 7 GB/s reads' },
       { value: '10 Gbps', label: 'Network per node' },
     ],
     features: [
-      { title: 'AMD EPYC 7763', icon: 'cpu', description: 'Up to 3.5 GHz boost and 256 MB of L3 cache: ideal for single-threaded Minecraft and busy VPS workloads.' },
+      {
+        title: 'AMD EPYC 7763',
+        icon: 'cpu',
+        description: 'Up to 3.5 GHz boost and 256 MB of L3 cache: ideal for single-threaded Minecraft and busy VPS workloads.',
+      },
       { title: 'NVMe SSD Storage', icon: 'hard-drive', description: 'Enterprise NVMe drives in RAID for fast world loading, quick backups and resilience.' },
       { title: 'DDR4 ECC Memory', icon: 'memory-stick', description: 'Error-correcting memory keeps long-running servers stable, day and night.' },
       { title: '10 Gbps Network', icon: 'network', description: 'Redundant uplinks to major carriers for low latency and plenty of headroom.' },

@@ -57,8 +57,7 @@ export const knowledgeBase: readonly KnowledgeItem[] = defineContent('knowledge'
   {
     id: 'payment-methods',
     question: 'Which payment methods do you accept?',
-    answer:
-      'We accept Visa, Mastercard, PayPal, Google Pay and UPI. Prices are billed monthly in the currency shown on each plan.',
+    answer: 'We accept Visa, Mastercard, PayPal, Google Pay and UPI. Prices are billed monthly in the currency shown on each plan.',
   },
   {
     id: 'upgrades',
@@ -76,6 +75,6 @@ export const knowledgeBase: readonly KnowledgeItem[] = defineContent('knowledge'
     id: 'world-transfer',
     question: 'Can I transfer my existing Minecraft world?',
     answer:
-      'Yes. Create a folder for it in the file manager of the Game Panel, upload the world\'s files into it (up to 100 MiB each) and set it as level-name in server.properties, which you can edit there too. If you prefer, our support team moves it for you free of charge.',
+      "Yes. Create a folder for it in the file manager of the Game Panel, upload the world's files into it (up to 100 MiB each) and set it as level-name in server.properties, which you can edit there too. If you prefer, our support team moves it for you free of charge.",
   },
 ]);

@@ -81,7 +81,12 @@ export const legalDocuments: readonly LegalDocument[] = defineContent('legal', l
       {
         heading: '1. What we collect',
         paragraphs: ['We collect only what we need to provide and bill our services:'],
-        items: ['Account details: name, e-mail address, billing address', 'Payment records (card data is handled by our payment providers)', 'Server logs and usage statistics', 'Messages you send to our support team'],
+        items: [
+          'Account details: name, e-mail address, billing address',
+          'Payment records (card data is handled by our payment providers)',
+          'Server logs and usage statistics',
+          'Messages you send to our support team',
+        ],
       },
       {
         heading: '2. How we use it',

@@ -28,9 +28,36 @@ export type Location = z.infer<typeof locationSchema>;
 
 /** The home page's Global Infrastructure cards; the ping's colour: docs/decisions.md 20. */
 export const locations: readonly Location[] = defineContent('locations', z.array(locationSchema).min(1), [
-  { id: 'delhi-ncr', name: 'Delhi NCR', city: 'Delhi NCR', country: 'India', countryCode: 'IN', ping: 42, processor: 'AMD EPYC 7763', network: '10 Gbps Network' },
-  { id: 'singapore', name: 'Singapore', city: 'Singapore', country: 'Singapore', countryCode: 'SG', ping: 83, processor: 'AMD EPYC 7763', network: '10 Gbps Network' },
-  { id: 'frankfurt', name: 'Frankfurt', city: 'Frankfurt', country: 'Germany', countryCode: 'DE', ping: 126, processor: 'AMD EPYC 7763', network: '10 Gbps Network' },
+  {
+    id: 'delhi-ncr',
+    name: 'Delhi NCR',
+    city: 'Delhi NCR',
+    country: 'India',
+    countryCode: 'IN',
+    ping: 42,
+    processor: 'AMD EPYC 7763',
+    network: '10 Gbps Network',
+  },
+  {
+    id: 'singapore',
+    name: 'Singapore',
+    city: 'Singapore',
+    country: 'Singapore',
+    countryCode: 'SG',
+    ping: 83,
+    processor: 'AMD EPYC 7763',
+    network: '10 Gbps Network',
+  },
+  {
+    id: 'frankfurt',
+    name: 'Frankfurt',
+    city: 'Frankfurt',
+    country: 'Germany',
+    countryCode: 'DE',
+    ping: 126,
+    processor: 'AMD EPYC 7763',
+    network: '10 Gbps Network',
+  },
 ]);
 
 /** The words of the "Your latency" line on location cards (home and /datacenters). */

@@ -30,7 +30,8 @@ export const panelTexts = {
     heading: 'Resource history',
     ranges: { '1h': 'Last hour', '24h': 'Last 24 hours' },
     rangeLabel: 'Time range',
-    intro: 'Samples are taken every minute for servers used in the panel in the last 24 hours, and kept for 7 days. Live readings are added while this page is open.',
+    intro:
+      'Samples are taken every minute for servers used in the panel in the last 24 hours, and kept for 7 days. Live readings are added while this page is open.',
     metrics: { cpu: 'CPU', memory: 'Memory', disk: 'Disk' },
     empty: 'No samples yet: the first is taken within a minute of connecting.',
     failed: 'The history could not be loaded.',

@@ -15,7 +15,15 @@ const partnersSchema = z.object({
     )
     .length(3),
   /** Why partner with us. */
-  benefits: z.array(z.object({ title: z.string().min(1), icon: z.enum(['handshake', 'trending-up', 'headphones', 'percent', 'megaphone', 'code']), description: z.string().min(10) })).length(6),
+  benefits: z
+    .array(
+      z.object({
+        title: z.string().min(1),
+        icon: z.enum(['handshake', 'trending-up', 'headphones', 'percent', 'megaphone', 'code']),
+        description: z.string().min(10),
+      }),
+    )
+    .length(6),
   becomePartner: z.object({ title: z.string().min(1), text: z.string().min(10) }),
 });
 

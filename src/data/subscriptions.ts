@@ -21,8 +21,29 @@ const subscriptionsSchema = z.object({
     privacy: text,
   }),
   /** The pages a confirm or unsubscribe link opens: a title, a lead, one button, and what follows. */
-  confirmPage: z.object({ title: text, description: z.string().min(50).max(160), heading: text, lead: text, button: text, busy: text, done: text, doneScope: text, missing: text, back: text }),
-  unsubscribePage: z.object({ title: text, description: z.string().min(50).max(160), heading: text, lead: text, button: text, busy: text, done: text, missing: text, back: text }),
+  confirmPage: z.object({
+    title: text,
+    description: z.string().min(50).max(160),
+    heading: text,
+    lead: text,
+    button: text,
+    busy: text,
+    done: text,
+    doneScope: text,
+    missing: text,
+    back: text,
+  }),
+  unsubscribePage: z.object({
+    title: text,
+    description: z.string().min(50).max(160),
+    heading: text,
+    lead: text,
+    button: text,
+    busy: text,
+    done: text,
+    missing: text,
+    back: text,
+  }),
 });
 
 export type SubscriptionsCopy = z.infer<typeof subscriptionsSchema>;
@@ -36,7 +57,12 @@ export const subscriptionsCopy: SubscriptionsCopy = defineContent('subscriptions
     heading: 'Get notified',
     intro: 'Hear about incidents and planned maintenance as they happen, by e-mail or in your Discord or Slack channel.',
     channelLegend: 'Send notifications to',
-    email: { option: 'E-mail', label: 'E-mail address', placeholder: 'you@example.com', hint: 'We send a confirmation link first; nothing else arrives until you confirm.' },
+    email: {
+      option: 'E-mail',
+      label: 'E-mail address',
+      placeholder: 'you@example.com',
+      hint: 'We send a confirmation link first; nothing else arrives until you confirm.',
+    },
     webhook: {
       option: 'Discord or Slack webhook',
       label: 'Webhook URL',

@@ -86,9 +86,7 @@ function apply(style: AnsiStyle, codes: number[]): AnsiStyle {
   return next;
 }
 
-// eslint-disable-next-line no-control-regex
 const sgr = /\x1b\[([0-9;]*)m/g;
-// eslint-disable-next-line no-control-regex
 const otherEscapes = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b./g;
 
 export function parseAnsi(line: string): AnsiSegment[] {

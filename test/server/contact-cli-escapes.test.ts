@@ -7,7 +7,6 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-// eslint-disable-next-line no-control-regex
 const controls = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
 
 function contactCli(args: string[], databaseUrl: string): Promise<string> {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { terminalSafe, terminalSafeLines } from '../../server/lib/terminal-text.ts';
 
-// eslint-disable-next-line no-control-regex
 const controls = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
 
 describe('terminalSafe', () => {

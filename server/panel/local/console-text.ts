@@ -11,11 +11,8 @@ export function capLine(line: string): string {
 }
 
 // CSI sequences (ESC [ params final), OSC sequences (ESC ] ... BEL/ST), and two-byte escapes.
-// eslint-disable-next-line no-control-regex
 const escapeSequence = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
-// eslint-disable-next-line no-control-regex
 const controlChars = /[\x00-\x08\x0b-\x1a\x1c-\x1f\x7f]/g;
-// eslint-disable-next-line no-control-regex
 const hasControlChar = /[\x00-\x08\x0b-\x1f\x7f]/;
 
 export function cleanLine(raw: string): string {
@@ -23,7 +20,6 @@ export function cleanLine(raw: string): string {
   // A carriage return or a "cursor to column" escape starts the visible line over.
   let lastReset = line.lastIndexOf('\r');
   if (line.includes('\x1b')) {
-    // eslint-disable-next-line no-control-regex
     for (const match of line.matchAll(/\x1b\[\d*G/g)) lastReset = Math.max(lastReset, match.index + match[0].length - 1);
   }
   if (lastReset >= 0) line = line.slice(lastReset + 1);
@@ -35,7 +31,6 @@ export function cleanLine(raw: string): string {
 
 /** Colour codes removed too: the text a readyPattern is matched against. */
 export function plainText(line: string): string {
-  // eslint-disable-next-line no-control-regex
   return line.replace(/\x1b\[[0-9;]*m/g, '');
 }
 

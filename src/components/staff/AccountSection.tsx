@@ -5,7 +5,7 @@ import { passkeyNameMaxLength, passkeyNameProblem, sessionIdleMinutes } from '..
 import { Button } from '../ui/Button.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { CardSection } from './CardSection.tsx';
-import type { SectionProps } from './ConsoleShell.tsx';
+import type { SectionProps } from './section-props.ts';
 import { describeUserAgent, formatDateTime, formatRelative } from './format.ts';
 import { Notice } from './Notice.tsx';
 import { createPasskey } from './passkey-ceremony.ts';

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { AuditEntry, AuditQuery } from '../../../contracts/audit.ts';
 import { Button } from '../ui/Button.tsx';
 import { actionLabel, actorLabel, detailText } from './audit-text.ts';
-import type { SectionProps } from './ConsoleShell.tsx';
+import type { SectionProps } from './section-props.ts';
 import { formatDateTime } from './format.ts';
 import { Notice } from './Notice.tsx';
 import { staffApi } from './staff-api.ts';

@@ -11,6 +11,7 @@ import { IncidentsSection } from './IncidentsSection.tsx';
 import { MaintenanceSection } from './MaintenanceSection.tsx';
 import { MonitorsSection } from './MonitorsSection.tsx';
 import { OverviewSection } from './OverviewSection.tsx';
+import type { SectionProps } from './section-props.ts';
 import { staffApi } from './staff-api.ts';
 import { badge, badgeTones } from './staff-styles.ts';
 import { TeamSection } from './TeamSection.tsx';
@@ -29,14 +30,6 @@ const InboxSection = lazy(() =>
     }),
   ),
 );
-
-export interface SectionProps {
-  me: StaffMe;
-  /** Turns an error into a sentence to show; a lost session goes back to sign-in. */
-  problem: (error: unknown) => string;
-  /** Back to the sign-in page, with a sentence saying why. */
-  signedOut: (notice: string) => void;
-}
 
 /** The section a fragment opens (its first part: #inbox/<id> is the inbox), if it names one. */
 function sectionOfHash(allowed: readonly ConsoleSection[]): ConsoleSection['id'] | undefined {

@@ -3,7 +3,7 @@ import type { InboxMessage, InboxMessageDetail, InboxPage } from '../../../contr
 import { inboxViews, searchMaxLength, type ContactChannel, type InboxView } from '../../../contracts/staff-contact-rules.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../ui/Button.tsx';
-import type { SectionProps } from './ConsoleShell.tsx';
+import type { SectionProps } from './section-props.ts';
 import { contactApi } from './contact-api.ts';
 import { formatRelative } from './format.ts';
 import { channelLabels, messageBadges } from './inbox-format.ts';

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { AnnouncementForm } from './AnnouncementForm.tsx';
 import { boardApi } from './board-api.ts';
 import { CardSection } from './CardSection.tsx';
-import type { SectionProps } from './ConsoleShell.tsx';
+import type { SectionProps } from './section-props.ts';
 import { formatDateTime } from './format.ts';
 import { FormField } from './FormField.tsx';
 import { ItemList, LoadedItems } from './LoadedItems.tsx';

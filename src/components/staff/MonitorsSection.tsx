@@ -8,7 +8,7 @@ import { Button } from '../ui/Button.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { boardApi } from './board-api.ts';
 import { CardSection } from './CardSection.tsx';
-import type { SectionProps } from './ConsoleShell.tsx';
+import type { SectionProps } from './section-props.ts';
 import { formatRelative } from './format.ts';
 import { FormField } from './FormField.tsx';
 import { Notice } from './Notice.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { roleLabels } from '../../../contracts/staff-rules.ts';
 import { CardLink, CardSection } from './CardSection.tsx';
-import type { SectionProps } from './ConsoleShell.tsx';
+import type { SectionProps } from './section-props.ts';
 import { Notice } from './Notice.tsx';
 import { OverviewActivity } from './OverviewActivity.tsx';
 import { OverviewInbox } from './OverviewInbox.tsx';

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../ui/Button.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { CardSection } from './CardSection.tsx';
-import type { SectionProps } from './ConsoleShell.tsx';
+import type { SectionProps } from './section-props.ts';
 import { formatDateTime, formatRelative } from './format.ts';
 import { Notice } from './Notice.tsx';
 import { staffApi } from './staff-api.ts';
