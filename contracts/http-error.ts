@@ -19,6 +19,9 @@ export const errorBody = z
 
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/** The response schema of a route that answers with no body (204, or 202 when the work goes on). */
+export const noContent = z.null().describe('No content');
+
 /** Response schemas for the error statuses a route may answer with. */
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorBody> {
   return Object.fromEntries(statuses.map((status) => [status, errorBody])) as Record<S, typeof errorBody>;

@@ -26,7 +26,7 @@ import { notFound, staticSite } from './plugins/static-site.ts';
 import { staffAccessPlugin, staffPlugin } from './staff/staff-plugin.ts';
 import { incidentsCorePlugin, incidentsFeedPlugin, incidentsPublicPlugin, incidentsStaffPlugin } from './incidents/incidents-plugin.ts';
 import { monitorsConsolePlugin, statusCorePlugin, statusPlugin } from './status/status-plugin.ts';
-import type { SubscriptionsPluginOptions } from './subscriptions/subscriptions-plugin.ts';
+import { subscriptionsPlugin, type SubscriptionsPluginOptions } from './subscriptions/subscriptions-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,7 +61,7 @@ export interface BuildOptions {
   /** The app's clock (server/lib/clock.ts): every service and worker reads it; tests move it. */
   now?: Clock;
   /** Status notifications' worker and fan-out tuning (tests make them quick); production uses the defaults. */
-  subscriptions?: Omit<SubscriptionsPluginOptions, 'board'>;
+  subscriptions?: SubscriptionsPluginOptions;
 }
 
 /**
@@ -124,6 +124,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(metrics);
   await app.register(readiness);
   await app.register(openApi);
+  // Capabilities: each a named plugin (fastify-plugin's name and dependencies) that says which
+  // plugins must come before it; a wrong order stops the boot with a message naming both
+  // (test/server/plugin-order.test.ts).
   // The audit log and the staff guard, app-wide: every capability records and guards with them.
   await app.register(auditPlugin);
   await app.register(staffAccessPlugin);
@@ -134,7 +137,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Routes, one folder per capability.
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(panelPlugin, { prefix: '/api/panel' });
-  await app.register(statusPlugin, { prefix: '/api/status', subscriptions: options.subscriptions });
+  await app.register(statusPlugin, { prefix: '/api/status' });
+  // /api/status/subscriptions, the fan-out of the status event log and the notification outbox.
+  await app.register(subscriptionsPlugin, options.subscriptions ?? {});
   // /api/contact, and the staff console's inbox under /api/staff/contact (one outbox for both).
   await app.register(contactPlugin);
   await app.register(staffPlugin, { prefix: '/api/staff' });

@@ -14,6 +14,17 @@ export interface AuditRecord {
   detail?: AuditDetail;
 }
 
+/**
+ * Who acts, as the audit log records them: a staff member (the staff guard sets it on the
+ * request, `request.acting`) or the shell of an operator's command.
+ */
+export interface Acting {
+  actor: AuditRecord['actor'];
+  clientIp: string | null;
+  /** The staff id of the person acting (absent for the shell). */
+  staffId?: string;
+}
+
 const maxDetailKeys = 16;
 const maxText = 300;
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { brandName } from '../../contracts/brand.ts';
 import { scheduleRetention } from '../jobs/retention.ts';
 import { DiscordWebhookChannel } from './channels/discord-webhook.ts';
@@ -30,7 +31,7 @@ export function configuredChannels(contact: FastifyInstance['config']['contact']
  * worker (started when the app is ready, stopped when it closes) delivers it, and the staff
  * console's inbox (/api/staff/contact) reads them and queues them again through the same outbox.
  */
-export async function contactPlugin(app: FastifyInstance, options: ContactPluginOptions = {}): Promise<void> {
+async function contactCapability(app: FastifyInstance, options: ContactPluginOptions = {}): Promise<void> {
   const channels = configuredChannels(app.config.contact);
   const onAttempt = registerContactMetrics(
     app.metrics,
@@ -89,3 +90,4 @@ export async function contactPlugin(app: FastifyInstance, options: ContactPlugin
     await outbox.stop();
   });
 }
+export const contactPlugin = fp(contactCapability, { name: 'contact', dependencies: ['database', 'jobs', 'metrics', 'readiness', 'audit', 'staff-access'] });

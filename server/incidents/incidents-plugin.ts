@@ -17,7 +17,7 @@ export const announceEveryMs = 1000;
  * service, the clock's announcements and the link to other instances. Its routes are the three
  * plugins below.
  */
-export const incidentsCorePlugin = fp(async (app: FastifyInstance) => {
+async function incidentsCapability(app: FastifyInstance): Promise<void> {
   const status = app.status.service;
   const service = new IncidentsService({
     db: app.db,
@@ -38,11 +38,12 @@ export const incidentsCorePlugin = fp(async (app: FastifyInstance) => {
     },
   });
   await service.refresh();
-  status.useNotices(service);
+  status.setNoticeSource(service);
   status.onSignal((signal) => service.receive(signal));
   app.decorate('incidents', service);
   app.jobs.every({ name: 'maintenance announcements', everyMs: announceEveryMs }, () => service.announceDue());
-});
+}
+export const incidentsCorePlugin = fp(incidentsCapability, { name: 'incidents', dependencies: ['database', 'jobs', 'audit', 'status'] });
 
 /** /api/staff: incidents and maintenance, for admins and support. */
 export async function incidentsStaffPlugin(app: FastifyInstance): Promise<void> {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../contracts/http-error.ts';
 import {
@@ -17,11 +17,7 @@ import {
   statusHistory,
 } from '../../contracts/incidents.ts';
 import { atomFeed, feedPath } from './incidents-feed.ts';
-import type { Acting, IncidentsService } from './incidents-service.ts';
-
-function actingOf(request: FastifyRequest): Acting {
-  return { actor: { kind: 'staff', id: request.staff!.id, label: request.staff!.email }, clientIp: request.ip };
-}
+import type { IncidentsService } from './incidents-service.ts';
 
 /** How long browsers and proxies may keep the public reads: short, they change when staff write. */
 const publicCache = 'public, max-age=30';
@@ -40,25 +36,25 @@ export function incidentsStaffRoutes(app: FastifyInstance, service: IncidentsSer
   api.post(
     '/incidents',
     { preHandler, schema: { body: newIncidentBody, response: { 201: incident, ...errorResponses(400, 401, 403) } } },
-    async (request, reply) => reply.status(201).send(await service.createIncident(request.body, actingOf(request))),
+    async (request, reply) => reply.status(201).send(await service.createIncident(request.body, request.acting!)),
   );
 
   api.post(
     '/incidents/:id/updates',
     { preHandler, schema: { params: incidentParams, body: incidentUpdateBody, response: { 200: incident, ...errorResponses(400, 401, 403, 404, 409) } } },
-    async (request) => service.postUpdate(request.params.id, request.body, actingOf(request)),
+    async (request) => service.postUpdate(request.params.id, request.body, request.acting!),
   );
 
   api.put(
     '/incidents/:id/updates/:updateId',
     { preHandler, schema: { params: incidentUpdateParams, body: editUpdateBody, response: { 200: incident, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => service.editUpdate(request.params.id, request.params.updateId, request.body.message, actingOf(request)),
+    async (request) => service.editUpdate(request.params.id, request.params.updateId, request.body.message, request.acting!),
   );
 
   api.post(
     '/incidents/:id/resolve',
     { preHandler, schema: { params: incidentParams, body: resolveIncidentBody, response: { 200: incident, ...errorResponses(400, 401, 403, 404, 409) } } },
-    async (request) => service.resolve(request.params.id, request.body.message, actingOf(request)),
+    async (request) => service.resolve(request.params.id, request.body.message, request.acting!),
   );
 
   api.get('/maintenance', { preHandler, schema: { response: { 200: maintenanceList, ...denied } } }, async (_request, reply) => {
@@ -69,19 +65,19 @@ export function incidentsStaffRoutes(app: FastifyInstance, service: IncidentsSer
   api.post(
     '/maintenance',
     { preHandler, schema: { body: newMaintenanceBody, response: { 201: maintenance, ...errorResponses(400, 401, 403) } } },
-    async (request, reply) => reply.status(201).send(await service.schedule(request.body, actingOf(request))),
+    async (request, reply) => reply.status(201).send(await service.schedule(request.body, request.acting!)),
   );
 
   api.post(
     '/maintenance/:id/extend',
     { preHandler, schema: { params: incidentParams, body: extendMaintenanceBody, response: { 200: maintenance, ...errorResponses(400, 401, 403, 404, 409) } } },
-    async (request) => service.extend(request.params.id, request.body.endsAt, actingOf(request)),
+    async (request) => service.extend(request.params.id, request.body.endsAt, request.acting!),
   );
 
   api.post(
     '/maintenance/:id/cancel',
     { preHandler, schema: { params: incidentParams, response: { 200: maintenance, ...errorResponses(401, 403, 404, 409) } } },
-    async (request) => service.cancel(request.params.id, actingOf(request)),
+    async (request) => service.cancel(request.params.id, request.acting!),
   );
 }
 

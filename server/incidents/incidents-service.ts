@@ -14,7 +14,7 @@ import {
   type StatusEventKind,
   type StatusHistory,
 } from '../../contracts/incidents.ts';
-import type { AuditLog, AuditRecord } from '../audit/audit-service.ts';
+import type { Acting, AuditLog, AuditRecord } from '../audit/audit-service.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { recordStatusEvent, statusEventsAfter } from '../status/status-events-repository.ts';
@@ -47,12 +47,6 @@ export const historyDays = 90;
 const startGraceMs = 5 * 60_000;
 /** The cache is read again this often even without a signal (a lost one costs at most this). */
 const fullCheckMs = 60_000;
-
-/** Who writes, as the audit log records them. */
-export interface Acting {
-  actor: AuditRecord['actor'];
-  clientIp: string | null;
-}
 
 /** How the capability reaches the board: the monitors that exist, open streams, other instances. */
 export interface BoardLink {

@@ -20,7 +20,7 @@ export function scheduleRetention(
 ): void {
   if (job.keepDays <= 0) return;
   app.jobs.every({ name: `${job.name} retention`, everyMs: retentionEveryMs }, async () => {
-    const removed = await job.purge(retentionCutoff(job.keepDays));
+    const removed = await job.purge(retentionCutoff(job.keepDays, app.clock()));
     if (Object.values(removed).some((n) => n > 0)) app.log.info({ removed, keepDays: job.keepDays }, `${job.name}: rows past retention removed`);
   });
 }

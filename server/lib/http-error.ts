@@ -17,24 +17,3 @@ export class HttpError extends Error {
     this.headers = extra.headers;
   }
 }
-
-export interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
-
-/** The JSON Schema of an error body, for route response schemas. */
-export const errorBodySchema = {
-  type: 'object',
-  properties: {
-    error: {
-      type: 'object',
-      properties: {
-        code: { type: 'string' },
-        message: { type: 'string' },
-        fields: { type: 'object', additionalProperties: { type: 'string' } },
-      },
-      required: ['code', 'message'],
-    },
-  },
-  required: ['error'],
-} as const;

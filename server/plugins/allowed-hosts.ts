@@ -56,10 +56,11 @@ function localPortOf(request: FastifyRequest): number | undefined {
 }
 
 /** Refuses, before anything else runs, every request whose Host is not this site (421). */
-export const allowedHosts = fp(async (app: FastifyInstance) => {
+async function allowedHostsPlugin(app: FastifyInstance): Promise<void> {
   const policy: HostPolicy = { publicUrl: app.config.publicUrl, listenHost: app.config.host, extra: app.config.allowedHosts };
   app.addHook('onRequest', async (request) => {
     if (hostAllowed(policy, request.host || undefined, localPortOf(request))) return;
     throw new HttpError(421, 'unknown_host', 'This server does not answer for that host name.');
   });
-});
+}
+export const allowedHosts = fp(allowedHostsPlugin, { name: 'allowed-hosts' });

@@ -29,7 +29,7 @@ function hasBody(request: FastifyRequest): boolean {
  * (`rawUpload`), which takes only application/octet-stream. Decided on the matched route,
  * before the body is read.
  */
-export const bodyTypes = fp(async (app: FastifyInstance) => {
+async function bodyTypesPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.url === undefined) return;
     const type = request.headers['content-type'];
@@ -50,4 +50,5 @@ export const bodyTypes = fp(async (app: FastifyInstance) => {
       form ? 'Send JSON (Content-Type: application/json) or a form.' : 'Send JSON with Content-Type: application/json.',
     );
   });
-});
+}
+export const bodyTypes = fp(bodyTypesPlugin, { name: 'body-types' });

@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /** Opens the database, brings its schema up to date, and closes it when the app closes. */
-export const database = fp(async (app: FastifyInstance, options: { databaseUrl: string }) => {
+async function databasePlugin(app: FastifyInstance, options: { databaseUrl: string }): Promise<void> {
   const handle = openDatabase(options.databaseUrl);
   try {
     const ran = await migrateToLatest(handle.db, handle.dialect);
@@ -31,4 +31,5 @@ export const database = fp(async (app: FastifyInstance, options: { databaseUrl: 
   app.addHook('onClose', async () => {
     await handle.db.destroy();
   });
-});
+}
+export const database = fp(databasePlugin, { name: 'database' });

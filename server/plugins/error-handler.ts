@@ -78,10 +78,11 @@ export function errorAnswer(error: FastifyError | HttpError): { status: number; 
  * The one error handler: clients get a message they can act on for 4xx; 5xx bodies say
  * nothing internal (the log has the details, with the request id).
  */
-export const errorHandler = fp(async (app: FastifyInstance) => {
+async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const answer = errorAnswer(error);
     if (answer.internal) request.log.error({ err: error }, 'request failed');
     return reply.status(answer.status).headers(answer.headers).send(answer.body);
   });
-});
+}
+export const errorHandler = fp(errorHandlerPlugin, { name: 'error-handler' });

@@ -9,9 +9,10 @@ declare module 'fastify' {
   }
 }
 
-export const jobs = fp(async (app: FastifyInstance) => {
+async function jobsPlugin(app: FastifyInstance): Promise<void> {
   const scheduler = new Scheduler(app.log);
   app.decorate('jobs', scheduler);
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
-});
+}
+export const jobs = fp(jobsPlugin, { name: 'jobs' });

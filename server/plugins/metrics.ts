@@ -44,7 +44,7 @@ function authorize(request: FastifyRequest, token: string | undefined): void {
  * (memory, event-loop delay, GC), the database pool, and what each capability registers on
  * `app.metrics` (status streams and probes, console sockets and engine calls, the outbox).
  */
-export const metrics = fp(async (app: FastifyInstance) => {
+async function metricsPlugin(app: FastifyInstance): Promise<void> {
   const registry = new Registry();
   app.decorate('metrics', registry);
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
@@ -87,4 +87,5 @@ export const metrics = fp(async (app: FastifyInstance) => {
     void reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
     return registry.metrics();
   });
-});
+}
+export const metrics = fp(metricsPlugin, { name: 'metrics' });

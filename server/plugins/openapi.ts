@@ -8,7 +8,7 @@ import { version } from '../lib/version.ts';
  * The API described: an OpenAPI 3.1 document generated from every route's contract schemas,
  * served at GET /api/openapi.json. Registered before the routes so it sees them all.
  */
-export const openApi = fp(async (app: FastifyInstance) => {
+async function openApiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -23,4 +23,5 @@ export const openApi = fp(async (app: FastifyInstance) => {
     transform: (document) => (document.url.startsWith('/api/') ? jsonSchemaTransform(document) : { schema: { hide: true }, url: document.url }),
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-});
+}
+export const openApi = fp(openApiPlugin, { name: 'openapi' });

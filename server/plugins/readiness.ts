@@ -53,6 +53,7 @@ declare module 'fastify' {
   }
 }
 
-export const readiness = fp(async (app: FastifyInstance) => {
+async function readinessPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('readiness', new Readiness());
-});
+}
+export const readiness = fp(readinessPlugin, { name: 'readiness' });

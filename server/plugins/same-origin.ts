@@ -34,7 +34,7 @@ function isUpgrade(request: FastifyRequest): boolean {
  * `/%61pi/contact`, `//api/…` or an absolute-form target reach the same handler as
  * `/api/contact`, so they get the same check. A request that matched no route changes nothing.
  */
-export const sameOrigin = fp(async (app: FastifyInstance) => {
+async function sameOriginPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.url === undefined) return;
     if (safeMethods.has(request.method) && !isUpgrade(request)) return;
@@ -42,4 +42,5 @@ export const sameOrigin = fp(async (app: FastifyInstance) => {
       throw new HttpError(403, 'cross_origin', 'Requests that change something must come from this site.');
     }
   });
-});
+}
+export const sameOrigin = fp(sameOriginPlugin, { name: 'same-origin' });

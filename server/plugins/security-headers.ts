@@ -68,7 +68,7 @@ export function securityHeaderSet(siteDir: string, publicUrl: string): Record<st
   };
 }
 
-export const securityHeaders = fp(async (app: FastifyInstance, options: { siteDir: string }) => {
+async function securityHeadersPlugin(app: FastifyInstance, options: { siteDir: string }): Promise<void> {
   const headers = securityHeaderSet(options.siteDir, app.config.publicUrl);
   // A plain (not async) hook: it runs on every answer, and a promise per answer costs.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -78,4 +78,5 @@ export const securityHeaders = fp(async (app: FastifyInstance, options: { siteDi
     if (isPrivate(request.routeOptions.url ?? request.url.split('?')[0]!)) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
-});
+}
+export const securityHeaders = fp(securityHeadersPlugin, { name: 'security-headers' });

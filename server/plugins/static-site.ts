@@ -54,7 +54,7 @@ function knownHost(publicUrl: string, listenHost: string): (req: IncomingMessage
  * routing (server/plugins/static-fast-path.ts) when nothing about them needs the app; the same
  * answers come from a Fastify route for the others (and for inject).
  */
-export const staticSite = fp(async (app: FastifyInstance, options: { siteDir: string }) => {
+async function staticSitePlugin(app: FastifyInstance, options: { siteDir: string }): Promise<void> {
   const { siteDir } = options;
   if (!fs.existsSync(path.join(siteDir, 'index.html'))) {
     app.decorate('site', undefined);
@@ -96,7 +96,8 @@ export const staticSite = fp(async (app: FastifyInstance, options: { siteDir: st
     if (debug) app.log.debug({ reqId: id, method, url: req.url, statusCode: res.statusCode }, 'static file');
     return true;
   });
-});
+}
+export const staticSite = fp(staticSitePlugin, { name: 'static-site' });
 
 /** Unknown API paths get JSON; every other unknown page (GET or HEAD) gets the site's 404 page. */
 export async function notFound(app: FastifyInstance): Promise<void> {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { can, type StaffPermission } from '../../contracts/staff-rules.ts';
-import type { AuditLog } from '../audit/audit-service.ts';
+import type { Acting, AuditLog } from '../audit/audit-service.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { clearStaffCookies, type StaffCookie } from './staff-cookie.ts';
 import type { NoSession, StaffPrincipal, StaffSessions } from './staff-sessions.ts';
@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in staff member, set by a staffAccess guard. */
     staff: StaffPrincipal | null;
+    /** The same person as the audit log records who acted, set by the guard with `staff`. */
+    acting: Acting | null;
   }
 }
 
@@ -69,6 +71,7 @@ export class StaffAccess {
         throw new HttpError(403, 'forbidden', forbiddenMessages[permission]);
       }
       request.staff = me;
+      request.acting = { actor: { kind: 'staff', id: me.id, label: me.email }, clientIp: request.ip, staffId: me.id };
     };
   }
 }

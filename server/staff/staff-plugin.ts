@@ -35,7 +35,7 @@ const keepLinksMs = 7 * 24 * 60 * 60_000;
  * The staff capability's services and guard, app-wide (after the audit log, before any route
  * that a staff member calls). Its routes are `staffPlugin`, under /api/staff.
  */
-export const staffAccessPlugin = fp(async (app: FastifyInstance, options: StaffPluginOptions) => {
+async function staffAccessCapability(app: FastifyInstance, options: StaffPluginOptions): Promise<void> {
   const now = app.clock;
   const rp = relyingPartyOf(app.config.publicUrl, brandName);
   const deps = { db: app.db, dialect: app.dialect, audit: app.audit, now, publicUrl: app.config.publicUrl };
@@ -45,6 +45,7 @@ export const staffAccessPlugin = fp(async (app: FastifyInstance, options: StaffP
   app.decorate('staff', { service: new StaffService(deps), signIn, own: new OwnAccount(deps, signIn, sessions), sessions });
   app.decorate('staffAccess', new StaffAccess(sessions, app.audit, staffCookie('problem' in rp ? app.config.publicUrl.startsWith('https:') : rp.secure)));
   app.decorateRequest('staff', null);
+  app.decorateRequest('acting', null);
 
   if ('problem' in rp) app.addHook('onReady', async () => app.log.warn(`staff sign-in is off: ${rp.problem}`));
 
@@ -58,7 +59,8 @@ export const staffAccessPlugin = fp(async (app: FastifyInstance, options: StaffP
     });
     if (Object.values(removed).some((n) => n > 0)) app.log.debug({ removed }, 'staff: run-out rows removed');
   });
-});
+}
+export const staffAccessPlugin = fp(staffAccessCapability, { name: 'staff-access', dependencies: ['database', 'jobs', 'audit'] });
 
 /** /api/staff: sign-in, enrolment, the signed-in person's account, the team. */
 export async function staffPlugin(app: FastifyInstance): Promise<void> {

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses } from '../../contracts/http-error.ts';
+import { errorResponses, noContent } from '../../contracts/http-error.ts';
 import {
   addPasskeyBody,
   authenticationOptions,
@@ -25,10 +24,8 @@ import {
 } from '../../contracts/staff.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { clearStaffCookies, setStaffCookies } from './staff-cookie.ts';
-import { meOf, type Acting } from './staff-service.ts';
+import { meOf } from './staff-service.ts';
 import type { ClientMeta, SignedIn } from './staff-signin.ts';
-
-const noContent = z.null().describe('No content');
 
 /**
  * Ceremonies started without a session write a challenge row each: at most this many a minute
@@ -65,11 +62,6 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
     setStaffCookies(reply, cookie, signedIn.token, signedIn.expiresAt);
     return signedIn.me;
   };
-  const acting = (request: FastifyRequest): Acting => ({
-    actor: { kind: 'staff', id: request.staff!.id, label: request.staff!.email },
-    clientIp: request.ip,
-    staffId: request.staff!.id,
-  });
   const signedIn = access.require('console.use');
   const admin = access.require('staff.manage');
 
@@ -171,7 +163,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
     '/members',
     { preHandler: admin, schema: { body: inviteBody, response: { 201: enrolmentLinkAnswer, ...errorResponses(400, 401, 403, 409) } } },
     async (request, reply) => {
-      const added = await service.add(request.body.email, request.body.role, acting(request));
+      const added = await service.add(request.body.email, request.body.role, request.acting!);
       return reply.status(201).send({ member: added.member, enrolmentLink: added.link, expiresAt: added.expiresAt });
     },
   );
@@ -179,26 +171,26 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/members/:id/role',
     { preHandler: admin, schema: { params: idParams, body: roleBody, response: { 200: staffMember, ...errorResponses(400, 401, 403, 404, 409) } } },
-    async (request) => service.setRole(request.params.id, request.body.role, acting(request)),
+    async (request) => service.setRole(request.params.id, request.body.role, request.acting!),
   );
 
   api.post(
     '/members/:id/disable',
     { preHandler: admin, schema: { params: idParams, response: { 200: staffMember, ...errorResponses(401, 403, 404, 409) } } },
-    async (request) => service.disable(request.params.id, acting(request)),
+    async (request) => service.disable(request.params.id, request.acting!),
   );
 
   api.post(
     '/members/:id/enable',
     { preHandler: admin, schema: { params: idParams, response: { 200: staffMember, ...errorResponses(401, 403, 404) } } },
-    async (request) => service.enable(request.params.id, acting(request)),
+    async (request) => service.enable(request.params.id, request.acting!),
   );
 
   api.post(
     '/members/:id/reset',
     { preHandler: admin, schema: { params: idParams, response: { 200: enrolmentLinkAnswer, ...errorResponses(401, 403, 404, 409) } } },
     async (request) => {
-      const reset = await service.reset(request.params.id, acting(request));
+      const reset = await service.reset(request.params.id, request.acting!);
       return { member: reset.member, enrolmentLink: reset.link, expiresAt: reset.expiresAt };
     },
   );

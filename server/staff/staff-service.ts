@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { StaffMe, StaffMember } from '../../contracts/staff.ts';
 import { can, enrolmentLinkHours, staffPermissions, type StaffRole } from '../../contracts/staff-rules.ts';
-import type { AuditLog, AuditRecord } from '../audit/audit-service.ts';
+import type { Acting, AuditLog, AuditRecord } from '../audit/audit-service.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -33,14 +33,6 @@ export interface StaffDeps {
   now: () => number;
   /** PUBLIC_URL: enrolment links start with it. */
   publicUrl: string;
-}
-
-/** Who does something, as the audit log records them. */
-export interface Acting {
-  actor: AuditRecord['actor'];
-  clientIp: string | null;
-  /** The staff id of the person acting (absent for the shell). */
-  staffId?: string;
 }
 
 /** The shell's operator (npm run staff), as the audit log names them. */

@@ -1,15 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses } from '../../contracts/http-error.ts';
+import { errorResponses, noContent } from '../../contracts/http-error.ts';
 import { monitorEdit, monitorInput, monitorParams, staffMonitor, staffMonitorList } from '../../contracts/monitors.ts';
-import type { Acting, MonitorsService } from './monitors-service.ts';
-
-const noContent = z.null().describe('No content');
-
-function actingOf(request: FastifyRequest): Acting {
-  return { actor: { kind: 'staff', id: request.staff!.id, label: request.staff!.email }, clientIp: request.ip };
-}
+import type { MonitorsService } from './monitors-service.ts';
 
 /** /api/staff/monitors (admins, monitors.manage): list, add, edit, pause, resume, delete. HTTP only. */
 export function monitorsRoutes(app: FastifyInstance, monitors: MonitorsService): void {
@@ -26,7 +19,7 @@ export function monitorsRoutes(app: FastifyInstance, monitors: MonitorsService):
     '/',
     { preHandler, schema: { body: monitorInput, response: { 201: staffMonitor, ...errorResponses(400, 401, 403, 409) } } },
     async (request, reply) => {
-      const created = await monitors.create(request.body, actingOf(request));
+      const created = await monitors.create(request.body, request.acting!);
       return reply.status(201).send(created);
     },
   );
@@ -34,26 +27,26 @@ export function monitorsRoutes(app: FastifyInstance, monitors: MonitorsService):
   api.put(
     '/:id',
     { preHandler, schema: { params: monitorParams, body: monitorEdit, response: { 200: staffMonitor, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => monitors.update(request.params.id, request.body, actingOf(request)),
+    async (request) => monitors.update(request.params.id, request.body, request.acting!),
   );
 
   api.post(
     '/:id/pause',
     { preHandler, schema: { params: monitorParams, response: { 200: staffMonitor, ...errorResponses(401, 403, 404) } } },
-    async (request) => monitors.setPaused(request.params.id, true, actingOf(request)),
+    async (request) => monitors.setPaused(request.params.id, true, request.acting!),
   );
 
   api.post(
     '/:id/resume',
     { preHandler, schema: { params: monitorParams, response: { 200: staffMonitor, ...errorResponses(401, 403, 404) } } },
-    async (request) => monitors.setPaused(request.params.id, false, actingOf(request)),
+    async (request) => monitors.setPaused(request.params.id, false, request.acting!),
   );
 
   api.delete(
     '/:id',
     { preHandler, schema: { params: monitorParams, response: { 204: noContent, ...errorResponses(401, 403, 404) } } },
     async (request, reply) => {
-      await monitors.remove(request.params.id, actingOf(request));
+      await monitors.remove(request.params.id, request.acting!);
       return reply.status(204).send(null);
     },
   );

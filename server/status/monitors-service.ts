@@ -1,18 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { MonitorEdit, MonitorInput, StaffMonitor } from '../../contracts/monitors.ts';
-import type { AuditLog, AuditRecord } from '../audit/audit-service.ts';
+import type { Acting, AuditLog, AuditRecord } from '../audit/audit-service.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { addressProblem, type AddressPolicy } from './monitor-address.ts';
 import { expandTarget, targetProblem, type MonitorsFile, type TargetPlaceholders } from './monitors-file.ts';
 import { deleteMonitor, findMonitor, insertMonitor, listMonitors, setMonitorPaused, updateMonitor, type StoredMonitor } from './monitors-repository.ts';
 import { deleteResultsOf } from './status-repository.ts';
-
-/** Who changes a monitor, as the audit log records them. */
-export interface Acting {
-  actor: AuditRecord['actor'];
-  clientIp: string | null;
-}
 
 /** The shell's operator (npm run monitors). */
 export const monitorsShell: Acting = { actor: { kind: 'system', id: null, label: 'shell (npm run monitors)' }, clientIp: null };

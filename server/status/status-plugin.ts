@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { retentionEveryMs } from '../jobs/retention.ts';
+import { dayMs, scheduleRetention } from '../jobs/retention.ts';
 import { LocalCoordinator, PgCoordinator, type Coordinator } from './coordination.ts';
 import { MonitorCatalog } from './monitor-catalog.ts';
 import { monitorsRoutes } from './monitors-routes.ts';
@@ -8,13 +8,12 @@ import { seedFromFile } from './monitors-seed.ts';
 import { MonitorsService } from './monitors-service.ts';
 import { NameResolver } from './name-resolver.ts';
 import { updateOfRow } from './probe-scheduler.ts';
-import { applyRetention, resultsAt } from './status-repository.ts';
+import { applyRetention, resultsAt, retention } from './status-repository.ts';
 import { statusRoutes } from './status-routes.ts';
 import { registerStatusMetrics } from './status-metrics.ts';
 import { StatusChecker } from './status-checker.ts';
 import { StatusService } from './status-service.ts';
 import { statusBadgeRoutes } from './status-badge-routes.ts';
-import { subscriptionsPlugin, type SubscriptionsPluginOptions } from '../subscriptions/subscriptions-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +27,7 @@ declare module 'fastify' {
  * them). The monitors come from the database; MONITORS_FILE fills it on the first start
  * (docs/decisions.md 37). Probing starts when the app is ready and stops when it closes.
  */
-export const statusCorePlugin = fp(async (app: FastifyInstance) => {
+async function statusCapability(app: FastifyInstance): Promise<void> {
   const now = app.clock;
   const placeholders = { PORT: app.config.port, DEMO_MC_PORT: app.config.panel.demoMcPort };
   const seed = await seedFromFile({ db: app.db, audit: app.audit, file: app.config.status.monitorsFile, placeholders, now });
@@ -90,20 +89,18 @@ export const statusCorePlugin = fp(async (app: FastifyInstance) => {
     await service.stop();
   });
 
-  // Raw results are kept 7 days and hourly sums 90 days (the longest uptime window).
-  app.jobs.every({ name: 'status retention', everyMs: retentionEveryMs }, async () => {
-    const removed = await applyRetention(app.db);
-    if (removed.raw || removed.hourly) app.log.info({ removed }, 'status: rows past retention removed');
-  });
-});
+  // Raw results are kept 7 days and hourly sums 90 days (the longest uptime window): both
+  // cutoffs are the repository's (applyRetention), counted from the app's clock.
+  scheduleRetention(app, { name: 'status', keepDays: retention.rawMs / dayMs, purge: () => applyRetention(app.db, app.clock()) });
+}
+export const statusCorePlugin = fp(statusCapability, { name: 'status', dependencies: ['database', 'jobs', 'metrics', 'readiness', 'audit'] });
 
-/** /api/status: the board, its live stream, the visitors' checker, badges and subscriptions. */
-export async function statusPlugin(app: FastifyInstance, options: { subscriptions?: Omit<SubscriptionsPluginOptions, 'board'> } = {}): Promise<void> {
+/** /api/status: the board, its live stream, the visitors' checker and badges. */
+export async function statusPlugin(app: FastifyInstance): Promise<void> {
   const { service, checker } = app.status;
   statusRoutes(app, { service, checker });
   // Read through the service, so both keep working whatever holds the monitors.
   statusBadgeRoutes(app, { service });
-  await app.register(subscriptionsPlugin, { prefix: '/subscriptions', ...options.subscriptions, board: service });
 }
 
 /** /api/staff/monitors: the console's Monitors section (admins). */

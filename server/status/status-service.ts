@@ -142,7 +142,7 @@ export class StatusService {
   }
 
   /** The incidents capability joins the board here. */
-  useNotices(source: NoticeSource): void {
+  setNoticeSource(source: NoticeSource): void {
     this.notices = source;
     this.uptimeCache = undefined;
   }

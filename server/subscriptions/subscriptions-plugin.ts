@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { brandName } from '../../contracts/brand.ts';
 import type { SubscriptionChannel } from '../../contracts/subscriptions-rules.ts';
 import { scheduleRetention } from '../jobs/retention.ts';
@@ -11,11 +12,9 @@ import { purgeNotifications } from './notifications-repository.ts';
 import { registerSubscriptionMetrics } from './subscriptions-metrics.ts';
 import { purgeUnconfirmed } from './subscriptions-repository.ts';
 import { subscriptionsRoutes } from './subscriptions-routes.ts';
-import { SubscriptionsService, confirmWindowMs, type StatusBoardReader } from './subscriptions-service.ts';
+import { SubscriptionsService, confirmWindowMs } from './subscriptions-service.ts';
 
 export interface SubscriptionsPluginOptions {
-  /** The status board, read through the status service. */
-  board: StatusBoardReader;
   /** Worker tuning (tests make it quick); production uses the defaults. */
   outbox?: NotificationOutboxOptions;
   /** How often the event log is looked at for news to fan out. */
@@ -28,9 +27,10 @@ const keepNotificationsDays = 30;
 /**
  * Status subscriptions under /api/status/subscriptions: the routes, the fan-out of the status
  * event log to notification rows (a job on the one scheduler), and the notification outbox
- * (started when the app is ready, stopped when it closes).
+ * (started when the app is ready, stopped when it closes). It reads the board through the
+ * status capability's service, so it comes after it.
  */
-export async function subscriptionsPlugin(app: FastifyInstance, options: SubscriptionsPluginOptions): Promise<void> {
+async function subscriptionsCapability(app: FastifyInstance, options: SubscriptionsPluginOptions): Promise<void> {
   const { config } = app;
   const channels: SubscriptionChannel[] = config.subscriptions.smtpUrl ? ['email', 'webhook'] : ['webhook'];
   const webhookPolicy = {
@@ -42,7 +42,7 @@ export async function subscriptionsPlugin(app: FastifyInstance, options: Subscri
   const service = new SubscriptionsService({
     db: app.db,
     dialect: app.dialect,
-    board: options.board,
+    board: app.status.service,
     log: app.log,
     publicUrl: config.publicUrl,
     siteName: brandName,
@@ -69,7 +69,7 @@ export async function subscriptionsPlugin(app: FastifyInstance, options: Subscri
     webhookChannel(webhookPolicy, write, `${brandName}-status-notifications`),
   ];
   outbox = notificationOutbox(app.db, lanes, app.log, { dialect: app.dialect, clock: app.clock, onAttempt, ...options.outbox });
-  subscriptionsRoutes(app, { service });
+  await app.register(async (scope) => subscriptionsRoutes(scope, { service }), { prefix: '/api/status/subscriptions' });
 
   app.jobs.every({ name: 'status notifications fan-out', everyMs: options.fanOutEveryMs ?? 2_000 }, async () => {
     const { events, created } = await service.fanOut();
@@ -93,3 +93,4 @@ export async function subscriptionsPlugin(app: FastifyInstance, options: Subscri
     await outbox.stop();
   });
 }
+export const subscriptionsPlugin = fp(subscriptionsCapability, { name: 'subscriptions', dependencies: ['database', 'jobs', 'metrics', 'status'] });

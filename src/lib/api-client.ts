@@ -21,6 +21,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The sentence to show for a failed call: the server's message, or a general one for anything else. */
+export function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+}
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**

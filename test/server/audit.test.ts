@@ -120,7 +120,7 @@ describe.each(dialects)('the audit log (%s)', (dialect) => {
     await app.db
       .insertInto('audit_log')
       .values({
-        at: Date.now() - 31 * day,
+        at: clock - 31 * day,
         actor_kind: 'system',
         actor_id: null,
         actor_label: null,

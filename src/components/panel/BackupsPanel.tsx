@@ -2,7 +2,7 @@ import { Archive, Download, Lock, LockOpen, RotateCcw, Trash2 } from 'lucide-rea
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { maxBackupNameLength } from '../../../contracts/panel-rules.ts';
 import { panelTexts } from '../../data/panel-texts.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { messageOf } from '../../lib/api-client.ts';
 import { formatBytes, formatDateTime } from '../../lib/panel-format.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -11,7 +11,6 @@ import { panelApi, panelLinks, type Backup, type BackupList, type ServerPermissi
 const texts = panelTexts.backups;
 /** While a backup is being made or restored, the list is read again this often. */
 const pollMs = 2000;
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 
 type Question = { kind: 'restore' | 'delete'; backup: Backup } | undefined;
 

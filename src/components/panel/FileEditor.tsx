@@ -2,13 +2,12 @@ import { ArrowLeft, Save } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { maxEditBytes } from '../../../contracts/panel-rules.ts';
 import { panelTexts } from '../../data/panel-texts.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { messageOf } from '../../lib/api-client.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { panelApi } from './panel-api.ts';
 
 const texts = panelTexts.files.editor;
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 
 /**
  * A text file (at most 1 MiB) in a plain textarea: Save (or Ctrl+S) writes it back; Close asks

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } fro
 import { maxUploadBytes } from '../../../contracts/panel-rules.ts';
 import type { FileEntry } from '../../../contracts/panel.ts';
 import { panelTexts } from '../../data/panel-texts.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { messageOf } from '../../lib/api-client.ts';
 import { formatBytes, formatDateTime } from '../../lib/panel-format.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -17,7 +17,6 @@ const texts = panelTexts.files;
 type Dialog = { kind: 'delete'; entry: FileEntry } | { kind: 'rename'; entry: FileEntry } | { kind: 'folder' } | undefined;
 
 const join = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 
 /**
  * The server's files: browse with breadcrumbs, open text files in the editor, upload with
