@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { monitorIdPattern, monitorTypes, type MonitorType } from './monitors-rules.ts';
+import { shownStatus } from './status.ts';
 
 export { monitorIdPattern, monitorTypes };
 
@@ -31,8 +32,6 @@ export const monitorInput = z.strictObject({ id: monitorId, ...monitorSettings }
 export const monitorEdit = z.strictObject(monitorSettings);
 
 export const monitorParams = z.object({ id: z.string().min(1).max(64) });
-
-const shownStatus = z.enum(['operational', 'degraded', 'down', 'pending']);
 
 /** A monitor as the console lists it. */
 export const staffMonitor = z.object({

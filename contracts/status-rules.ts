@@ -3,11 +3,13 @@
  * page's bundle carries only these few lines.
  */
 
-/** A monitor's decided state. */
-export type ServerStatus = 'operational' | 'degraded' | 'down';
+/** A monitor's decided states, kindest first. */
+export const serverStatuses = ['operational', 'degraded', 'down'] as const;
+export type ServerStatus = (typeof serverStatuses)[number];
 
 /** What the board shows for a monitor: a decided state, or pending before the first decision. */
-export type ShownStatus = ServerStatus | 'pending';
+export const shownStatuses = [...serverStatuses, 'pending'] as const;
+export type ShownStatus = (typeof shownStatuses)[number];
 
 /** The banners from kindest to worst: a worse one always wins (docs/decisions.md 29, 33). */
 export const banners = ['All Systems Operational', 'Under Maintenance', 'Degraded Performance', 'Partial Outage', 'Major Outage'] as const;

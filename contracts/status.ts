@@ -4,12 +4,13 @@
  */
 import { z } from 'zod';
 import { incident, incidentBrief, maintenance } from './incidents.ts';
-import { banners, checkTypes } from './status-rules.ts';
+import { monitorTypes } from './monitors-rules.ts';
+import { banners, checkTypes, serverStatuses, shownStatuses } from './status-rules.ts';
 
-const serverStatus = z.enum(['operational', 'degraded', 'down']);
-const shownStatus = z.enum(['operational', 'degraded', 'down', 'pending']);
+const serverStatus = z.enum(serverStatuses);
+export const shownStatus = z.enum(shownStatuses);
 const banner = z.enum(banners);
-const monitorType = z.enum(['tcp', 'http', 'minecraft']);
+const monitorType = z.enum(monitorTypes);
 /** Percent, or null before anything was measured in the window. */
 const percent = z.number().nullable();
 

@@ -1,8 +1,9 @@
+import type { ShownStatus } from '../../contracts/status-rules.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /** A stored state: one of the three, or pending before a monitor is first decided. */
-export type StoredState = 'operational' | 'degraded' | 'down' | 'pending';
+export type StoredState = ShownStatus;
 
 export interface ResultRow {
   monitorId: string;

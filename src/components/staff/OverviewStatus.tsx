@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { bannerFor, type Banner, type ServerStatus, type ShownStatus } from '../../../contracts/status-rules.ts';
+import { bannerFor, type Banner, type ServerStatus, type ShownStatus, shownStatuses } from '../../../contracts/status-rules.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 import type { StatusReport, StatusUpdate } from '../status/status-api.ts';
 import { CardLink } from './CardSection.tsx';
@@ -22,7 +22,7 @@ const bannerTones: Record<Banner, string> = {
   'Partial Outage': 'text-orange-300',
   'Major Outage': 'text-red-300',
 };
-const states: readonly ShownStatus[] = ['operational', 'degraded', 'down', 'pending'];
+const states: readonly ShownStatus[] = shownStatuses;
 
 /**
  * As the board writes it (src/lib/status-format.ts); not imported from there, since sharing that
