@@ -301,7 +301,7 @@ export class IncidentsService implements NoticeSource {
     for (const m of await dueAnnouncements(this.deps.db, now)) {
       for (const which of ['started', 'completed'] as const) {
         if (which === 'started' ? m.startedAnnouncedAt !== null || m.startsAt > now : m.completedAnnouncedAt !== null || m.endsAt > now) continue;
-        const eventId = await this.deps.db.transaction().execute(async (trx) => {
+        const event = await this.deps.db.transaction().execute(async (trx) => {
           if (!(await claimAnnouncement(trx, m.id, which, now))) return undefined;
           const after = (await findMaintenance(trx, m.id))!;
           // The window as it was at that moment: in progress from its start, completed at its end.
@@ -309,10 +309,10 @@ export class IncidentsService implements NoticeSource {
           const kind = which === 'started' ? 'maintenance.started' : 'maintenance.completed';
           return { id: await recordStatusEvent(trx, { at: now, kind, subjectId: m.id, payload }), kind, payload } as const;
         });
-        if (!eventId) continue;
+        if (!event) continue;
         announced += 1;
-        this.deps.board.push({ kind: eventId.kind, maintenance: eventId.payload });
-        await this.deps.board.broadcast(eventId.id);
+        this.deps.board.push({ kind: event.kind, maintenance: event.payload });
+        await this.deps.board.broadcast(event.id);
       }
     }
     await this.refresh();

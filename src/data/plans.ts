@@ -39,10 +39,7 @@ const planSchema = z.object({
   recommended: z.boolean().default(false),
 });
 
-/**
- * Intel plans keep their figures as numbers (the RAM calculator reads them; docs/decisions.md 15).
- * The field names are historical: bandwidth means extra ports and protection the backups limit.
- */
+/** Intel plans keep their figures as numbers (the RAM calculator reads them; docs/decisions.md 15). */
 const intelPlanSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   name: z.string().min(1),
@@ -53,10 +50,10 @@ const intelPlanSchema = z.object({
     ram: z.number().positive(),
     /** GB of NVMe storage. */
     storage: z.number().positive(),
-    /** Extra ports. */
-    bandwidth: z.number().int().min(0),
-    /** Backups limit. */
-    protection: z.number().int().min(0),
+    /** Ports on top of the game's own. */
+    extraPorts: z.number().int().min(0),
+    /** How many backups the server may keep. */
+    backupLimit: z.number().int().min(0),
     support: z.string().min(1),
   }),
   /** Empty for every plan today; shown on the card when set. */
@@ -92,20 +89,20 @@ export type PlanLine = Omit<z.infer<typeof lineSchema>, 'plans'> & { plans: Plan
 export type IntelPlan = z.infer<typeof intelPlanSchema>;
 
 const intelPlans = defineContent('plans.minecraft-intel', z.array(intelPlanSchema).length(8), [
-  { id: 'lite', name: 'Lite', price: 99, specs: { cores: 1, ram: 2, storage: 10, bandwidth: 0, protection: 1, support: 'Ticket support' } },
-  { id: 'basic', name: 'Basic', price: 139, specs: { cores: 1, ram: 3, storage: 15, bandwidth: 1, protection: 1, support: 'Ticket support' } },
-  { id: 'plus', name: 'Plus', price: 179, specs: { cores: 2, ram: 4, storage: 20, bandwidth: 1, protection: 2, support: 'Ticket support' } },
-  { id: 'core', name: 'Core', price: 219, specs: { cores: 2, ram: 5, storage: 25, bandwidth: 2, protection: 2, support: '24/7 chat support' } },
+  { id: 'lite', name: 'Lite', price: 99, specs: { cores: 1, ram: 2, storage: 10, extraPorts: 0, backupLimit: 1, support: 'Ticket support' } },
+  { id: 'basic', name: 'Basic', price: 139, specs: { cores: 1, ram: 3, storage: 15, extraPorts: 1, backupLimit: 1, support: 'Ticket support' } },
+  { id: 'plus', name: 'Plus', price: 179, specs: { cores: 2, ram: 4, storage: 20, extraPorts: 1, backupLimit: 2, support: 'Ticket support' } },
+  { id: 'core', name: 'Core', price: 219, specs: { cores: 2, ram: 5, storage: 25, extraPorts: 2, backupLimit: 2, support: '24/7 chat support' } },
   {
     id: 'pro',
     name: 'Pro',
     price: 259,
     recommended: true,
-    specs: { cores: 3, ram: 6, storage: 30, bandwidth: 2, protection: 3, support: '24/7 chat support' },
+    specs: { cores: 3, ram: 6, storage: 30, extraPorts: 2, backupLimit: 3, support: '24/7 chat support' },
   },
-  { id: 'ultra', name: 'Ultra', price: 339, specs: { cores: 3, ram: 8, storage: 40, bandwidth: 3, protection: 3, support: '24/7 chat support' } },
-  { id: 'max', name: 'Max', price: 549, specs: { cores: 4, ram: 12, storage: 60, bandwidth: 4, protection: 5, support: 'Priority support' } },
-  { id: 'prime', name: 'Prime', price: 669, specs: { cores: 6, ram: 16, storage: 80, bandwidth: 5, protection: 5, support: 'Priority support' } },
+  { id: 'ultra', name: 'Ultra', price: 339, specs: { cores: 3, ram: 8, storage: 40, extraPorts: 3, backupLimit: 3, support: '24/7 chat support' } },
+  { id: 'max', name: 'Max', price: 549, specs: { cores: 4, ram: 12, storage: 60, extraPorts: 4, backupLimit: 5, support: 'Priority support' } },
+  { id: 'prime', name: 'Prime', price: 669, specs: { cores: 6, ram: 16, storage: 80, extraPorts: 5, backupLimit: 5, support: 'Priority support' } },
 ]);
 
 /** RAM in GB per Intel plan, for the RAM calculator's suggestion. */
@@ -117,7 +114,7 @@ export const intelPlanRam: readonly { id: string; name: string; ramGb: number; p
 }));
 
 function intelCard(plan: IntelPlan): z.input<typeof planSchema> {
-  const { cores, ram, storage, bandwidth, protection, support } = plan.specs;
+  const { cores, ram, storage, extraPorts, backupLimit, support } = plan.specs;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return {
     id: plan.id,
@@ -128,8 +125,8 @@ function intelCard(plan: IntelPlan): z.input<typeof planSchema> {
       { kind: 'cpu', value: `${plural(cores, 'vCore')} Intel Xeon` },
       { kind: 'ram', value: `${ram} GB RAM` },
       { kind: 'disk', value: `${storage} GB NVMe SSD` },
-      { kind: 'ports', value: bandwidth === 0 ? 'No extra ports' : plural(bandwidth, 'extra port') },
-      { kind: 'backups', value: plural(protection, 'backup') },
+      { kind: 'ports', value: extraPorts === 0 ? 'No extra ports' : plural(extraPorts, 'extra port') },
+      { kind: 'backups', value: plural(backupLimit, 'backup') },
       { kind: 'support', value: support },
     ],
     features: [...(plan.playerCount ? [plan.playerCount] : []), 'DDoS protection', 'Instant setup'],
