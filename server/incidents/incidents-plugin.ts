@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { existingMonitorIds } from '../status/monitors-repository.ts';
 import { incidentsFeedRoute, incidentsPublicRoutes, incidentsStaffRoutes } from './incidents-routes.ts';
 import { IncidentsService } from './incidents-service.ts';
 
@@ -25,14 +26,7 @@ async function incidentsCapability(app: FastifyInstance): Promise<void> {
     log: app.log,
     now: app.clock,
     board: {
-      existingMonitors: async (trx, ids) => {
-        const rows = await trx
-          .selectFrom('status_monitor')
-          .select('id')
-          .where('id', 'in', [...ids])
-          .execute();
-        return new Set(rows.map((r) => r.id));
-      },
+      existingMonitors: (trx, ids) => existingMonitorIds(trx, ids),
       push: (notice) => status.pushNotice(notice),
       broadcast: (eventId) => status.broadcast({ kind: 'notice', eventId }),
     },

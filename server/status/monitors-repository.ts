@@ -46,6 +46,17 @@ export async function listMonitors(db: Db): Promise<StoredMonitor[]> {
   return rows.map(monitorOf);
 }
 
+/** The ids among these that are monitors (an incident or maintenance checks them in its own transaction). */
+export async function existingMonitorIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('status_monitor')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function findMonitor(db: Db, id: string): Promise<StoredMonitor | undefined> {
   const row = await db.selectFrom('status_monitor').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? monitorOf(row) : undefined;

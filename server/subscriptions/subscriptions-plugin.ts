@@ -42,7 +42,7 @@ async function subscriptionsCapability(app: FastifyInstance, options: Subscripti
   const service = new SubscriptionsService({
     db: app.db,
     dialect: app.dialect,
-    board: app.status.service,
+    monitors: app.status.service.catalog,
     log: app.log,
     publicUrl: config.publicUrl,
     siteName: brandName,

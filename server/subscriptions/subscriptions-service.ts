@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { incident as incidentSchema, maintenance as maintenanceSchema, type StatusEventKind } from '../../contracts/incidents.ts';
-import type { StatusReport } from '../../contracts/status.ts';
 import type { ConfirmAnswer, SubscriptionOptions } from '../../contracts/subscriptions.ts';
 import { confirmationsPerTargetPerDay, subscriptionPages, type SubscriptionChannel, type SubscriptionInput } from '../../contracts/subscriptions-rules.ts';
 import type { Dialect } from '../db/database.ts';
@@ -14,9 +13,9 @@ import { fanOutEvents, type ClaimedNotification } from './notifications-reposito
 import { confirmByToken, insertToken, recordSubscribeRequest, unsubscribeByToken, type Subscription } from './subscriptions-repository.ts';
 import { judgeWebhook, WebhookRefused, type WebhookPolicy } from './webhook-target.ts';
 
-/** The board, read through the status service (monitors move into the database; this stays). */
-export interface StatusBoardReader {
-  report(): Promise<StatusReport>;
+/** The monitors, as the status capability's one catalogue holds them (server/status/monitor-catalog.ts). */
+export interface MonitorList {
+  readonly all: readonly { id: string; name: string }[];
 }
 
 /** A written message, with the links and ids its channel puts in headers. */
@@ -83,7 +82,7 @@ export function audienceOf(event: StatusEvent, previous: StatusEvent | undefined
 export interface SubscriptionsServiceDeps {
   db: Kysely<Database>;
   dialect: Dialect;
-  board: StatusBoardReader;
+  monitors: MonitorList;
   log: FastifyBaseLogger;
   publicUrl: string;
   siteName: string;
@@ -97,13 +96,10 @@ export interface SubscriptionsServiceDeps {
   now?: () => number;
 }
 
-const monitorNamesCacheMs = 30_000;
-
 /** Subscribe, confirm, unsubscribe, the fan-out of status events, and the writing of each message. */
 export class SubscriptionsService {
   readonly #deps: SubscriptionsServiceDeps;
   readonly #now: () => number;
-  #names: { at: number; value: Promise<Map<string, string>> } | undefined;
 
   constructor(deps: SubscriptionsServiceDeps) {
     this.#deps = deps;
@@ -114,16 +110,9 @@ export class SubscriptionsService {
     return this.#deps.channels;
   }
 
-  /** Monitor names by id, from the board (reused for half a minute). */
-  monitorNames(): Promise<Map<string, string>> {
-    const now = this.#now();
-    if (this.#names && now - this.#names.at < monitorNamesCacheMs) return this.#names.value;
-    const value = this.#deps.board.report().then((r) => new Map(r.servers.map((s) => [s.id, s.name])));
-    this.#names = { at: now, value };
-    value.catch(() => {
-      this.#names = undefined;
-    });
-    return value;
+  /** Monitor names by id, from the monitor catalogue. */
+  async monitorNames(): Promise<Map<string, string>> {
+    return new Map(this.#deps.monitors.all.map((m) => [m.id, m.name]));
   }
 
   async options(): Promise<SubscriptionOptions> {
