@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { terminalSafe, terminalSafeLines } from '../lib/terminal-text.ts';
-import { outboxMaxAgeMs } from '../outbox/outbox-worker.ts';
+import { outboxMaxAgeMs } from '../outbox/outbox-options.ts';
 import {
   attemptsOf,
   deliveriesOf,

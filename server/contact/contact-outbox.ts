@@ -4,7 +4,8 @@ import type { Database } from '../db/schema.ts';
 import type { OutboxChannel } from '../outbox/channel.ts';
 import { createOutbox } from '../outbox/outbox.ts';
 import type { AttemptOutcome } from '../outbox/outbox-tables.ts';
-import type { OutboxOptions, OutboxWorker } from '../outbox/outbox-worker.ts';
+import type { OutboxOptions } from '../outbox/outbox-options.ts';
+import type { OutboxWorker } from '../outbox/outbox-worker.ts';
 import { addMissingDeliveries, type ClaimedDelivery, type ContactDelivery, type ContactMessage, claimDue, contactQueue } from './contact-repository.ts';
 import type { ContactChannelName } from './contact-tables.ts';
 

@@ -11,7 +11,7 @@ import { type ContactChannel, contactOutbox } from './contact-outbox.ts';
 import { contactRoutes } from './contact-routes.ts';
 import { outboxBacklog } from './contact-repository.ts';
 import { ContactService } from './contact-service.ts';
-import type { OutboxOptions } from '../outbox/outbox-worker.ts';
+import type { OutboxOptions } from '../outbox/outbox-options.ts';
 
 export interface ContactPluginOptions {
   /** Worker tuning (tests make backoff short); production uses the defaults. */

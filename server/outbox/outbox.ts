@@ -5,7 +5,8 @@ import type { Database } from '../db/schema.ts';
 import type { OutboxChannel } from './channel.ts';
 import type { OutboxQueue, QueuedDelivery } from './outbox-repository.ts';
 import type { AttemptOutcome } from './outbox-tables.ts';
-import { defaultOutboxOptions, type OutboxDelivery, type OutboxOptions, OutboxWorker, type OutboxWording } from './outbox-worker.ts';
+import { defaultOutboxOptions, type OutboxOptions } from './outbox-options.ts';
+import { type OutboxDelivery, OutboxWorker, type OutboxWording } from './outbox-worker.ts';
 import { queueStore } from './queue-store.ts';
 
 /** What claiming asks of a queue: the channel's due rows, read with what the queue's jobs carry. */

@@ -12,7 +12,8 @@ import type { ContactChannelName } from '../../server/contact/contact-tables.ts'
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/schema.ts';
-import type { OutboxOptions, OutboxWorker } from '../../server/outbox/outbox-worker.ts';
+import type { OutboxOptions } from '../../server/outbox/outbox-options.ts';
+import type { OutboxWorker } from '../../server/outbox/outbox-worker.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDiscordPayload, discordLimits, escapeMarkdown, payloadTextLength } from '../../server/contact/channels/discord-payload.ts';
-import { backoffDelay } from '../../server/outbox/outbox-worker.ts';
+import { backoffDelay } from '../../server/outbox/outbox-options.ts';
 import { retryAfterMs } from '../../server/outbox/webhook-sender.ts';
 import type { ContactMessage } from '../../server/contact/contact-repository.ts';
 
