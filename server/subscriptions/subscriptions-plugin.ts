@@ -14,6 +14,13 @@ import { purgeUnconfirmed } from './subscriptions-repository.ts';
 import { subscriptionsRoutes } from './subscriptions-routes.ts';
 import { SubscriptionsService, confirmWindowMs } from './subscriptions-service.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The subscriptions capability: its service, and the notification outbox (tests wait on `outbox.idle()`). */
+    subscriptions: { service: SubscriptionsService; outbox: OutboxWorker<ClaimedNotification> };
+  }
+}
+
 export interface SubscriptionsPluginOptions {
   /** Worker tuning (tests make it quick); production uses the defaults. */
   outbox?: NotificationOutboxOptions;
@@ -69,6 +76,7 @@ async function subscriptionsCapability(app: FastifyInstance, options: Subscripti
     webhookChannel(webhookPolicy, write, `${brandName}-status-notifications`),
   ];
   outbox = notificationOutbox(app.db, lanes, app.log, { dialect: app.dialect, clock: app.clock, onAttempt, ...options.outbox });
+  app.decorate('subscriptions', { service, outbox });
   await app.register(async (scope) => subscriptionsRoutes(scope, { service }), { prefix: '/api/status/subscriptions' });
 
   app.jobs.every({ name: 'status notifications fan-out', everyMs: options.fanOutEveryMs ?? 2_000 }, async () => {

@@ -40,7 +40,8 @@ describe.each(dialects)('status subscriptions by e-mail (%s)', (dialect) => {
   const post = (url: string, body: unknown) => app.inject({ method: 'POST', url, headers: json, payload: JSON.stringify(body) });
   const fanOut = () => app.jobs.runNow('status notifications fan-out');
   const tokenOf = (link: string) => new URL(link).hash.replace('#token=', '');
-  const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));
+  /** Until the notification outbox has sent everything due: nothing more will arrive. */
+  const settle = () => app.subscriptions.outbox.idle();
 
   it('offers the channels and the monitors', async () => {
     const response = await app.inject('/api/status/subscriptions/');

@@ -97,7 +97,7 @@ describe.each(dialects)('status subscriptions by webhook (%s)', (dialect) => {
     await writeEvent(app.db, 'incident.created', incidentPayload({ title: 'Edge <down> & *out*' }));
     await app.jobs.runNow('status notifications fan-out');
     await receiver.waitFor((r) => r.accepted().length === 2);
-    await new Promise((r) => setTimeout(r, 300));
+    await app.subscriptions.outbox.idle();
     expect(receiver.requests).toHaveLength(2);
     const notice = receiver.requests[1]!.body;
     // Discord: content and an embed (markdown escaped); Slack: text (&, < and > escaped).
@@ -191,7 +191,7 @@ describe.each(dialects)('status subscriptions by webhook (%s)', (dialect) => {
     await fanning;
     await Promise.all([a.jobs.runNow('status notifications fan-out'), b.jobs.runNow('status notifications fan-out')]);
     await receiver.waitFor((r) => r.accepted().length >= subscribers + subscribers * events, 40_000);
-    await new Promise((r) => setTimeout(r, 500));
+    await Promise.all([a.subscriptions.outbox.idle(), b.subscriptions.outbox.idle()]);
     const notices = receiver.accepted().filter((r) => r.body.content.startsWith('**New incident'));
     const keys = notices.map((r) => `${r.url} ${r.body.embeds[0].title}`);
     expect(keys).toHaveLength(subscribers * events);
