@@ -135,7 +135,7 @@ export class StaffSignIn {
       const existing = await listPasskeys(this.deps.db, account.id);
       const options = await registrationOptions(rp, { email: account.email, displayName, userHandle: account.userHandle }, existing);
       const challengeId = await this.challenges.issue('enrol', options.challenge, { staffId: account.id, tokenHash: hashToken(token) });
-      return { challengeId, options };
+      return { challengeId, consoleOrigin: rp.origin, options };
     });
   }
 
@@ -177,7 +177,7 @@ export class StaffSignIn {
     await this.throttle.check(meta.clientIp);
     const options = await authenticationOptions(rp);
     const challengeId = await this.challenges.issue('signin', options.challenge, {});
-    return { challengeId, options };
+    return { challengeId, consoleOrigin: rp.origin, options };
   }
 
   async signIn(body: SignInBody, meta: ClientMeta): Promise<SignedIn> {
