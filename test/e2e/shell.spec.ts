@@ -82,6 +82,18 @@ test.describe('the shell on every page', () => {
     await expect(list.getByRole('option').first()).toContainText(searchMatches('mi', searchIndex)[0]!.title);
     await box.fill('qqqqzz');
     await expect(list).toBeHidden();
+    // Nothing matching is said, not shown as an empty box.
+    const said = page.locator('header').getByTestId('search-no-match').first();
+    await expect(said).toHaveText('Nothing matches “qqqqzz”. Try fewer or other words, such as “minecraft 8gb” or “vps”.');
+    await expect(said).toBeVisible();
+    await box.press('Escape');
+    await expect(said).toHaveText('');
+    // Words in any order, across titles, descriptions and plan specs.
+    await box.fill('vps 8gb');
+    await expect(list).toBeVisible();
+    await expect(list.getByRole('option', { name: /Budget VPS 3/ })).toBeVisible();
+    for (const option of await list.getByRole('option').allTextContents()) expect(option).toMatch(/VPS|VDS/);
+    await expect(said).toHaveText('');
     await box.fill('KNOWLEDGE');
     await expect(list.getByRole('option', { name: /Knowledge Base/ }).first()).toBeVisible();
     await page.mouse.click(5, 400);
