@@ -28,6 +28,8 @@ describe.each(dialects)('status subscriptions by webhook (%s)', (dialect) => {
       records: {
         'hooks.example.test': ['127.0.0.1'],
         'inside.example.test': ['10.20.30.40'],
+        // Only an AAAA answer, an IPv4-compatible IPv6 address that carries 127.0.0.1.
+        'compatible.example.test': ['::7f00:1'],
         // Public while the subscription is judged (its A and AAAA questions), then inside: DNS rebinding.
         get 'rebind.example.test'() {
           rebindReads += 1;
@@ -125,6 +127,12 @@ describe.each(dialects)('status subscriptions by webhook (%s)', (dialect) => {
       ['https://10.0.0.7/hook', /must resolve to a public internet address/],
       ['https://[::1]/hook', /must resolve to a public internet address/],
       ['https://[::ffff:192.168.1.1]/hook', /must resolve to a public internet address/],
+      ['https://[::7f00:1]/hook', /must resolve to a public internet address/],
+      ['https://[::ffff:0:a00:7]/hook', /must resolve to a public internet address/],
+      ['https://[64:ff9b::a9fe:a9fe]/hook', /must resolve to a public internet address/],
+      ['https://[2002:7f00:1::1]/hook', /must resolve to a public internet address/],
+      ['https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook', /must resolve to a public internet address/],
+      ['https://compatible.example.test/hook', /must resolve to a public internet address/],
       ['https://169.254.169.254/latest', /must resolve to a public internet address/],
       ['https://localhost/hook', /must resolve to a public internet address/],
       ['https://inside.example.test/hook', /must resolve to a public internet address/],
