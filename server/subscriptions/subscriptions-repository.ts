@@ -4,6 +4,7 @@ import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { pendingDelivery } from '../outbox/outbox-repository.ts';
 import type { SubscriptionStatus, SubscriptionTable, TokenPurpose } from './subscriptions-tables.ts';
+import { webhookDestination } from './webhook-destination.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -31,9 +32,9 @@ export const toSubscription = (r: Selectable<SubscriptionTable>): Subscription =
   confirmedAt: r.confirmed_at === null ? null : Number(r.confirmed_at),
 });
 
-/** How an address is compared: e-mail addresses ignoring case; webhook URLs as given. */
+/** How an address is compared: e-mail addresses ignoring case; webhook URLs by the channel they reach. */
 export function addressKey(channel: SubscriptionChannel, address: string): string {
-  return channel === 'email' ? address.toLowerCase() : address;
+  return channel === 'email' ? address.toLowerCase() : webhookDestination(address);
 }
 
 export interface SubscribeOutcome {

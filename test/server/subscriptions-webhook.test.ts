@@ -119,6 +119,31 @@ describe.each(dialects)('status subscriptions by webhook (%s)', (dialect) => {
     expect(notice.text).toContain('<http://localhost:4321/network-status/unsubscribe#token=');
   });
 
+  it('caps confirmations per destination, however its URL is spelled', async () => {
+    const app = await openApp();
+    const base = `http://hooks.example.test:${receiver.port}/api/webhooks/42/secret-token`;
+    const spellings = [
+      base,
+      `${base}?a=1`,
+      `${base}/`,
+      `${base}/?a=2`,
+      `http://HOOKS.Example.TEST:${receiver.port}/api/webhooks/42/secret-token`,
+      `http://hooks.example.test.:${receiver.port}/api/webhooks/42/secret-token`,
+      `http://hooks.example.test:${receiver.port}//api/webhooks/42/secret-token`,
+      `http://hooks.example.test:${receiver.port}/api/webhooks/42/%73ecret-token`,
+      `${base}?wait=true`,
+    ];
+    let client = 0;
+    for (const address of spellings) {
+      expect((await subscribe(app, { channel: 'webhook', address }, `198.51.100.${++client}`)).statusCode, address).toBe(202);
+    }
+    expect(await app.db.selectFrom('subscription').selectAll().execute()).toHaveLength(1);
+    const confirmations = await app.db.selectFrom('subscription_notification').selectAll().where('kind', '=', 'confirm').execute();
+    expect(confirmations).toHaveLength(3);
+    await receiver.waitFor((r) => r.accepted().length === 3);
+    expect(receiver.requests).toHaveLength(3);
+  });
+
   it('refuses webhooks outside the public internet when subscribing, with one answer for private and unknown names', async () => {
     const app = await openApp({ STATUS_CHECK_ALLOW_PRIVATE: 'false' });
     const refusals: [string, RegExp][] = [
@@ -174,7 +199,7 @@ describe.each(dialects)('status subscriptions by webhook (%s)', (dialect) => {
     const subscribers = 12;
     for (let i = 0; i < subscribers; i++) {
       const app = i % 2 ? a : b;
-      const response = await subscribe(app, { channel: 'webhook', address: `${receiver.url}?subscriber=${i}` }, `198.51.100.${i + 1}`);
+      const response = await subscribe(app, { channel: 'webhook', address: `${receiver.url}-subscriber-${i}` }, `198.51.100.${i + 1}`);
       expect(response.statusCode).toBe(202);
     }
     await receiver.waitFor((r) => r.accepted().length === subscribers);
