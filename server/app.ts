@@ -55,7 +55,7 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 export const bodyLimitBytes = 64 * 1024;
 
 export interface BuildOptions {
-  /** The clock of staff sessions, enrolment links and the audit log; tests move it. */
+  /** The clock of staff sessions, enrolment links, the audit log and subscription links; tests move it. */
   now?: () => number;
   /** Status notifications' worker and fan-out tuning (tests make them quick); production uses the defaults. */
   subscriptions?: Omit<SubscriptionsPluginOptions, 'board'>;
@@ -130,7 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Routes, one folder per capability.
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(panelPlugin, { prefix: '/api/panel', now: options.now });
-  await app.register(statusPlugin, { prefix: '/api/status', subscriptions: options.subscriptions });
+  await app.register(statusPlugin, { prefix: '/api/status', subscriptions: { now: options.now, ...options.subscriptions } });
   // /api/contact, and the staff console's inbox under /api/staff/contact (one outbox for both).
   await app.register(contactPlugin);
   await app.register(staffPlugin, { prefix: '/api/staff' });

@@ -35,6 +35,7 @@ const noContent = z.null().describe('No content');
  * from one address (per instance), on top of the failed sign-in throttle (in the database).
  */
 const ceremonyRateLimit = {
+  staffSignIn: true,
   rateLimit: {
     max: 30,
     timeWindow: 60_000,
@@ -81,13 +82,18 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
     async (request) => signIn.signInOptions(metaOf(request)),
   );
 
-  api.post('/signin', { schema: { body: signInBody, response: { 200: staffMe, ...errorResponses(400, 401, 403, 429, 503) } } }, async (request, reply) =>
-    startSession(reply, await signIn.signIn(request.body, metaOf(request))),
+  api.post(
+    '/signin',
+    { config: { staffSignIn: true }, schema: { body: signInBody, response: { 200: staffMe, ...errorResponses(400, 401, 403, 429, 503) } } },
+    async (request, reply) => startSession(reply, await signIn.signIn(request.body, metaOf(request))),
   );
 
   api.post(
     '/enrolment/status',
-    { schema: { body: enrolmentCheckBody, response: { 200: enrolmentStatus, ...errorResponses(400, 403, 404, 410, 429, 503) } } },
+    {
+      config: { staffSignIn: true },
+      schema: { body: enrolmentCheckBody, response: { 200: enrolmentStatus, ...errorResponses(400, 403, 404, 410, 429, 503) } },
+    },
     async (request) => signIn.enrolmentStatus(request.body.token, metaOf(request)),
   );
 
@@ -102,7 +108,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/enrolment',
-    { schema: { body: enrolmentBody, response: { 200: staffMe, ...errorResponses(400, 403, 404, 409, 410, 429, 503) } } },
+    { config: { staffSignIn: true }, schema: { body: enrolmentBody, response: { 200: staffMe, ...errorResponses(400, 403, 404, 409, 410, 429, 503) } } },
     async (request, reply) => startSession(reply, await signIn.enrol(request.body, metaOf(request))),
   );
 

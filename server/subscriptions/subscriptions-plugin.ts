@@ -18,6 +18,8 @@ export interface SubscriptionsPluginOptions {
   outbox?: Partial<NotificationOutboxOptions>;
   /** How often the event log is looked at for news to fan out. */
   fanOutEveryMs?: number;
+  /** The clock of link tokens and their retention (tests move it). */
+  now?: () => number;
 }
 
 /** Notifications that were sent or failed are kept this long for operators, then deleted. */
@@ -48,6 +50,8 @@ export async function subscriptionsPlugin(app: FastifyInstance, options: Subscri
     webhookPolicy,
     maxAgeMs: options.outbox?.maxAgeMs ?? 24 * 60 * 60 * 1000,
     onQueued: () => outbox?.wake(),
+    secret: config.sessionSecret,
+    now: options.now,
   });
   const write = (job: Parameters<SubscriptionsService['write']>[0]) => service.write(job);
   const onAttempt = registerSubscriptionMetrics(app.metrics, app.db, channels);
@@ -75,7 +79,8 @@ export async function subscriptionsPlugin(app: FastifyInstance, options: Subscri
   scheduleRetention(app, {
     name: 'unconfirmed subscriptions',
     keepDays: confirmWindowMs / (24 * 60 * 60 * 1000),
-    purge: async (cutoff) => purgeUnconfirmed(app.db, cutoff, Date.now()),
+    now: options.now,
+    purge: async (cutoff, now) => purgeUnconfirmed(app.db, cutoff, now),
   });
   scheduleRetention(app, {
     name: 'status notifications',
