@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GameServerDriver } from '../driver.ts';
+import { createPanelClient } from '../pterodactyl/panel-client.ts';
+import { createPterodactylSchedules } from '../pterodactyl/pterodactyl-schedules.ts';
 import type { PanelRequests } from '../panel-routes.ts';
 import type { PanelService } from '../panel-service.ts';
 import type { SessionCrypto } from '../session-crypto.ts';
@@ -33,8 +35,16 @@ export function registerSchedules(
     const runner = new ScheduleRunner({ db: app.db, driver: deps.driver, crypto: deps.crypto, audit: app.audit, now: deps.now });
     app.jobs.every({ name: scheduleJobName, everyMs: scheduleTickMs }, () => runner.round());
   } else {
-    if (!deps.pterodactyl) return;
-    engine = deps.pterodactyl();
+    const panelUrl = app.config.panel.url;
+    if (!panelUrl) throw new Error('PANEL_URL is required when PANEL_DRIVER=pterodactyl');
+    const client = createPanelClient({
+      panelUrl: panelUrl.replace(/\/+$/, ''),
+      timeoutMs: 15_000,
+      maxRetryWaitSeconds: 2,
+      log: app.log.child({ driver: 'pterodactyl', part: 'schedules' }),
+    });
+    app.addHook('onClose', async () => client.close());
+    engine = createPterodactylSchedules({ panel: client, now: deps.now });
   }
   scheduleRoutes(app, new ScheduleService({ panel: deps.panel, engine, now: deps.now }), deps.requests);
 }
