@@ -1,5 +1,6 @@
 import type { FakeGameServers, FakeKey, FakeSchedule, FakeScheduleTask, FakeServer } from './fake-game-server.ts';
-import { notFound, PanelAnswer, unauthorized, type FakeAnswer } from './fake-panel-answer.ts';
+import { notFound, PanelAnswer, type FakeAnswer } from './fake-panel-answer.ts';
+import { json, needs } from './fake-panel-files.ts';
 
 /**
  * The panel's schedule and task routes (`/api/client/servers/{server}/schedules…`) as
@@ -13,24 +14,6 @@ import { notFound, PanelAnswer, unauthorized, type FakeAnswer } from './fake-pan
 
 let nextId = 1;
 const maxTasks = 10;
-
-function can(key: FakeKey, permission: string): boolean {
-  const granted = key.permissions ?? ['*'];
-  return granted.includes('*') || granted.includes(permission);
-}
-
-function needs(key: FakeKey, permission: string): void {
-  if (!can(key, permission)) throw unauthorized();
-}
-
-function json(body: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(body || '{}') as unknown;
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 function invalid(field: string, rule: string, detail: string): PanelAnswer {
   return new PanelAnswer(422, rule, detail, { meta: { source_field: field, rule } });

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Schedule, ScheduleInput } from '../../contracts/panel.ts';
+import type { Schedule } from '../../contracts/panel.ts';
 import { buildApp } from '../../server/app.ts';
 import { fakeServer, startFakePterodactyl, type FakePterodactyl } from '../fakes/fake-pterodactyl.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { panelAuditOf } from '../helpers/panel-audit.ts';
+import { nightlyRestart } from '../helpers/schedule-fixture.ts';
 import { testConfig } from '../helpers/test-config.ts';
 
 /**
@@ -13,19 +14,6 @@ import { testConfig } from '../helpers/test-config.ts';
  * Run now has the tasks run in order on the server (Wings' part, played by the fake), the panel's
  * refusals come back as sentences, and what the panel cannot do is a field message.
  */
-
-const nightly: ScheduleInput = {
-  name: 'Nightly restart',
-  timetable: { minute: '0', hour: '4', dayOfMonth: '*', month: '*', dayOfWeek: '*' },
-  timeZone: 'UTC',
-  enabled: true,
-  onlyWhenOnline: false,
-  tasks: [
-    { kind: 'command', delaySeconds: 0, command: 'say Restarting in 5 minutes' },
-    { kind: 'backup', delaySeconds: 300, onLimit: 'replace-oldest-unlocked' },
-    { kind: 'power', delaySeconds: 0, signal: 'restart' },
-  ],
-};
 
 describe.each(dialects)('schedules over the Pterodactyl driver on %s', (dialect) => {
   let database: TestDatabase;
@@ -63,10 +51,17 @@ describe.each(dialects)('schedules over the Pterodactyl driver on %s', (dialect)
   it('creates, reads, changes, runs and deletes a schedule through the panel, tasks in order', async () => {
     const cookie = await connect(panel.keys.client);
     expect((await call(cookie, 'GET', '/api/panel/permissions')).json().schedules).toEqual({ list: true, create: true, update: true, delete: true });
-    const created = await call(cookie, 'POST', '/api/panel/schedules', nightly);
+    const created = await call(cookie, 'POST', '/api/panel/schedules', nightlyRestart);
     expect(created.statusCode).toBe(201);
     const schedule = created.json() as Schedule;
-    expect(schedule).toMatchObject({ name: 'Nightly restart', timetable: nightly.timetable, timeZone: 'UTC', enabled: true, tasks: nightly.tasks, runs: [] });
+    expect(schedule).toMatchObject({
+      name: 'Nightly restart',
+      timetable: nightlyRestart.timetable,
+      timeZone: 'UTC',
+      enabled: true,
+      tasks: nightlyRestart.tasks,
+      runs: [],
+    });
     expect(schedule.nextRuns).toEqual(['2026-03-10T04:00:00.000Z', '2026-03-11T04:00:00.000Z', '2026-03-12T04:00:00.000Z']);
 
     // Stored by the panel in its own shape.
@@ -88,7 +83,7 @@ describe.each(dialects)('schedules over the Pterodactyl driver on %s', (dialect)
     expect(list.json().schedules.map((s: Schedule) => s.id)).toEqual([schedule.id]);
 
     const changed = await call(cookie, 'PUT', `/api/panel/schedules/${schedule.id}`, {
-      ...nightly,
+      ...nightlyRestart,
       tasks: [
         { kind: 'command', delaySeconds: 0, command: 'say Backup in one minute' },
         { kind: 'backup', delaySeconds: 60, onLimit: 'replace-oldest-unlocked' },
@@ -113,10 +108,35 @@ describe.each(dialects)('schedules over the Pterodactyl driver on %s', (dialect)
     }
   });
 
+  it('hands only-when-online to the panel, which skips the tasks while the server is not running', async () => {
+    const cookie = await connect(panel.keys.client);
+    const created = await call(cookie, 'POST', '/api/panel/schedules', {
+      ...nightlyRestart,
+      name: 'Online only',
+      onlyWhenOnline: true,
+      tasks: [{ kind: 'command', delaySeconds: 0, command: 'say only when online' }],
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json() as Schedule;
+    expect(panel.server(panel.serverId).schedules.find((s) => String(s.id) === id)).toMatchObject({ only_when_online: true });
+    panel.setState(panel.serverId, { state: 'offline' });
+    expect((await call(cookie, 'POST', `/api/panel/schedules/${id}/run`)).statusCode).toBe(202);
+    expect(panel.server(panel.serverId).commands).not.toContain('say only when online');
+    panel.setState(panel.serverId, { state: 'running' });
+    expect((await call(cookie, 'POST', `/api/panel/schedules/${id}/run`)).statusCode).toBe(202);
+    expect(panel.server(panel.serverId).commands).toContain('say only when online');
+    // A disabled schedule is not run by the panel: said as a sentence.
+    expect((await call(cookie, 'PUT', `/api/panel/schedules/${id}`, { ...nightlyRestart, name: 'Online only', enabled: false })).statusCode).toBe(200);
+    const refused = await call(cookie, 'POST', `/api/panel/schedules/${id}/run`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('schedule_disabled');
+    expect((await call(cookie, 'DELETE', `/api/panel/schedules/${id}`)).statusCode).toBe(204);
+  });
+
   it('says in a field what the panel cannot do: another time zone, a backup task that fails at the limit', async () => {
     const cookie = await connect(panel.keys.client);
     const refused = await call(cookie, 'POST', '/api/panel/schedules', {
-      ...nightly,
+      ...nightlyRestart,
       timeZone: 'Europe/London',
       tasks: [{ kind: 'backup', delaySeconds: 0, onLimit: 'fail' }],
     });
@@ -132,7 +152,7 @@ describe.each(dialects)('schedules over the Pterodactyl driver on %s', (dialect)
     expect(list.statusCode).toBe(403);
     expect(list.json().error).toMatchObject({ code: 'permission_denied' });
     expect(list.json().error.message).toMatch(/may not see schedules.*schedule\.read/);
-    const create = await call(cookie, 'POST', '/api/panel/schedules', nightly);
+    const create = await call(cookie, 'POST', '/api/panel/schedules', nightlyRestart);
     expect(create.statusCode).toBe(403);
     expect(create.json().error.message).toMatch(/schedule\.create/);
   });

@@ -14,8 +14,6 @@ export interface StoredSchedule extends ScheduleInput {
   updatedAt: number;
 }
 
-export type RunTask = ScheduleRun['tasks'][number] & { atMs: number | null };
-
 /** A run as stored: its tasks' outcomes and where it stands. */
 export interface StoredRun {
   id: string;

@@ -8,6 +8,7 @@ import { scheduleJobName } from '../../../server/panel/schedules/schedule-plugin
 import { createTestDatabase, dialects, type TestDatabase } from '../../helpers/databases.ts';
 import { fixtureKey } from '../../helpers/panel-fixture.ts';
 import { tempGameServer, type TempGameServer } from '../../helpers/temp-game-server.ts';
+import { nightlyRestart } from '../../helpers/schedule-fixture.ts';
 import { testConfig } from '../../helpers/test-config.ts';
 
 /**
@@ -20,19 +21,6 @@ import { testConfig } from '../../helpers/test-config.ts';
 
 const minute = 60_000;
 const at0359 = Date.parse('2026-03-10T03:59:00.000Z');
-
-const dailyAt0400: ScheduleInput = {
-  name: 'Nightly restart',
-  timetable: { minute: '0', hour: '4', dayOfMonth: '*', month: '*', dayOfWeek: '*' },
-  timeZone: 'UTC',
-  enabled: true,
-  onlyWhenOnline: false,
-  tasks: [
-    { kind: 'command', delaySeconds: 0, command: 'say Restarting in 5 minutes' },
-    { kind: 'backup', delaySeconds: 300, onLimit: 'replace-oldest-unlocked' },
-    { kind: 'power', delaySeconds: 0, signal: 'restart' },
-  ],
-};
 
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -89,9 +77,9 @@ describe.each(dialects)('schedules on the local driver on %s', (dialect) => {
 
   it('refuses bad timetables and tasks with a message per field, and stores nothing', async () => {
     const bad = await call('POST', '/api/panel/schedules', {
-      ...dailyAt0400,
+      ...nightlyRestart,
       name: ' ',
-      timetable: { ...dailyAt0400.timetable, hour: '25', dayOfWeek: 'funday' },
+      timetable: { ...nightlyRestart.timetable, hour: '25', dayOfWeek: 'funday' },
       timeZone: 'Mars/Olympus',
       tasks: [{ kind: 'command', delaySeconds: 0, command: '   ' }],
     });
@@ -99,15 +87,15 @@ describe.each(dialects)('schedules on the local driver on %s', (dialect) => {
     expect(Object.keys(bad.json().error.fields).sort()).toEqual(['name', 'tasks.0.command', 'timeZone', 'timetable.dayOfWeek', 'timetable.hour']);
     expect(bad.json().error.fields['timetable.hour']).toMatch(/hours \(0–23\)/);
 
-    const shapes = await call('POST', '/api/panel/schedules', { ...dailyAt0400, tasks: [{ kind: 'power', delaySeconds: 901, signal: 'explode' }] });
+    const shapes = await call('POST', '/api/panel/schedules', { ...nightlyRestart, tasks: [{ kind: 'power', delaySeconds: 901, signal: 'explode' }] });
     expect(shapes.statusCode).toBe(400);
     expect(shapes.json().error.fields).toHaveProperty(['tasks.0.delaySeconds']);
     expect(shapes.json().error.fields).toHaveProperty(['tasks.0.signal']);
 
-    const never = await call('POST', '/api/panel/schedules', { ...dailyAt0400, timetable: { ...dailyAt0400.timetable, dayOfMonth: '30', month: '2' } });
+    const never = await call('POST', '/api/panel/schedules', { ...nightlyRestart, timetable: { ...nightlyRestart.timetable, dayOfMonth: '30', month: '2' } });
     expect(never.statusCode).toBe(400);
     expect(never.json().error.fields['timetable.dayOfMonth']).toMatch(/never/);
-    expect((await call('POST', '/api/panel/schedules', { ...dailyAt0400, tasks: [] })).json().error.fields).toHaveProperty('tasks');
+    expect((await call('POST', '/api/panel/schedules', { ...nightlyRestart, tasks: [] })).json().error.fields).toHaveProperty('tasks');
 
     expect((await call('GET', '/api/panel/schedules')).json()).toEqual({ schedules: [], fixedTimeZone: null, keepsRuns: true });
     expect((await app.inject({ url: '/api/panel/schedules' })).statusCode).toBe(401);
@@ -115,7 +103,7 @@ describe.each(dialects)('schedules on the local driver on %s', (dialect) => {
 
   it('runs a schedule due in a minute: its tasks in order, each after its delay, and records each outcome', async () => {
     await power('start', 'running');
-    const created = await call('POST', '/api/panel/schedules', dailyAt0400);
+    const created = await call('POST', '/api/panel/schedules', nightlyRestart);
     expect(created.statusCode).toBe(201);
     const { id, nextRuns } = created.json() as Schedule;
     expect(nextRuns).toEqual(['2026-03-10T04:00:00.000Z', '2026-03-11T04:00:00.000Z', '2026-03-12T04:00:00.000Z']);
@@ -166,7 +154,7 @@ describe.each(dialects)('schedules on the local driver on %s', (dialect) => {
 
   it('replaces the oldest unlocked backup at the limit, or fails the task with the reason when told to', async () => {
     const failing = await call('POST', '/api/panel/schedules', {
-      ...dailyAt0400,
+      ...nightlyRestart,
       name: 'Strict backup',
       tasks: [{ kind: 'backup', delaySeconds: 0, onLimit: 'fail' }],
     });
@@ -184,7 +172,7 @@ describe.each(dialects)('schedules on the local driver on %s', (dialect) => {
   it('honours only-when-online, and a failed run does not stop the next', async () => {
     await power('stop', 'offline');
     const input: ScheduleInput = {
-      ...dailyAt0400,
+      ...nightlyRestart,
       name: 'Hourly notice',
       timetable: { minute: '30', hour: '*', dayOfMonth: '*', month: '*', dayOfWeek: '*' },
       onlyWhenOnline: true,
@@ -220,7 +208,7 @@ describe.each(dialects)('schedules on the local driver on %s', (dialect) => {
 
   it('records a due time the app slept through as missed, once, and runs the next one', async () => {
     const created = await call('POST', '/api/panel/schedules', {
-      ...dailyAt0400,
+      ...nightlyRestart,
       name: 'Missed',
       timetable: { minute: '0', hour: '7', dayOfMonth: '*', month: '*', dayOfWeek: '*' },
       tasks: [{ kind: 'command', delaySeconds: 0, command: 'say Seven' }],
@@ -246,7 +234,7 @@ describe.each(dialects)('schedules on the local driver on %s', (dialect) => {
 
   it('finishes a run after a restart of the app during a delay, or records it when the app came back too late', async () => {
     const created = await call('POST', '/api/panel/schedules', {
-      ...dailyAt0400,
+      ...nightlyRestart,
       name: 'Across a restart',
       enabled: false,
       tasks: [
@@ -331,7 +319,7 @@ describe('schedules with two app instances on one PostgreSQL database', () => {
       url: '/api/panel/schedules',
       headers: { cookie },
       payload: {
-        ...dailyAt0400,
+        ...nightlyRestart,
         name: 'Twin backups',
         tasks: [
           { kind: 'backup', delaySeconds: 0, onLimit: 'fail' },
