@@ -28,6 +28,8 @@ export const scheduleTickMs = 5_000;
 export const missedToleranceMs = 10 * 60_000;
 /** An instance working on a run holds it this long; a run held by an instance that died is taken up after. */
 export const runLeaseMs = 5 * 60_000;
+/** Runs moved on at once in one round. */
+const runConcurrency = 8;
 /** Finished runs kept per schedule. */
 export const runsKept = 20;
 
@@ -80,9 +82,14 @@ export class ScheduleRunner {
     for (const schedule of await dueSchedules(this.db, this.now(), 100)) {
       if (await this.claimDue(schedule)) result.claimed += 1;
     }
-    for (const run of await readyRuns(this.db, this.now(), 50)) {
-      if (await this.advance(run)) result.advanced += 1;
-    }
+    // Runs of different servers move on side by side (a restart waits for its server to stop); each is leased, so never twice.
+    const queue = await readyRuns(this.db, this.now(), 50);
+    const worker = async () => {
+      for (let run = queue.shift(); run; run = queue.shift()) {
+        if (await this.advance(run)) result.advanced += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(runConcurrency, queue.length) }, worker));
     return result;
   }
 
