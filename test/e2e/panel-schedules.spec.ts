@@ -84,6 +84,9 @@ test('creates a nightly restart schedule, shows its next runs, runs it now and s
   await expect(command).toHaveAttribute('aria-invalid', 'true');
   await expect(rows.nth(0)).toContainText('Type a command to send.');
   await command.fill('say Restarting in 5 seconds');
+  // The field's message goes once it is changed.
+  await expect(command).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(rows.nth(0)).not.toContainText('Type a command to send.');
 
   // Task 2: a backup after a 5-second wait; task 3: restart at once.
   await form.getByRole('button', { name: 'Add a task' }).click();

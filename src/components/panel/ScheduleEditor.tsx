@@ -62,7 +62,12 @@ export function ScheduleEditor({ initial, editing, fixedTimeZone, onSave, onCanc
   const upcoming = words ? upcomingRuns(value.timetable, value.timeZone) : [];
 
   const set = (patch: Partial<ScheduleInput>) => setValue((v) => ({ ...v, ...patch }));
-  const setTask = (index: number, task: ScheduleTask) => set({ tasks: value.tasks.map((t, i) => (i === index ? task : t)) });
+  /** A field's message goes once the field is changed. */
+  const clear = (prefix: string) => setErrors((e) => Object.fromEntries(Object.entries(e).filter(([field]) => !field.startsWith(prefix))));
+  const setTask = (index: number, task: ScheduleTask) => {
+    clear(`tasks.${index}.`);
+    set({ tasks: value.tasks.map((t, i) => (i === index ? task : t)) });
+  };
   const move = (index: number, by: -1 | 1) => {
     const tasks = [...value.tasks];
     const [task] = tasks.splice(index, 1);
@@ -123,7 +128,10 @@ export function ScheduleEditor({ initial, editing, fixedTimeZone, onSave, onCanc
           value={value.name}
           maxLength={maxScheduleNameLength}
           placeholder={texts.namePlaceholder}
-          onChange={(e) => set({ name: e.target.value })}
+          onChange={(e) => {
+            clear('name');
+            set({ name: e.target.value });
+          }}
           className={inputClass}
           {...fieldProps('name')}
         />
@@ -166,7 +174,10 @@ export function ScheduleEditor({ initial, editing, fixedTimeZone, onSave, onCanc
                 autoComplete="off"
                 spellCheck={false}
                 value={value.timetable[field]}
-                onChange={(e) => set({ timetable: { ...value.timetable, [field]: e.target.value } })}
+                onChange={(e) => {
+                  clear(`timetable.${field}`);
+                  set({ timetable: { ...value.timetable, [field]: e.target.value } });
+                }}
                 className={`${inputClass} font-mono`}
                 {...fieldProps(`timetable.${field}`)}
               />
@@ -202,7 +213,10 @@ export function ScheduleEditor({ initial, editing, fixedTimeZone, onSave, onCanc
             list={`${ids}-zones`}
             value={value.timeZone}
             readOnly={fixedTimeZone !== null}
-            onChange={(e) => set({ timeZone: e.target.value })}
+            onChange={(e) => {
+              clear('timeZone');
+              set({ timeZone: e.target.value });
+            }}
             className={inputClass}
             {...fieldProps('timeZone')}
           />
