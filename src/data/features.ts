@@ -43,7 +43,7 @@ export const features = defineContent('features', featuresSchema, {
     { icon: 'disk', title: 'NVMe SSD Storage', text: 'Every server runs on NVMe SSDs: worlds, plugins and databases load up to 7x faster than on SATA.' },
     { icon: 'shield', title: 'DDoS Protection', text: 'Always-on filtering with up to 1 Tbps mitigation keeps your server online during attacks.' },
     { icon: 'cpu', title: 'AMD EPYC', text: 'AMD EPYC 7763 processors with high clock speeds for smooth ticks and fast chunk generation.' },
-    { icon: 'zap', title: 'Instant Setup', text: 'Pay and play: your server is ready in under 60 seconds, with its console, files and backups in the Game Panel.' },
+    { icon: 'zap', title: 'Instant Setup', text: 'Pay and play: your server is ready in under 60 seconds, with its console, files, backups and schedules in the Game Panel.' },
   ],
   whyChooseUs: [
     { icon: 'award', title: 'Premium Hardware', text: 'AMD EPYC 7763 and Ryzen processors, DDR4/DDR5 memory and NVMe SSDs on a 10 Gbps network with 99.9% uptime.' },
@@ -58,7 +58,7 @@ export const features = defineContent('features', featuresSchema, {
   planLines: {
     'minecraft-intel': [
       { icon: 'puzzle', title: 'Mods and Modpacks', text: "Upload Paper, Forge or Fabric jars and a modpack's files with the panel's file manager, and edit their configs in the browser." },
-      { icon: 'backups', title: 'Backups in the Panel', text: 'Back up your world by name, download it, and restore it from the panel whenever you need it.' },
+      { icon: 'backups', title: 'Backups and Schedules', text: "Back up your world by name whenever you like, or on a timetable with the panel's Schedules (every day at 04:00: warn the players, back up, restart). Download or restore any backup from the panel." },
       { icon: 'shield', title: 'DDoS Protection', text: 'Game-aware filtering with up to 1 Tbps mitigation keeps your players connected.' },
     ],
     'discord-bot': [

@@ -21,7 +21,7 @@ const pageList = defineContent('pages', z.array(pageSchema), [
   { path: '/products', title: 'Our Products', heading: 'Our Products', category: 'hosting',
     description: 'Every Hostfront plan in one place: Minecraft game servers, VPS and VDS solutions, and Discord bot hosting, with monthly prices.' },
   { path: '/control-panel', title: 'Control Panel', heading: 'Control Panel', category: 'support',
-    description: 'Run your game server from the browser: power, players online, usage history, the live console, files and backups.' },
+    description: 'Run your game server from the browser: power, players online, usage history, the live console, files, backups and schedules.' },
   { path: '/about', title: 'About Us', heading: 'About Hostfront', category: 'company',
     description: 'Founded in 2020 in Mumbai, India, Hostfront runs game servers, VPS and web hosting for thousands of customers around the world.' },
   { path: '/partners', title: 'Partners', heading: 'Our Partners', category: 'company',

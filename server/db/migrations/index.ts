@@ -15,6 +15,7 @@ import * as subscriptions from './0012-subscriptions.ts';
 import * as contactAnswered from './0013-contact-answered.ts';
 import * as staffFailuresByAccount from './0014-staff-failures-by-account.ts';
 import * as subscriptionTokenExpiry from './0015-subscription-token-expiry.ts';
+import * as panelSchedules from './0016-panel-schedules.ts';
 import type { DialectMigration } from './column-types.ts';
 
 /**
@@ -39,6 +40,7 @@ const all: Record<string, DialectMigration> = {
   '0013-contact-answered': contactAnswered,
   '0014-staff-failures-by-account': staffFailuresByAccount,
   '0015-subscription-token-expiry': subscriptionTokenExpiry,
+  '0016-panel-schedules': panelSchedules,
 };
 
 export const migrationNames = Object.keys(all);
