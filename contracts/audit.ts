@@ -14,7 +14,8 @@ const detailValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const auditEntry = z.object({
   id: z.string(),
   at: z.number(),
-  actor: z.object({ kind: auditActorKind, id: z.string().nullable(), label: z.string().nullable() }),
+  /** label: who acted as recorded (a staff member's e-mail); name: a staff member's display name now, null when they gave none or are gone. */
+  actor: z.object({ kind: auditActorKind, id: z.string().nullable(), label: z.string().nullable(), name: z.string().nullable() }),
   /** Dotted, capability first: `staff.signin`, `staff.role_change`, `panel.power`… */
   action: z.string(),
   /** What the action was done to, for people: an e-mail, a server id, a message id. */

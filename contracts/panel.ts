@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { historyRanges, maxBackupNameLength, maxCommandLength, maxPathLength } from './panel-rules.ts';
+import { maxCronFieldLength, maxScheduleNameLength, maxScheduleTasks, maxTaskDelaySeconds } from './schedule-rules.ts';
 
 /** Power state, as Pterodactyl names it. */
 export const powerState = z.enum(['offline', 'starting', 'running', 'stopping']);
@@ -94,6 +95,14 @@ export const serverPermissions = z.object({
     download: z.boolean(),
     restore: z.boolean(),
     /** Delete, and lock or unlock (Pterodactyl ties both to backup.delete). */
+    delete: z.boolean(),
+  }),
+  schedules: z.object({
+    /** See schedules (schedule.read): without it the page shows no Schedules tool. */
+    list: z.boolean(),
+    create: z.boolean(),
+    /** Change, enable or disable, and Run now (schedule.update). */
+    update: z.boolean(),
     delete: z.boolean(),
   }),
 });
@@ -187,3 +196,89 @@ export type BackupState = z.infer<typeof backupState>;
 export type Backup = z.infer<typeof backup>;
 export type BackupList = z.infer<typeof backupList>;
 export type ConsoleMessage = z.infer<typeof consoleMessage>;
+
+// Schedules: commands, power actions and backups on a timetable (docs/decisions.md 39). The
+// rules both sides apply (cron fields, time zones, commands, the next runs) are in schedule-rules.ts.
+
+/** A timetable in cron's five fields, as Pterodactyl names them: "0" "4" "*" "*" "*" is every day at 04:00. */
+export const timetable = z.strictObject({
+  minute: z.string().max(maxCronFieldLength),
+  hour: z.string().max(maxCronFieldLength),
+  dayOfMonth: z.string().max(maxCronFieldLength),
+  month: z.string().max(maxCronFieldLength),
+  dayOfWeek: z.string().max(maxCronFieldLength),
+});
+const delaySeconds = z
+  .number()
+  .int('A delay is a whole number of seconds.')
+  .min(0, 'A delay cannot be negative.')
+  .max(maxTaskDelaySeconds, `A delay is at most ${maxTaskDelaySeconds / 60} minutes.`);
+/** What a backup task does when the plan's limit is reached: replace the oldest unlocked backup, or fail. */
+export const backupLimitPolicy = z.enum(['replace-oldest-unlocked', 'fail']);
+/** One task: run `delaySeconds` after the previous one ended (after the start, for the first). */
+export const scheduleTask = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('command'), delaySeconds, command: z.string().max(maxCommandLength) }),
+  z.strictObject({ kind: z.literal('power'), delaySeconds, signal: powerSignal }),
+  z.strictObject({ kind: z.literal('backup'), delaySeconds, onLimit: backupLimitPolicy }),
+]);
+/** What the customer sends to create or change a schedule. */
+export const scheduleInput = z.strictObject({
+  name: z.string().max(maxScheduleNameLength),
+  timetable,
+  /** IANA time zone the timetable is read in ("Europe/London"); engines with a fixed zone refuse another. */
+  timeZone: z.string().max(64),
+  enabled: z.boolean(),
+  /** Skip a run when the server is not running at its start. */
+  onlyWhenOnline: z.boolean(),
+  tasks: z.array(scheduleTask).max(maxScheduleTasks, `A schedule has at most ${maxScheduleTasks} tasks.`),
+});
+export const scheduleTaskOutcome = z.enum(['ok', 'failed', 'skipped', 'pending']);
+export const scheduleRunOutcome = z.enum(['running', 'ok', 'failed', 'skipped', 'missed']);
+/** One run of a schedule: when, why it ran, and each task's outcome (why one failed). */
+export const scheduleRun = z.object({
+  id: z.string(),
+  /** The timetable's time it was for (ISO 8601); null for Run now. */
+  due: z.string().nullable(),
+  trigger: z.enum(['timetable', 'manual']),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  outcome: scheduleRunOutcome,
+  /** Why it failed, was skipped or missed. */
+  reason: z.string().nullable(),
+  tasks: z.array(
+    z.object({
+      kind: z.enum(['command', 'power', 'backup']),
+      outcome: scheduleTaskOutcome,
+      at: z.string().nullable(),
+      message: z.string().nullable(),
+    }),
+  ),
+});
+export const schedule = scheduleInput.extend({
+  id: z.string(),
+  /** The next three times it runs (ISO 8601), none while disabled. */
+  nextRuns: z.array(z.string()),
+  lastRunAt: z.string().nullable(),
+  /** A run is going on (its tasks or a delay between them). */
+  running: z.boolean(),
+  /** The last runs, newest first (the engine's own record: Pterodactyl keeps none). */
+  runs: z.array(scheduleRun),
+});
+export const scheduleList = z.object({
+  schedules: z.array(schedule),
+  /** The engine's own time zone when it reads every timetable in one (Pterodactyl: the panel's); null when each schedule has its own. */
+  fixedTimeZone: z.string().nullable(),
+  /** Whether the engine keeps a record of each run (the local engine does; Pterodactyl only the last run's time). */
+  keepsRuns: z.boolean(),
+});
+export const scheduleParams = z.strictObject({ id: z.string().max(100) });
+
+export type Timetable = z.infer<typeof timetable>;
+export type ScheduleTask = z.infer<typeof scheduleTask>;
+export type ScheduleInput = z.infer<typeof scheduleInput>;
+export type ScheduleRun = z.infer<typeof scheduleRun>;
+export type ScheduleRunOutcome = z.infer<typeof scheduleRunOutcome>;
+export type ScheduleTaskOutcome = z.infer<typeof scheduleTaskOutcome>;
+export type Schedule = z.infer<typeof schedule>;
+export type ScheduleList = z.infer<typeof scheduleList>;
+export type BackupLimitPolicy = z.infer<typeof backupLimitPolicy>;

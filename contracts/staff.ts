@@ -71,6 +71,8 @@ export const staffSessionList = z.object({ sessions: z.array(staffSession) });
 /** Options for navigator.credentials.create(), with the id of the challenge they carry. */
 export const registrationOptions = z.object({
   challengeId: z.string(),
+  /** Where passkeys work: PUBLIC_URL's origin. The console sends people there from any other address. */
+  consoleOrigin: z.string(),
   options: z.looseObject({
     challenge: z.string(),
     rp: z.object({ name: z.string(), id: z.string().optional() }),
@@ -82,6 +84,8 @@ export const registrationOptions = z.object({
 /** Options for navigator.credentials.get(): no allowed credentials, so the passkey says who it is. */
 export const authenticationOptions = z.object({
   challengeId: z.string(),
+  /** Where passkeys work: PUBLIC_URL's origin. */
+  consoleOrigin: z.string(),
   options: z.looseObject({ challenge: z.string(), rpId: z.string().optional(), userVerification: z.string().optional() }),
 });
 

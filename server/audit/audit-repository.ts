@@ -31,11 +31,11 @@ export interface AuditFilter {
   limit: number;
 }
 
-function toEntry(row: Selectable<AuditLogTable>): AuditEntry {
+function toEntry(row: Selectable<AuditLogTable> & { actor_name: string | null }): AuditEntry {
   return {
     id: String(row.id),
     at: Number(row.at),
-    actor: { kind: row.actor_kind as AuditActorKind, id: row.actor_id, label: row.actor_label },
+    actor: { kind: row.actor_kind as AuditActorKind, id: row.actor_id, label: row.actor_label, name: row.actor_name },
     action: row.action,
     target: row.target,
     outcome: row.outcome as AuditOutcome,
@@ -68,12 +68,18 @@ function likePattern(text: string): string {
 
 /** Entries newest first, one page (one more row is read to know whether another page follows). */
 export async function listAuditEntries(db: Db, filter: AuditFilter): Promise<{ entries: AuditEntry[]; more: boolean }> {
-  let query = db.selectFrom('audit_log').selectAll();
+  // A staff actor's display name as it is now (the row keeps the e-mail they acted with).
+  let query = db
+    .selectFrom('audit_log')
+    .leftJoin('staff_accounts', (join) => join.onRef('staff_accounts.id', '=', 'audit_log.actor_id').on('audit_log.actor_kind', '=', 'staff'))
+    .selectAll('audit_log')
+    .select('staff_accounts.display_name as actor_name');
   if (filter.actorKind) query = query.where('actor_kind', '=', filter.actorKind);
   if (filter.actor) {
     const pattern = likePattern(filter.actor);
     const exact = filter.actor;
-    query = query.where((eb) => eb.or([eb('actor_id', '=', exact), eb(sql<string>`lower(actor_label)`, 'like', sql<string>`${pattern} escape '\\'`)]));
+    const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    query = query.where((eb) => eb.or([eb('actor_id', '=', exact), like('audit_log.actor_label'), like('staff_accounts.display_name')]));
   }
   if (filter.action) {
     query = filter.action.endsWith('.')
@@ -84,10 +90,11 @@ export async function listAuditEntries(db: Db, filter: AuditFilter): Promise<{ e
   if (filter.from !== undefined) query = query.where('at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('at', '<', filter.to);
   const before = filter.before;
-  if (before) query = query.where((eb) => eb.or([eb('at', '<', before.at), eb.and([eb('at', '=', before.at), eb('id', '<', before.id)])]));
+  if (before)
+    query = query.where((eb) => eb.or([eb('audit_log.at', '<', before.at), eb.and([eb('audit_log.at', '=', before.at), eb('audit_log.id', '<', before.id)])]));
   const rows = await query
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('audit_log.at', 'desc')
+    .orderBy('audit_log.id', 'desc')
     .limit(filter.limit + 1)
     .execute();
   return { entries: rows.slice(0, filter.limit).map(toEntry), more: rows.length > filter.limit };

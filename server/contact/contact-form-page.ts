@@ -32,14 +32,22 @@ export class NotSentPage {
     if (!this.template) {
       return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error: Contact Us</title><meta name="robots" content="noindex"></head><body><main><p role="alert">${escapeHtml(problem.detail)}</p></main></body></html>`;
     }
-    let html = this.template.replaceAll(formSlots.problem, escapeHtml(problem.detail));
+    let html = fillSlot(this.template, formSlots.problem, escapeHtml(problem.detail));
     for (const field of contactFields) {
       const error = problem.fields[field];
-      html = html
-        .replaceAll(formSlots.value(field), escapeHtml(problem.values[field] ?? ''))
-        .replaceAll(formSlots.error(field), escapeHtml(error ?? ''))
-        .replaceAll(formSlots.invalid(field), error ? 'true' : 'false');
+      html = fillSlot(html, formSlots.value(field), escapeHtml(problem.values[field] ?? ''));
+      html = fillSlot(html, formSlots.error(field), escapeHtml(error ?? ''));
+      html = fillSlot(html, formSlots.invalid(field), error ? 'true' : 'false');
     }
     return html;
   }
+}
+
+/**
+ * Every occurrence of a slot, replaced by the text as it is: split and join, because a replacement
+ * string given to replace/replaceAll is read as a pattern ("$`", "$'" and "$&" paste parts of the
+ * page), and what a visitor typed must never be.
+ */
+function fillSlot(html: string, slot: string, text: string): string {
+  return html.split(slot).join(text);
 }

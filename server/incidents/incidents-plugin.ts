@@ -1,3 +1,4 @@
+import fastifyEtag from '@fastify/etag';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { existingMonitorIds } from '../status/monitors-repository.ts';
@@ -44,8 +45,9 @@ export async function incidentsStaffPlugin(app: FastifyInstance): Promise<void> 
   incidentsStaffRoutes(app, app.incidents);
 }
 
-/** /api/status: history and one incident, public. */
+/** /api/status: history and one incident, public, each with an ETag for revalidation (this scope only). */
 export async function incidentsPublicPlugin(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyEtag);
   incidentsPublicRoutes(app, app.incidents, () => app.status.service.catalog.all.map(({ id, name }) => ({ id, name })));
 }
 

@@ -19,8 +19,12 @@ import {
 import { atomFeed, feedPath } from './incidents-feed.ts';
 import type { IncidentsService } from './incidents-service.ts';
 
-/** How long browsers and proxies may keep the public reads: short, they change when staff write. */
-const publicCache = 'public, max-age=30';
+/**
+ * The public reads change whenever staff write (a correction to an update must show on the next
+ * load), so browsers and proxies keep them but ask again each time: the ETag (incidentsPublicPlugin)
+ * makes an unchanged answer a 304 without a body.
+ */
+const publicCache = 'public, no-cache';
 
 /** /api/staff/incidents and /api/staff/maintenance (admins and support: incidents.manage). HTTP only. */
 export function incidentsStaffRoutes(app: FastifyInstance, service: IncidentsService): void {

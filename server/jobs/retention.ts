@@ -11,16 +11,18 @@ export function retentionCutoff(days: number, now = Date.now()): number {
 }
 
 /**
- * Registers a capability's retention on the app's scheduler: `purge(cutoff)` deletes what is
- * older than `keepDays` days and says how many rows went. `keepDays` 0 keeps everything.
+ * Registers a capability's retention on the app's scheduler: `purge(cutoff, now)` deletes what
+ * is older than `keepDays` days (and what ran out by `now`) and says how many rows went.
+ * `keepDays` 0 keeps everything. `now` is the app's clock (tests move it).
  */
 export function scheduleRetention(
   app: FastifyInstance,
-  job: { name: string; keepDays: number; purge: (cutoff: number) => Promise<Record<string, number>> },
+  job: { name: string; keepDays: number; purge: (cutoff: number, now: number) => Promise<Record<string, number>> },
 ): void {
   if (job.keepDays <= 0) return;
   app.jobs.every({ name: `${job.name} retention`, everyMs: retentionEveryMs }, async () => {
-    const removed = await job.purge(retentionCutoff(job.keepDays, app.clock()));
+    const now = app.clock();
+    const removed = await job.purge(retentionCutoff(job.keepDays, now), now);
     if (Object.values(removed).some((n) => n > 0)) app.log.info({ removed, keepDays: job.keepDays }, `${job.name}: rows past retention removed`);
   });
 }

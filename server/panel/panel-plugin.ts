@@ -10,6 +10,7 @@ import { historySampleCounter, registerPanelMetrics, timedDriver } from './panel
 import { panelReachable } from './pterodactyl/panel-reachable.ts';
 import { panelRequests, panelRoutes } from './panel-routes.ts';
 import { PanelService } from './panel-service.ts';
+import { registerSchedules } from './schedules/schedule-plugin.ts';
 import { SessionCrypto } from './session-crypto.ts';
 import { SessionSockets } from './session-sockets.ts';
 import { SessionStore } from './session-store.ts';
@@ -51,5 +52,6 @@ export async function panelPlugin(app: FastifyInstance): Promise<void> {
   panelRoutes(app, service, requests);
   panelFileRoutes(app, service, requests);
   panelBackupRoutes(app, service, requests);
+  registerSchedules(app, { driver, panel: service, crypto, requests, now: app.clock });
   consoleRoutes(app, service);
 }

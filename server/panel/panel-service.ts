@@ -35,7 +35,11 @@ export type PanelAuditAction =
   | 'panel.backup.restore'
   | 'panel.backup.lock'
   | 'panel.backup.unlock'
-  | 'panel.backup.delete';
+  | 'panel.backup.delete'
+  | 'panel.schedule.create'
+  | 'panel.schedule.update'
+  | 'panel.schedule.delete'
+  | 'panel.schedule.run';
 
 /** Who did it and from where, for the audit log; `onEnded` runs when the engine refused the key (the route clears the cookie). */
 export interface Caller {
@@ -276,7 +280,7 @@ export class PanelService {
    * Runs an action and records it in the audit log whatever happens: ok, refused (a 4xx: a rule
    * or the engine said no) or failed (anything else), with the error code in the detail.
    */
-  private async audited<T>(session: PanelSession, caller: Caller, action: PanelAuditAction, detail: AuditDetail, call: () => Promise<T>): Promise<T> {
+  async audited<T>(session: PanelSession, caller: Caller, action: PanelAuditAction, detail: AuditDetail, call: () => Promise<T>): Promise<T> {
     let outcome: AuditOutcome = 'ok';
     let error: string | undefined;
     try {

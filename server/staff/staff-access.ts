@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { can, type StaffPermission } from '../../contracts/staff-rules.ts';
 import type { Acting, AuditLog } from '../audit/audit-service.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -12,7 +12,16 @@ declare module 'fastify' {
     /** The same person as the audit log records who acted, set by the guard with `staff`. */
     acting: Acting | null;
   }
+  interface FastifyContextConfig {
+    /** A staff route called before there is a session (signing in, enrolling): no session guard. */
+    staffSignIn?: boolean;
+  }
 }
+
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Where the staff console's API lives, whichever capability adds a section to it. */
+const staffPrefix = '/api/staff';
 
 const noSession: Record<NoSession, [code: string, message: string]> = {
   none: ['unauthenticated', 'Please sign in to the staff console.'],
@@ -35,10 +44,16 @@ const forbiddenMessages: Record<StaffPermission, string> = {
  * sections: `preHandler: app.staffAccess.require('staff.manage')`. The session is read from
  * the database on every request; a missing permission is a 403 with the error envelope,
  * recorded in the audit log.
+ *
+ * Guards run before the request is validated (`guardRoute`, an onRoute hook): every route
+ * under /api/staff needs a session unless it is marked `staffSignIn`, and a permission guard
+ * given as a preHandler is moved to preValidation, so a caller without a session (or without
+ * the permission) gets 401 (403) and never a 400 that names the body's fields.
  */
 export class StaffAccess {
   private readonly sessions: StaffSessions;
   private readonly audit: AuditLog;
+  private readonly guards = new WeakSet<Guard>();
   readonly cookie: StaffCookie;
 
   constructor(sessions: StaffSessions, audit: AuditLog, cookie: StaffCookie) {
@@ -56,9 +71,9 @@ export class StaffAccess {
     throw new HttpError(401, code, message);
   }
 
-  require(permission: StaffPermission): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
-    return async (request, reply) => {
-      const me = await this.principal(request, reply);
+  require(permission: StaffPermission): Guard {
+    const guard: Guard = async (request, reply) => {
+      const me = request.staff ?? (await this.principal(request, reply));
       if (!can(me.role, permission)) {
         await this.audit.record({
           actor: { kind: 'staff', id: me.id, label: me.email },
@@ -73,5 +88,24 @@ export class StaffAccess {
       request.staff = me;
       request.acting = { actor: { kind: 'staff', id: me.id, label: me.email }, clientIp: request.ip, staffId: me.id };
     };
+    this.guards.add(guard);
+    return guard;
+  }
+
+  /** Any session at all: run first on every staff route that is not a sign-in step. */
+  private readonly signedIn: Guard = async (request, reply) => {
+    request.staff = await this.principal(request, reply);
+  };
+
+  /** An onRoute hook: puts the session guard and any permission guard before validation. */
+  guardRoute(route: RouteOptions): void {
+    const staffRoute = route.url === staffPrefix || route.url.startsWith(`${staffPrefix}/`);
+    const preHandlers = [route.preHandler ?? []].flat() as Guard[];
+    const permissions = preHandlers.filter((hook) => this.guards.has(hook));
+    const needsSession = staffRoute && !route.config?.staffSignIn;
+    if (!needsSession && permissions.length === 0) return;
+    route.preHandler = preHandlers.filter((hook) => !this.guards.has(hook));
+    // A Set: the HEAD route Fastify adds for a GET comes through here again with the GET's hooks.
+    route.preValidation = [...new Set([...(needsSession ? [this.signedIn] : []), ...permissions, ...([route.preValidation ?? []].flat() as Guard[])])];
   }
 }

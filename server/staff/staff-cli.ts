@@ -8,7 +8,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { relyingPartyOf } from './staff-relying-party.ts';
 import { shellOperator, StaffService } from './staff-service.ts';
 
-export const staffCliUsage = `Staff accounts, for operators (reads DATABASE_URL and PUBLIC_URL):
+export const staffCliUsage = `Staff accounts, for operators (reads DATABASE_URL, PUBLIC_URL, PORT and HOST from the environment, as the server does):
   npm run staff -- add EMAIL --role admin|support   add a person; prints their one-time enrolment link
   npm run staff -- list                             everyone, with role, state and passkeys
   npm run staff -- reset EMAIL                      a new enrolment link; their passkeys are revoked and sessions ended
@@ -27,13 +27,46 @@ interface CliDeps extends CliIo {
   now?: () => number;
 }
 
+/** How long the CLI waits for the running site to answer before it says it cannot tell. */
+const siteCheckTimeoutMs = 2000;
+
+/** Asks the site at publicUrl for its health answer: true when a Hostfront server answers there. */
+export async function hostfrontAnswersAt(publicUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(new URL('/api/health', publicUrl), { signal: AbortSignal.timeout(siteCheckTimeoutMs), redirect: 'manual' });
+    if (!response.ok) return false;
+    const body = (await response.json()) as { status?: unknown; version?: unknown };
+    return body.status === 'ok' && typeof body.version === 'string';
+  } catch {
+    return false;
+  }
+}
+
 function formatTime(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-function warnIfNoRelyingParty(deps: CliDeps): void {
+/**
+ * The link starts with the address the server derives from the same environment (PUBLIC_URL, or
+ * http://localhost:PORT on loopback). The CLI cannot see another shell's variables, so it checks that
+ * a site answers at that address and says plainly when none does, with what to run instead.
+ */
+async function checkLink(deps: CliDeps, again: string): Promise<void> {
   const rp = relyingPartyOf(deps.config.publicUrl, 'check');
-  if ('problem' in rp) deps.err(`Warning: the link will not work until PUBLIC_URL is fixed. ${rp.problem}`);
+  if ('problem' in rp) {
+    deps.err(`Warning: the link will not work until PUBLIC_URL is fixed. ${rp.problem}`);
+    return;
+  }
+  const answers = await hostfrontAnswersAt(deps.config.publicUrl);
+  if (answers) {
+    deps.out(`The site answers at ${deps.config.publicUrl}: the link is for it.`);
+    return;
+  }
+  deps.err(
+    `Warning: no Hostfront site answers at ${deps.config.publicUrl} now, so this command cannot tell whether the link works. ` +
+      `The link starts with PUBLIC_URL, or http://localhost:PORT when PUBLIC_URL is unset (here PORT is ${deps.config.port} and HOST ${deps.config.host}).`,
+  );
+  deps.err(`If the site runs with another PUBLIC_URL, PORT or HOST, run this again with the same values (e.g. PORT=5000 npm run staff -- ${again}).`);
 }
 
 async function add(service: StaffService, args: string[], deps: CliDeps): Promise<number> {
@@ -63,7 +96,7 @@ async function add(service: StaffService, args: string[], deps: CliDeps): Promis
   const added = await service.add(email, role, shellOperator);
   deps.out(`Added ${added.member.email} (${role}). Their one-time enrolment link, valid until ${formatTime(added.expiresAt)}:`);
   deps.out(added.link);
-  warnIfNoRelyingParty(deps);
+  await checkLink(deps, `reset ${added.member.email}`);
   return 0;
 }
 
@@ -103,7 +136,7 @@ async function reset(service: StaffService, args: string[], deps: CliDeps): Prom
   const done = await service.reset(id, shellOperator);
   deps.out(`Reset ${done.member.email}: their passkeys are revoked and their sessions ended. New enrolment link, valid until ${formatTime(done.expiresAt)}:`);
   deps.out(done.link);
-  warnIfNoRelyingParty(deps);
+  await checkLink(deps, `reset ${done.member.email}`);
   return 0;
 }
 

@@ -55,7 +55,7 @@ export class OwnAccount {
     const existing = await listPasskeys(this.deps.db, me.id);
     const options = await registrationOptions(rp, { email: me.email, displayName: me.displayName, userHandle: account.userHandle }, existing);
     const challengeId = await this.challenges.issue('passkey', options.challenge, { staffId: me.id, sessionHash: me.sessionHash });
-    return { challengeId, options };
+    return { challengeId, consoleOrigin: rp.origin, options };
   }
 
   async addPasskey(me: StaffPrincipal, body: AddPasskey, clientIp: string): Promise<StaffPasskey> {

@@ -43,9 +43,12 @@ async function staffAccessCapability(app: FastifyInstance, options: StaffPluginO
   const throttle = new SignInThrottle(app.db, now, options.throttle ?? defaultThrottle);
   const signIn = new StaffSignIn(deps, rp, sessions, throttle);
   app.decorate('staff', { service: new StaffService(deps), signIn, own: new OwnAccount(deps, signIn, sessions), sessions });
-  app.decorate('staffAccess', new StaffAccess(sessions, app.audit, staffCookie('problem' in rp ? app.config.publicUrl.startsWith('https:') : rp.secure)));
+  const access = new StaffAccess(sessions, app.audit, staffCookie('problem' in rp ? app.config.publicUrl.startsWith('https:') : rp.secure));
+  app.decorate('staffAccess', access);
   app.decorateRequest('staff', null);
   app.decorateRequest('acting', null);
+  // Every route added from here on, in any capability: staff routes are guarded before validation.
+  app.addHook('onRoute', (route) => access.guardRoute(route));
 
   if ('problem' in rp) app.addHook('onReady', async () => app.log.warn(`staff sign-in is off: ${rp.problem}`));
 

@@ -397,17 +397,21 @@ export async function takeChallenge(db: Db, id: string): Promise<Challenge | und
 
 // Failed sign-ins and enrolments.
 
-export async function insertAuthFailure(db: Db, clientIp: string, at: number): Promise<void> {
-  await db.insertInto('staff_auth_failures').values({ client_ip: clientIp, at }).execute();
+export async function insertAuthFailure(db: Db, failure: { clientKey: string; staffId: string | null; at: number }): Promise<void> {
+  await db.insertInto('staff_auth_failures').values({ client_key: failure.clientKey, staff_id: failure.staffId, at: failure.at }).execute();
 }
 
-/** How many failures since `since` (from one address, or from all), and the oldest one's time. */
-export async function countAuthFailures(db: Db, since: number, clientIp?: string): Promise<{ count: number; oldest: number | null }> {
+/** How many failures since `since` from one client, or at one account, and the oldest one's time. */
+export async function countAuthFailures(
+  db: Db,
+  since: number,
+  of: { clientKey: string } | { staffId: string },
+): Promise<{ count: number; oldest: number | null }> {
   let query = db
     .selectFrom('staff_auth_failures')
     .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.min('at').as('oldest')])
     .where('at', '>=', since);
-  if (clientIp !== undefined) query = query.where('client_ip', '=', clientIp);
+  query = 'clientKey' in of ? query.where('client_key', '=', of.clientKey) : query.where('staff_id', '=', of.staffId);
   const row = await query.executeTakeFirstOrThrow();
   return { count: Number(row.count), oldest: row.oldest === null ? null : Number(row.oldest) };
 }

@@ -76,14 +76,14 @@ export class StaffSignIn {
    */
   private async guarded<T>(action: string, meta: ClientMeta, step: (seen: Seen) => Promise<T>): Promise<T> {
     this.relyingParty();
-    await this.throttle.check(meta.clientIp);
+    await this.throttle.checkClient(meta.clientIp);
     const seen: Seen = {};
     try {
       return await step(seen);
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode >= 500 || error.statusCode === 429) throw error;
       const account = seen.account;
-      await this.throttle.fail(meta.clientIp);
+      await this.throttle.fail(meta.clientIp, account?.id ?? null);
       await this.deps.audit.record({
         actor: account ? { kind: 'staff', id: account.id, label: account.email } : { kind: 'anonymous' },
         action,
@@ -110,6 +110,7 @@ export class StaffSignIn {
     }
     const account = await findAccount(this.deps.db, { id: enrolment.staffId });
     if (!account) throw new HttpError(404, 'enrolment_unknown', 'This enrolment link belongs to an account that no longer exists.');
+    await this.throttle.checkAccount(account.id);
     seen.account = account;
     if (enrolment.usedAt !== null) {
       throw new HttpError(410, 'enrolment_used', 'This enrolment link was already used. Sign in with your passkey, or ask an admin for a new link.');
@@ -135,7 +136,7 @@ export class StaffSignIn {
       const existing = await listPasskeys(this.deps.db, account.id);
       const options = await registrationOptions(rp, { email: account.email, displayName, userHandle: account.userHandle }, existing);
       const challengeId = await this.challenges.issue('enrol', options.challenge, { staffId: account.id, tokenHash: hashToken(token) });
-      return { challengeId, options };
+      return { challengeId, consoleOrigin: rp.origin, options };
     });
   }
 
@@ -174,10 +175,10 @@ export class StaffSignIn {
 
   async signInOptions(meta: ClientMeta): Promise<AuthenticationOptions> {
     const rp = this.relyingParty();
-    await this.throttle.check(meta.clientIp);
+    await this.throttle.checkClient(meta.clientIp);
     const options = await authenticationOptions(rp);
     const challengeId = await this.challenges.issue('signin', options.challenge, {});
-    return { challengeId, options };
+    return { challengeId, consoleOrigin: rp.origin, options };
   }
 
   async signIn(body: SignInBody, meta: ClientMeta): Promise<SignedIn> {
@@ -195,6 +196,7 @@ export class StaffSignIn {
       }
       const account = await findAccount(this.deps.db, { id: passkey.staffId });
       if (!account) throw new HttpError(401, 'passkey_unknown', 'This passkey belongs to an account that no longer exists.');
+      await this.throttle.checkAccount(account.id);
       seen.account = account;
       if (body.credential.response.userHandle !== undefined && body.credential.response.userHandle !== account.userHandle) {
         throw new HttpError(400, 'webauthn_failed', "Your passkey's answer could not be verified. Please try again, or use another passkey.");

@@ -80,7 +80,10 @@ export interface StaffChallengesTable {
 /** Failed sign-ins and enrolments, for the throttle (shared by every instance through the database). */
 export interface StaffAuthFailuresTable {
   id: Generated<number>;
-  client_ip: string;
+  /** The client's key (server/lib/client-key.ts: an IPv6 client by its /64). */
+  client_key: string;
+  /** The account the failed attempt reached (a registered passkey, a valid link), else null. */
+  staff_id: string | null;
   at: number;
 }
 

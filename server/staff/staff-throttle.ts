@@ -1,21 +1,25 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { clientKey } from '../lib/client-key.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { countAuthFailures, insertAuthFailure } from './staff-repository.ts';
 
 export interface ThrottleLimits {
   windowMs: number;
-  /** Failures one address may make in the window. */
-  perAddress: number;
-  /** Failures from all addresses together in the window (a spread-out attempt). */
-  total: number;
+  /** Failures one client (an IPv4 address, an IPv6 /64) may make in the window. */
+  perClient: number;
+  /** Failures that reached one account (its registered passkey, its valid link) in the window. */
+  perAccount: number;
 }
 
-export const defaultThrottle: ThrottleLimits = { windowMs: 15 * 60_000, perAddress: 10, total: 200 };
+export const defaultThrottle: ThrottleLimits = { windowMs: 15 * 60_000, perClient: 10, perAccount: 20 };
 
 /**
  * Failed sign-ins and enrolments, counted in the database so every instance sees the same
- * numbers. Past a limit, sign-in answers 429 until the oldest failure leaves the window.
+ * numbers: per client, and per account once an attempt has shown which account it is for.
+ * There is no total over all clients: strangers failing from many addresses must not lock the
+ * real staff out (docs/decisions.md 11). Past a limit, the client or the account gets 429
+ * until the oldest failure leaves the window.
  */
 export class SignInThrottle {
   private readonly db: Kysely<Database>;
@@ -28,18 +32,26 @@ export class SignInThrottle {
     this.limits = limits;
   }
 
-  /** Throws 429 when this address, or everyone together, has failed too often lately. */
-  async check(clientIp: string): Promise<void> {
+  /** Throws 429 when this client has failed too often lately. */
+  async checkClient(clientIp: string): Promise<void> {
     const now = this.now();
-    const since = now - this.limits.windowMs;
-    const mine = await countAuthFailures(this.db, since, clientIp);
-    if (mine.count >= this.limits.perAddress) throw this.refusal(mine.oldest ?? now, now, 'from your address');
-    const all = await countAuthFailures(this.db, since);
-    if (all.count >= this.limits.total) throw this.refusal(all.oldest ?? now, now, 'on the staff console');
+    const mine = await countAuthFailures(this.db, now - this.limits.windowMs, { clientKey: clientKey(clientIp) });
+    if (mine.count >= this.limits.perClient) throw this.refusal(mine.oldest ?? now, now, 'from your address');
   }
 
-  async fail(clientIp: string): Promise<void> {
-    await insertAuthFailure(this.db, clientIp, this.now());
+  /**
+   * Throws 429 when attempts at this account have failed too often lately. Only an attempt that
+   * names the account counts here (one of its registered passkeys, which the site never shows,
+   * or its enrolment link), so an anonymous stranger cannot reach this limit.
+   */
+  async checkAccount(staffId: string): Promise<void> {
+    const now = this.now();
+    const failures = await countAuthFailures(this.db, now - this.limits.windowMs, { staffId });
+    if (failures.count >= this.limits.perAccount) throw this.refusal(failures.oldest ?? now, now, 'with this account');
+  }
+
+  async fail(clientIp: string, staffId: string | null): Promise<void> {
+    await insertAuthFailure(this.db, { clientKey: clientKey(clientIp), staffId, at: this.now() });
   }
 
   private refusal(oldest: number, now: number, where: string): HttpError {

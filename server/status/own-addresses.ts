@@ -32,11 +32,14 @@ export function ownAddresses(): Set<string> {
   return addresses;
 }
 
-/** Whether an IP is one of this machine's own addresses. */
-export function isOwnAddress(ip: string): boolean {
-  try {
-    return ownAddresses().has(normalized(ip));
-  } catch {
-    return false;
-  }
+/** Whether any of these addresses (an IP and the IPv4 addresses it carries) is one of this machine's own. */
+export function isOwnAddress(addresses: ReadonlyArray<ipaddr.IPv4 | ipaddr.IPv6>): boolean {
+  const own = ownAddresses();
+  return addresses.some((address) => {
+    try {
+      return own.has(normalized(address.toString()));
+    } catch {
+      return false;
+    }
+  });
 }

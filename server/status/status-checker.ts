@@ -3,10 +3,9 @@ import ipaddr from 'ipaddr.js';
 import type { CheckAnswer, CheckRequest } from '../../contracts/status.ts';
 import type { CheckType } from '../../contracts/status-rules.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { addressRange } from './address-policy.ts';
+import { addressRefusal } from './address-policy.ts';
 import { splitHostPort } from './monitors-file.ts';
 import type { NameResolver } from './name-resolver.ts';
-import { isOwnAddress } from './own-addresses.ts';
 import { probe, type ProbeResult } from './probes.ts';
 
 export interface CheckerOptions {
@@ -46,15 +45,6 @@ export function formatPorts(ports: CheckerOptions['ports']): string {
 
 function allowedPort(port: number, ports: CheckerOptions['ports']): boolean {
   return ports.some(([from, to]) => port >= from && port <= to);
-}
-
-/** Whether the checker may connect to an IP: public unicast and not this machine's, unless private targets are allowed. */
-function refusal(ip: string, allowPrivate: boolean): string | undefined {
-  if (allowPrivate) return undefined;
-  const { allowed, range } = addressRange(ip);
-  if (!allowed) return `a ${range} address`;
-  if (isOwnAddress(ip)) return "this site's own address";
-  return undefined;
 }
 
 /**
@@ -156,7 +146,7 @@ export class StatusChecker {
 
 /** Why an IP address may not be reached (the checker's and the console's message), or undefined. */
 export function literalRefusal(ip: string, allowPrivate: boolean): string | undefined {
-  const why = refusal(ip, allowPrivate);
+  const why = addressRefusal(ip, allowPrivate);
   return why ? `${ip} is ${why}: only servers on the public internet can be checked.` : undefined;
 }
 
@@ -171,6 +161,6 @@ export async function resolveAllowed(name: string, allowPrivate: boolean, resolv
   // localhost is this machine by definition (RFC 6761), whatever a name server says.
   const isLocalhost = bare === 'localhost' || bare.endsWith('.localhost');
   const addresses = isLocalhost ? (allowPrivate ? ['127.0.0.1'] : []) : await resolver.resolve(bare);
-  if (addresses.length === 0 || addresses.some((ip) => refusal(ip, allowPrivate))) return undefined;
+  if (addresses.length === 0 || addresses.some((ip) => addressRefusal(ip, allowPrivate))) return undefined;
   return addresses[0]!;
 }

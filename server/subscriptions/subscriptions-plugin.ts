@@ -57,6 +57,7 @@ async function subscriptionsCapability(app: FastifyInstance, options: Subscripti
     webhookPolicy,
     maxAgeMs: options.outbox?.maxAgeMs ?? 24 * 60 * 60 * 1000,
     onQueued: () => outbox?.wake(),
+    secret: config.sessionSecret,
     now: app.clock,
   });
   const write = (job: Parameters<SubscriptionsService['write']>[0]) => service.write(job);
@@ -86,7 +87,7 @@ async function subscriptionsCapability(app: FastifyInstance, options: Subscripti
   scheduleRetention(app, {
     name: 'unconfirmed subscriptions',
     keepDays: confirmWindowMs / (24 * 60 * 60 * 1000),
-    purge: async (cutoff) => purgeUnconfirmed(app.db, cutoff, app.clock()),
+    purge: async (cutoff, now) => purgeUnconfirmed(app.db, cutoff, now),
   });
   scheduleRetention(app, {
     name: 'status notifications',

@@ -4,6 +4,7 @@ import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { pendingDelivery } from '../outbox/outbox-repository.ts';
 import type { SubscriptionStatus, SubscriptionTable, TokenPurpose } from './subscriptions-tables.ts';
+import { webhookDestination } from './webhook-destination.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -31,9 +32,9 @@ export const toSubscription = (r: Selectable<SubscriptionTable>): Subscription =
   confirmedAt: r.confirmed_at === null ? null : Number(r.confirmed_at),
 });
 
-/** How an address is compared: e-mail addresses ignoring case; webhook URLs as given. */
+/** How an address is compared: e-mail addresses ignoring case; webhook URLs by the channel they reach. */
 export function addressKey(channel: SubscriptionChannel, address: string): string {
-  return channel === 'email' ? address.toLowerCase() : address;
+  return channel === 'email' ? address.toLowerCase() : webhookDestination(address);
 }
 
 export interface SubscribeOutcome {
@@ -106,14 +107,23 @@ export async function recordSubscribeRequest(
   });
 }
 
-/** Stores the hash of a token handed out in a message. */
-export async function insertToken(
+/**
+ * Stores the hash of a token handed out in a message. The same token handed out again (tokens
+ * are derived, link-tokens.ts) keeps its row: a confirm token its first expiry, an unsubscribe
+ * token the later of the two (it lasts from the last message that carried it).
+ */
+export async function storeToken(
   db: Db,
-  token: { hash: string; subscriptionId: number; purpose: TokenPurpose; expiresAt: number | null; now: number },
+  token: { hash: string; subscriptionId: number; purpose: TokenPurpose; expiresAt: number; now: number },
 ): Promise<void> {
   await db
     .insertInto('subscription_token')
     .values({ token_hash: token.hash, subscription_id: token.subscriptionId, purpose: token.purpose, expires_at: token.expiresAt, created_at: token.now })
+    .onConflict((oc) =>
+      token.purpose === 'unsubscribe'
+        ? oc.column('token_hash').doUpdateSet({ expires_at: token.expiresAt }).where('subscription_token.expires_at', '<', token.expiresAt)
+        : oc.column('token_hash').doNothing(),
+    )
     .execute();
 }
 
@@ -155,13 +165,14 @@ export async function confirmByToken(db: Kysely<Database>, hash: string, now: nu
  * Ends the subscription an unsubscribe token names: the row goes, and with it (foreign keys
  * cascade) its tokens and every notification not yet sent. True when there was one.
  */
-export async function unsubscribeByToken(db: Kysely<Database>, hash: string): Promise<boolean> {
+export async function unsubscribeByToken(db: Kysely<Database>, hash: string, now: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const token = await trx
       .selectFrom('subscription_token')
       .select('subscription_id')
       .where('token_hash', '=', hash)
       .where('purpose', '=', 'unsubscribe')
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
       .executeTakeFirst();
     if (!token) return false;
     const result = await trx.deleteFrom('subscription').where('id', '=', token.subscription_id).executeTakeFirst();
@@ -174,7 +185,7 @@ export async function confirmedSubscriptions(db: Db): Promise<Subscription[]> {
   return (await db.selectFrom('subscription').selectAll().where('status', '=', 'confirmed').orderBy('id').execute()).map(toSubscription);
 }
 
-/** Deletes subscriptions never confirmed since `before`, and spent or expired confirm tokens. */
+/** Deletes subscriptions never confirmed since `before`, and link tokens past their time (confirm and unsubscribe). */
 export async function purgeUnconfirmed(db: Kysely<Database>, before: number, now: number): Promise<{ subscriptions: number; tokens: number }> {
   return db.transaction().execute(async (trx) => {
     const subscriptions = await trx.deleteFrom('subscription').where('status', '=', 'pending').where('updated_at', '<', before).executeTakeFirst();

@@ -7,10 +7,10 @@ import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { StatusEvent } from '../status/status-events-repository.ts';
-import { hashLinkToken, newLinkToken } from './link-tokens.ts';
+import { hashLinkToken, LinkTokens } from './link-tokens.ts';
 import { composeConfirmMessage, composeEventMessage, type ComposedMessage } from './notification-content.ts';
 import { fanOutEvents, type ClaimedNotification } from './notifications-repository.ts';
-import { confirmByToken, insertToken, recordSubscribeRequest, unsubscribeByToken, type Subscription } from './subscriptions-repository.ts';
+import { confirmByToken, recordSubscribeRequest, storeToken, unsubscribeByToken, type Subscription } from './subscriptions-repository.ts';
 import { judgeWebhook, WebhookRefused, type WebhookPolicy } from './webhook-target.ts';
 
 /** The monitors, as the status capability's one catalogue holds them (server/status/monitor-catalog.ts). */
@@ -28,6 +28,9 @@ export interface WrittenMessage extends ComposedMessage {
 
 /** How long a confirmation link works, and how long an unconfirmed request is kept. */
 export const confirmWindowMs = 7 * 24 * 60 * 60 * 1000;
+
+/** How long an unsubscribe link works after the last message that carried it. */
+export const unsubscribeLinkMs = 365 * 24 * 60 * 60 * 1000;
 
 /** Events announced as they come; the two kinds of update only when they change something subscribers act on. */
 const alwaysAnnounced: ReadonlySet<StatusEventKind> = new Set([
@@ -93,6 +96,8 @@ export interface SubscriptionsServiceDeps {
   maxAgeMs: number;
   /** Called when rows were queued, so the outbox looks now. */
   onQueued: () => void;
+  /** The server's secret (SESSION_SECRET), from which link tokens are derived. */
+  secret: string;
   now?: () => number;
 }
 
@@ -100,10 +105,12 @@ export interface SubscriptionsServiceDeps {
 export class SubscriptionsService {
   readonly #deps: SubscriptionsServiceDeps;
   readonly #now: () => number;
+  readonly #tokens: LinkTokens;
 
   constructor(deps: SubscriptionsServiceDeps) {
     this.#deps = deps;
     this.#now = deps.now ?? Date.now;
+    this.#tokens = new LinkTokens(deps.secret);
   }
 
   get channels(): readonly SubscriptionChannel[] {
@@ -175,7 +182,7 @@ export class SubscriptionsService {
 
   /** Ends the subscription a link names. A link that names none any more has nothing left to end: the same answer. */
   async unsubscribe(token: string): Promise<void> {
-    const ended = await unsubscribeByToken(this.#deps.db, hashLinkToken(token));
+    const ended = await unsubscribeByToken(this.#deps.db, hashLinkToken(token), this.#now());
     if (ended) this.#deps.log.info('subscriptions: a subscription ended by its unsubscribe link');
   }
 
@@ -193,13 +200,16 @@ export class SubscriptionsService {
   }
 
   /**
-   * Writes one notification for its channel, with fresh link tokens (their hashes stored before
-   * the message leaves). Throws UnreadableEvent for an event that breaks the contract.
+   * Writes one notification for its channel, with its link tokens (their hashes stored before
+   * the message leaves): the subscriber's one unsubscribe token, and for a confirmation request
+   * its own confirm token, the same at every attempt. Throws UnreadableEvent for an event that
+   * breaks the contract.
    */
   async write(job: ClaimedNotification): Promise<WrittenMessage> {
     const { subscription, delivery } = job;
     const now = this.#now();
-    const unsubscribeToken = await this.#mint(subscription.id, 'unsubscribe', null, now);
+    const unsubscribeToken = this.#tokens.unsubscribe(subscription);
+    await this.#store(unsubscribeToken, subscription.id, 'unsubscribe', now + unsubscribeLinkMs, now);
     const base = this.#deps.publicUrl;
     const unsubscribePageUrl = `${base}${subscriptionPages.unsubscribe}#token=${unsubscribeToken}`;
     const oneClickUrl = `${base}/api/status/subscriptions/one-click?token=${unsubscribeToken}`;
@@ -212,7 +222,8 @@ export class SubscriptionsService {
     };
     const notificationKey = `notification-${delivery.id}`;
     if (delivery.kind === 'confirm') {
-      const confirmToken = await this.#mint(subscription.id, 'confirm', now + confirmWindowMs, now);
+      const confirmToken = this.#tokens.confirm(delivery);
+      await this.#store(confirmToken, subscription.id, 'confirm', delivery.createdAt + confirmWindowMs, now);
       const confirmPageUrl = `${base}${subscriptionPages.confirm}#token=${confirmToken}`;
       return { ...composeConfirmMessage({ ...context, confirmPageUrl, channel: subscription.channel }), oneClickUrl, notificationKey };
     }
@@ -220,10 +231,8 @@ export class SubscriptionsService {
     return { ...composeEventMessage(job.event.kind, job.event.payload, context), oneClickUrl, notificationKey };
   }
 
-  async #mint(subscriptionId: number, purpose: 'confirm' | 'unsubscribe', expiresAt: number | null, now: number): Promise<string> {
-    const token = newLinkToken();
-    await insertToken(this.#deps.db, { hash: hashLinkToken(token), subscriptionId, purpose, expiresAt, now });
-    return token;
+  async #store(token: string, subscriptionId: number, purpose: 'confirm' | 'unsubscribe', expiresAt: number, now: number): Promise<void> {
+    await storeToken(this.#deps.db, { hash: hashLinkToken(token), subscriptionId, purpose, expiresAt, now });
   }
 }
 

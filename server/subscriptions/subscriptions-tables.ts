@@ -28,7 +28,7 @@ export interface SubscriptionTokenTable {
   token_hash: string;
   subscription_id: number;
   purpose: TokenPurpose;
-  /** Confirm links run out; unsubscribe links last as long as the subscription. */
+  /** Confirm links run out 7 days after the request; unsubscribe links a year after the last message that carried them. */
   expires_at: number | null;
   created_at: number;
 }

@@ -1,7 +1,6 @@
 import net from 'node:net';
-import { addressRange } from '../status/address-policy.ts';
+import { addressRefusal } from '../status/address-policy.ts';
 import type { NameResolver } from '../status/name-resolver.ts';
-import { isOwnAddress } from '../status/own-addresses.ts';
 
 /** The public checker's policy, applied to webhook URLs (server/status/status-checker.ts). */
 export interface WebhookPolicy {
@@ -73,6 +72,5 @@ export async function judgeWebhook(address: string, policy: WebhookPolicy): Prom
 }
 
 function allowed(ip: string, allowPrivate: boolean): boolean {
-  if (allowPrivate) return true;
-  return addressRange(ip).allowed && !isOwnAddress(ip);
+  return addressRefusal(ip, allowPrivate) === undefined;
 }

@@ -46,7 +46,7 @@ export const features = defineContent('features', featuresSchema, {
     {
       icon: 'zap',
       title: 'Instant Setup',
-      text: 'Pay and play: your server is ready in under 60 seconds, with its console, files and backups in the Game Panel.',
+      text: 'Pay and play: your server is ready in under 60 seconds, with its console, files, backups and schedules in the Game Panel.',
     },
   ],
   whyChooseUs: [
@@ -78,7 +78,11 @@ export const features = defineContent('features', featuresSchema, {
         title: 'Mods and Modpacks',
         text: "Upload Paper, Forge or Fabric jars and a modpack's files with the panel's file manager, and edit their configs in the browser.",
       },
-      { icon: 'backups', title: 'Backups in the Panel', text: 'Back up your world by name, download it, and restore it from the panel whenever you need it.' },
+      {
+        icon: 'backups',
+        title: 'Backups and Schedules',
+        text: "Back up your world by name whenever you like, or on a timetable with the panel's Schedules (every day at 04:00: warn the players, back up, restart). Download or restore any backup from the panel.",
+      },
       { icon: 'shield', title: 'DDoS Protection', text: 'Game-aware filtering with up to 1 Tbps mitigation keeps your players connected.' },
     ],
     'discord-bot': [

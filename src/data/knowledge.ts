@@ -52,7 +52,7 @@ export const knowledgeBase: readonly KnowledgeItem[] = defineContent('knowledge'
     id: 'backups',
     question: 'Are my servers backed up?',
     answer:
-      'Yes. Create, download and restore backups of your server from the Game Panel at any time; a restore stops the server, puts back the files of the backup and starts it again. The number of backups you can keep depends on your plan.',
+      "Yes. Create, download and restore backups of your server from the Game Panel at any time; a restore stops the server, puts back the files of the backup and starts it again. The number of backups you can keep depends on your plan. To back up on a timetable, add a schedule in the Game Panel's Schedules tool (for example every day at 04:00, before a restart): when the plan's limit is reached it replaces the oldest unlocked backup, and the panel shows when the schedule last ran and when it runs next.",
   },
   {
     id: 'payment-methods',

@@ -97,7 +97,7 @@ export const legalDocuments: readonly LegalDocument[] = defineContent('legal', l
       {
         heading: '3. Cookies',
         paragraphs: [
-          'Essential cookies keep the site and the control panel working. Analytics and marketing cookies are used only if you allow them in the cookie banner, and you can change your choice by clearing your browser storage for this site.',
+          'Essential cookies keep the site and the control panel working. Analytics and marketing cookies are used only if you allow them in the cookie banner, and you can change your choice at any time with Cookie settings at the foot of every page.',
         ],
       },
       {

@@ -35,7 +35,7 @@ const pageList = defineContent('pages', z.array(pageSchema), [
     title: 'Control Panel',
     heading: 'Control Panel',
     category: 'support',
-    description: 'Run your game server from the browser: power, players online, usage history, the live console, files and backups.',
+    description: 'Run your game server from the browser: power, players online, usage history, the live console, files, backups and schedules.',
   },
   {
     path: '/about',

@@ -49,6 +49,10 @@ export const panelTexts = {
     noMatches: 'No line matches.',
     clear: 'Clear search',
     download: 'Download log',
+    /** Under the command input while the server cannot take commands (Send is off then). */
+    offline: 'The server is offline, so it cannot receive commands: start it first.',
+    /** When a command could not be delivered and the server gave no reason. */
+    sendFailed: 'The command could not be sent. Try again.',
     downloadHint: 'The last 5,000 lines, as a text file.',
   },
 

@@ -1,5 +1,5 @@
 import { iconNames } from '../lib/icon-names.ts';
-import { currencies } from '../lib/price.ts';
+import { currencies, type Currency } from '../lib/price.ts';
 import { defineContent, z } from './define.ts';
 import { site } from './site.ts';
 
@@ -686,6 +686,42 @@ export function planLine(id: string): PlanLine {
   if (!line) throw new Error(`No plan line "${id}" in src/data/plans.ts`);
   return line;
 }
+
+/** A plan's RAM in GB, read from its RAM spec ("32 GB DDR4 RAM"); a plan without one fails the build. */
+function ramGbOf(line: PlanLine, plan: PlanLine['plans'][number]): number {
+  const ram = plan.specs.find((s) => s.kind === 'ram');
+  const gb = ram && /^(\d+(?:\.\d+)?) GB\b/.exec(ram.value);
+  if (!gb) throw new Error(`Content error in plans: ${line.id}.${plan.id} has no RAM spec in GB, so the RAM calculator cannot weigh it`);
+  return Number(gb[1]);
+}
+
+/**
+ * Every Minecraft plan sold, with its RAM, for the RAM calculator's suggestion (docs/decisions.md
+ * 23): the Intel line first (the calculator's page, so it wins a tie), then AMD, which sells the
+ * largest.
+ */
+export const minecraftPlanRam: readonly {
+  id: string;
+  name: string;
+  lineId: string;
+  lineName: string;
+  route: string;
+  ramGb: number;
+  price: number;
+  currency: Currency;
+}[] = ['minecraft-intel', 'minecraft-amd'].flatMap((id) => {
+  const line = planLine(id);
+  return line.plans.map((plan) => ({
+    id: plan.id,
+    name: plan.name,
+    lineId: line.id,
+    lineName: line.name,
+    route: line.route,
+    ramGb: ramGbOf(line, plan),
+    price: plan.price,
+    currency: line.currency,
+  }));
+});
 
 /** The cheapest monthly price of a line ("from" prices). */
 export function fromPrice(line: PlanLine): number {

@@ -9,6 +9,8 @@ const searchItemSchema = z.object({
   description: z.string().min(1),
   category: z.enum(['hosting', 'vps', 'support', 'company']),
   url: z.string().regex(/^\//),
+  /** Words that find the item without being shown: a plan's line, every spec and feature. */
+  keywords: z.string().optional(),
 });
 
 export type SearchItem = z.infer<typeof searchItemSchema>;
@@ -37,6 +39,7 @@ const planItems: SearchItem[] = planLines.flatMap((line) =>
       .join(', ')}`,
     category: line.group === 'vps' ? 'vps' : 'hosting',
     url: line.route,
+    keywords: [line.name, line.group, ...plan.specs.map((s) => s.value), ...plan.features].join(' '),
   })),
 );
 

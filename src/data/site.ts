@@ -26,6 +26,8 @@ const siteSchema = z.object({
   nav: z.array(link.extend({ mobileOnly: z.boolean().default(false) })).min(1),
   /** Footer link columns. */
   footer: z.array(z.object({ title: z.string().min(1), links: z.array(link).min(1) })).min(1),
+  /** The footer's link that reopens the cookie choices (the banner opens on it, src/lib/consent.ts). */
+  cookieSettingsLabel: z.string().min(1),
   /** Certified partners logo row. */
   partnerLogos: z.array(z.object({ name: z.string().min(1), src: href })).min(1),
   /** Accepted payment methods. */
@@ -58,7 +60,7 @@ export const site: Site = defineContent('site', siteSchema, {
     { label: 'Products', href: '/products' },
     { label: 'About', href: '/about' },
     { label: 'Contact', href: '/contact' },
-    { label: 'Control Panel', href: '/control-panel', mobileOnly: true },
+    { label: 'Control Panel', href: '/control-panel' },
   ],
   footer: [
     {
@@ -85,6 +87,7 @@ export const site: Site = defineContent('site', siteSchema, {
       title: 'Company',
       links: [
         { label: 'About Us', href: '/about' },
+        { label: 'Control Panel', href: '/control-panel' },
         { label: 'Partners', href: '/partners' },
         { label: 'Knowledge Base', href: '/knowledge' },
         { label: 'Contact', href: '/contact' },
@@ -92,6 +95,7 @@ export const site: Site = defineContent('site', siteSchema, {
       ],
     },
   ],
+  cookieSettingsLabel: 'Cookie settings',
   partnerLogos: [
     { name: 'AMD', src: '/logos/amd.svg' },
     { name: 'Intel', src: '/logos/intel.svg' },

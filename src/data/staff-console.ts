@@ -29,6 +29,11 @@ export const consoleSections: readonly ConsoleSection[] = [
 
 export const staffConsoleTexts = {
   brand: 'Hostfront Staff',
+  /** Passkeys refused at this address; `working` is the console's own address when known (a link follows the text). */
+  wrongAddress: (here: string, working: string | null) =>
+    working
+      ? `Passkeys do not work at this address (${here}): they are bound to ${working}. Open the staff console there:`
+      : `Passkeys do not work at this address (${here}). Open the staff console at the address in your enrolment link.`,
   signIn: {
     title: 'Staff sign-in',
     lead: 'Sign in with the passkey on your phone, computer or security key. There is no password and no e-mail to type.',

@@ -10,6 +10,8 @@ const subscriptionsSchema = z.object({
     email: z.object({ option: text, label: text, placeholder: text, hint: text }),
     webhook: z.object({ option: text, label: text, placeholder: text, hint: text }),
     emailUnavailable: text,
+    /** Shown (and announced) in the form's place while the site says which channels it offers. */
+    loading: text,
     monitorsLegend: text,
     allMonitors: text,
     chosenMonitors: text,
@@ -55,7 +57,8 @@ export type SubscriptionsCopy = z.infer<typeof subscriptionsSchema>;
 export const subscriptionsCopy: SubscriptionsCopy = defineContent('subscriptions', subscriptionsSchema, {
   form: {
     heading: 'Get notified',
-    intro: 'Hear about incidents and planned maintenance as they happen, by e-mail or in your Discord or Slack channel.',
+    // Says no channel: e-mail is offered only where the operator configured it (the form shows which).
+    intro: 'Hear about incidents and planned maintenance as they happen, where you choose below.',
     channelLegend: 'Send notifications to',
     email: {
       option: 'E-mail',
@@ -70,6 +73,7 @@ export const subscriptionsCopy: SubscriptionsCopy = defineContent('subscriptions
       hint: 'Discord: Server Settings → Integrations → Webhooks. Slack: an Incoming Webhooks app. We post a confirmation link there first.',
     },
     emailUnavailable: 'E-mail notifications are not available on this site; use a webhook.',
+    loading: 'Loading the notification choices…',
     monitorsLegend: 'Notify me about',
     allMonitors: 'Every monitored service',
     chosenMonitors: 'Only the services I choose',

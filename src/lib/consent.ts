@@ -5,6 +5,8 @@
 export const consentKey = 'cookieConsent';
 /** The analytics and marketing choices, as JSON. */
 export const choicesKey = 'cookieConsentChoices';
+/** The fragment of the footer's "Cookie settings" link: the banner opens again on it, with the stored choices. */
+export const cookieSettingsHash = 'cookie-settings';
 /** Set in sessionStorage when the banner is closed without a choice: hidden for this session only. */
 export const dismissedKey = 'cookieBannerDismissed';
 

@@ -21,9 +21,18 @@ export function formatDateTime(value: string | number): string {
   return date.toLocaleString([], { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
-/** A time of day to the minute, for chart labels. */
-export function formatTime(value: number): string {
-  return new Date(value).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+/** Spans longer than this label their times with the day too: 24 hours start and end at the same time of day. */
+const datedSpanMs = 6 * 60 * 60_000;
+
+/**
+ * A time on a chart or in its table covering `spanMs`: the time of day for an hour, the day and
+ * time for longer spans ("Nov 25, 11:05 PM"), so the two ends of a day's chart are told apart.
+ */
+export function formatChartTime(value: number, spanMs: number, locales?: Intl.LocalesArgument): string {
+  const date = new Date(value);
+  return spanMs > datedSpanMs
+    ? date.toLocaleString(locales, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+    : date.toLocaleTimeString(locales, { hour: '2-digit', minute: '2-digit' });
 }
 
 /** Percent of one core, one decimal. */

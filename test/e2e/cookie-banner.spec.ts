@@ -50,6 +50,32 @@ test.describe('the cookie banner', () => {
     expect(await stored(page)).toEqual({ consent: 'true', choices: { analytics: true, marketing: false } });
   });
 
+  test("the footer's Cookie settings link reopens the choices as stored, and a new choice replaces the old", async ({ page }) => {
+    await visit(page, '/about');
+    await bannerOf(page).getByRole('checkbox', { name: 'Analytics' }).check();
+    await bannerOf(page).getByRole('button', { name: 'Save Choices' }).click();
+    await expect(bannerOf(page)).toHaveCount(0);
+
+    await visit(page, '/partners');
+    await page.waitForTimeout(300);
+    await expect(bannerOf(page)).toHaveCount(0);
+    await page.locator('footer').getByRole('link', { name: 'Cookie settings' }).click();
+    const banner = bannerOf(page);
+    await expect(banner).toBeVisible();
+    await expect(banner).toBeFocused();
+    await expect(banner.getByRole('checkbox', { name: 'Analytics' })).toBeChecked();
+    await expect(banner.getByRole('checkbox', { name: 'Marketing' })).not.toBeChecked();
+    await banner.getByRole('button', { name: 'Decline All' }).click();
+    await expect(bannerOf(page)).toHaveCount(0);
+    expect(await stored(page)).toEqual({ consent: 'false', choices: { analytics: false, marketing: false } });
+    // Still on the same page: the link changed nothing but the choice.
+    expect(new URL(page.url()).pathname).toBe('/partners');
+    // Again, from a link to the page's cookie settings.
+    await page.goto('/legal#cookie-settings');
+    await expect(bannerOf(page)).toBeVisible();
+    await expect(bannerOf(page).getByRole('checkbox', { name: 'Analytics' })).not.toBeChecked();
+  });
+
   test('the close control hides it for this session only', async ({ page, browser }) => {
     await visit(page, '/');
     await bannerOf(page).getByRole('button', { name: 'Close cookie banner' }).click();

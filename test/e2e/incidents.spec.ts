@@ -133,7 +133,7 @@ for (const dialect of dialects) {
       console.log(`push latency, console publish answered → open board shows it: ${latency} ms`);
       expect(latency).toBeLessThan(1000);
       await expect(board.getByTestId('status-banner')).toHaveText('Partial Outage');
-      await expect(board.getByTestId('security-card')).toHaveText('1 Active Incident');
+      await expect(board.getByTestId('incidents-card')).toHaveText('1 Active Incident');
       await expect(notices).toContainText('Affects: Mumbai - 01');
       await expect(page.getByText('Packet loss towards Mumbai is published on the board.')).toBeVisible();
 
@@ -157,7 +157,7 @@ for (const dialect of dialects) {
       await page.getByRole('button', { name: 'Resolve incident' }).click();
       await expect(page.getByText('Packet loss towards Mumbai is resolved.')).toBeVisible();
       await expect(board.getByTestId('notices')).toHaveCount(0, { timeout: 1000 });
-      await expect(board.getByTestId('security-card')).toHaveText('No Incidents');
+      await expect(board.getByTestId('incidents-card')).toHaveText('No Incidents');
       await expect(board.getByTestId('status-banner')).toHaveText('All Systems Operational');
 
       // The history has it, with its whole timeline, and its link opens it.

@@ -14,8 +14,8 @@ test('the panel tools fit a phone: tabs, files, backups and history without side
   await expect(page.getByRole('heading', { name: 'Fixture Creative' })).toBeVisible();
   await expect(page.getByTestId('players')).toContainText('This is not a Minecraft server');
 
-  // The four tools share one row of tabs.
-  const tabs = ['Console', 'Files', 'Backups', 'History'].map((name) => page.getByRole('tab', { name, exact: true }));
+  // The five tools share one row of tabs.
+  const tabs = ['Console', 'Files', 'Backups', 'History', 'Schedules'].map((name) => page.getByRole('tab', { name, exact: true }));
   const boxes = await Promise.all(tabs.map(async (tab) => (await tab.boundingBox())!));
   expect(new Set(boxes.map((box) => Math.round(box.y))).size).toBe(1);
   await expect(page.getByRole('link', { name: 'Download log' })).toBeVisible();

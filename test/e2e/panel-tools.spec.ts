@@ -230,11 +230,26 @@ test.describe('game panel tools', () => {
     await expect(charts.getByRole('img', { name: /^CPU over the last hour: lowest .*, latest .*\.$/ })).toBeVisible();
     await expect(charts.getByRole('img', { name: /^Memory over the last hour/ })).toBeVisible();
     await expect(charts.getByRole('img', { name: /^Disk over the last hour/ })).toBeVisible();
+    // One unit rule for sizes: the Disk card and the Disk chart write bytes the same way (binary units).
+    const size = /^\d+(\.\d)? (B|KiB|MiB|GiB|TiB)$/;
+    const diskCard = page.getByRole('progressbar', { name: 'Disk Usage' }).locator('xpath=..');
+    await expect(diskCard.locator('p').first()).toHaveText(size);
+    await expect(diskCard.locator('p').nth(1)).toHaveText(/^of \d+(\.\d)? (MiB|GiB|TiB)$/);
+    const diskChart = charts.locator('figure').filter({ hasText: 'Disk' });
+    await expect(diskChart.locator('figcaption span').nth(1)).toHaveText(size);
+    // The hour's axis reads times of day; the day's reads dates with them (its ends share a time of day).
+    const axis = charts.locator('figure').first().locator('div[aria-hidden="true"] span');
+    await expect(axis.first()).toHaveText(/^\d\d:\d\d( [AP]M)?$/);
     await page.getByRole('button', { name: 'Last 24 hours' }).click();
     await expect(page.getByRole('button', { name: 'Last 24 hours' })).toHaveAttribute('aria-pressed', 'true');
     await expect(charts.getByRole('img', { name: /^CPU over the last 24 hours/ })).toBeVisible();
+    const day = /^[A-Z][a-z]{2} \d{1,2}, \d\d:\d\d( [AP]M)?$/;
+    await expect(axis.first()).toHaveText(day);
+    await expect(axis.last()).toHaveText(day);
+    expect(await axis.first().textContent()).not.toBe(await axis.last().textContent());
     await page.getByText('Show the figures as a table').click();
     await expect(page.getByRole('table', { name: 'Averages over the last 24 hours' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Averages over the last 24 hours' }).getByRole('rowheader').first()).toHaveText(day);
     await scan(page, '/control-panel history');
     await shoot(page, 'panel-history');
 

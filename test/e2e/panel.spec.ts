@@ -137,6 +137,47 @@ test.describe('control panel', () => {
     await expect(page.getByLabel('Access key')).toHaveValue('');
   });
 
+  test("an offline server takes no command; a command that reaches a stopped server shows the server's answer", async ({ page, request }) => {
+    await stopFixtureServer(request, 'test-mc');
+    // The console's socket, passed through; while `holdState` is set, its power-state messages
+    // are held back, as when the server stops just before the page hears of it.
+    let holdState = false;
+    await page.routeWebSocket('**/api/panel/console', (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((message) => {
+        if (!(holdState && String(message).includes('"type":"state"'))) socket.send(message);
+      });
+    });
+    const commands: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/api/panel/command')) commands.push(sent.postData() ?? '');
+    });
+    await openPage(page, '/control-panel');
+    await connect(page, 'test-mc');
+    await expect(page.getByTestId('power-dot')).toHaveAttribute('data-state', 'offline');
+
+    const input = page.getByPlaceholder('Enter command...');
+    await input.fill('help');
+    await input.press('Enter');
+    await expect(page.getByText('The server is offline, so it cannot receive commands: start it first.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+    await expect(input).toHaveAccessibleDescription(/cannot receive commands/);
+    expect(commands).toEqual([]);
+
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect(page.getByTestId('power-dot')).toHaveAttribute('data-state', 'running', { timeout: 15_000 });
+    await expect(page.getByText('The server is offline, so it cannot receive commands: start it first.')).toHaveCount(0);
+
+    // Stopped from elsewhere; the page has not heard yet, so it sends, and shows why the server refused.
+    holdState = true;
+    await stopFixtureServer(request, 'test-mc');
+    await expect(page.getByTestId('power-dot')).toHaveAttribute('data-state', 'running');
+    await input.press('Enter');
+    await expect(page.getByText('The server must be online to receive commands.')).toBeVisible();
+    await expect(page.getByText('Failed to send command')).toHaveCount(0);
+    expect(commands).toHaveLength(1);
+  });
+
   test('a wrong key shows why and the connect-failure toast, and stays on the form', async ({ page }) => {
     await openPage(page, '/control-panel');
     await connect(page, 'test-mc', 'definitely-not-the-key');
@@ -187,7 +228,7 @@ test.describe('minecraft tools', () => {
     await expect(page.getByText('Server start command sent')).toBeVisible();
     await expect(dot).toHaveAttribute('data-state', 'running', { timeout: 15_000 });
     await expect(dot).toHaveClass(/bg-green-400/);
-    await expect(page.getByText(/^\d+ MB$/).first()).toBeVisible();
+    await expect(page.getByText(/^\d+(\.\d)? (B|KiB|MiB|GiB)$/).first()).toBeVisible();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await expectNoSeriousViolations(page, '/minecraft-tools connected');
 

@@ -29,6 +29,27 @@ test.describe('the shell on every page', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the Control Panel is a visible link from any page at any width: in the header and in the footer', async ({ page }) => {
+    for (const path of ['/', '/about', '/network-status']) {
+      for (const width of [390, 768, 1024, 1366]) {
+        await page.setViewportSize({ width, height: 800 });
+        await openPage(page, path);
+        const header = page.locator('header');
+        if (width < 768) {
+          await header.getByRole('button', { name: 'Open menu' }).click();
+          await expect(header.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Control Panel' })).toBeVisible();
+        } else {
+          await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Control Panel' })).toBeVisible();
+          await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Control Panel' })).toHaveAttribute('href', '/control-panel');
+        }
+        const inFooter = page.locator('footer').getByRole('link', { name: 'Control Panel' });
+        await inFooter.scrollIntoViewIfNeeded();
+        await expect(inFooter).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${path} at ${width}`).toBe(0);
+      }
+    }
+  });
+
   test('the header turns opaque after 10 px of scroll', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 600 });
     await openPage(page, '/');
@@ -61,6 +82,18 @@ test.describe('the shell on every page', () => {
     await expect(list.getByRole('option').first()).toContainText(searchMatches('mi', searchIndex)[0]!.title);
     await box.fill('qqqqzz');
     await expect(list).toBeHidden();
+    // Nothing matching is said, not shown as an empty box.
+    const said = page.locator('header').getByTestId('search-no-match').first();
+    await expect(said).toHaveText('Nothing matches “qqqqzz”. Try fewer or other words, such as “minecraft 8gb” or “vps”.');
+    await expect(said).toBeVisible();
+    await box.press('Escape');
+    await expect(said).toHaveText('');
+    // Words in any order, across titles, descriptions and plan specs.
+    await box.fill('vps 8gb');
+    await expect(list).toBeVisible();
+    await expect(list.getByRole('option', { name: /Budget VPS 3/ })).toBeVisible();
+    for (const option of await list.getByRole('option').allTextContents()) expect(option).toMatch(/VPS|VDS/);
+    await expect(said).toHaveText('');
     await box.fill('KNOWLEDGE');
     await expect(list.getByRole('option', { name: /Knowledge Base/ }).first()).toBeVisible();
     await page.mouse.click(5, 400);

@@ -249,9 +249,9 @@ for (const dialect of dialects) {
       await expect(inbox.getByRole('link', { name: /Broken delivery from Bo Brook/ })).toBeVisible();
 
       const activity = page.getByRole('region', { name: 'Latest activity' });
-      await expect(activity.getByRole('region', { name: 'Staff' })).toContainText('ada@example.com retried a delivery');
+      await expect(activity.getByRole('region', { name: 'Staff' })).toContainText('Ada Lovelace retried a delivery');
       await expect(activity.getByRole('region', { name: 'Staff' })).toContainText('marked a message answered');
-      await expect(activity.getByRole('region', { name: 'Customers in the panel' })).toContainText('server demo panel.power');
+      await expect(activity.getByRole('region', { name: 'Customers in the panel' })).toContainText('Customer of server demo restarted the server');
       await scan(page, '/staff#overview');
       await shoot(page, 'overview');
 

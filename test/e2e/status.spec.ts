@@ -50,7 +50,10 @@ test.describe('network status board, live', () => {
     await expect(card.getByTestId('server-latency')).toHaveText(/^\d+ ms$/);
     await expect(banner).toHaveText('All Systems Operational');
     await expect(page.getByTestId('monitored-count')).toHaveText('2');
-    await expect(page.getByTestId('security-card')).toHaveText('No Incidents');
+    await expect(page.getByTestId('incidents-card')).toHaveText('No Incidents');
+    // The card is named for what it counts.
+    await expect(page.getByRole('heading', { level: 2, name: 'Incidents', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Security', exact: true })).toHaveCount(0);
     await expect(page.getByTestId('stream-state')).toHaveText('Live');
     await expect(card.getByRole('img', { name: /Latency of Edge - 01 over the last \d+ readings/ })).toBeVisible();
 
@@ -82,9 +85,12 @@ test.describe('network status board, live', () => {
     const mine = page.locator('article', { hasText: 'Your server' });
     await expect(mine).toHaveCount(1);
     await expect(mine.getByRole('heading', { name: 'My SMP' })).toBeVisible();
-    await expect(mine.getByTestId('server-status')).toHaveText('Operational');
-    await expect(mine.getByTestId('server-latency')).toHaveText('Timeout');
-    await expect(mine).toContainText('Uptime100%');
+    // Without an address nothing checks it, and the card says so, and only that.
+    await expect(mine.getByTestId('server-status')).toHaveText('Not checked');
+    await expect(mine.getByTestId('server-latency')).toHaveText('—');
+    await expect(mine).toContainText('No address');
+    await expect(mine).toContainText('UptimeNot measured');
+    for (const claim of ['Operational', 'Timeout', '100%', 'Down']) await expect(mine).not.toContainText(claim);
     // axe over the page at rest: the pointer off the button just clicked (its hover colour is the UI primitives' concern).
     await page.mouse.move(0, 0);
     await expectNoSeriousViolations(page, 'status board with monitors and a visitor server');

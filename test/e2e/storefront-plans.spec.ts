@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { features } from '../../src/data/features.ts';
 import { pageInfo } from '../../src/data/pages.ts';
-import { fromPrice, intelPlanRam, planLine, planLines, products, vpsLines } from '../../src/data/plans.ts';
+import { fromPrice, minecraftPlanRam, planLine, planLines, products, vpsLines } from '../../src/data/plans.ts';
 import { site } from '../../src/data/site.ts';
 import { formatMonthly, formatPrice } from '../../src/lib/price.ts';
 import { smallestPlanFor } from '../../src/lib/ram-calculator.ts';
@@ -90,7 +90,7 @@ test.describe('RAM calculator on /minecraft-intel', () => {
     await expect(players).toHaveAttribute('min', '2');
     await expect(players).toHaveAttribute('max', '40');
     await expect(result).toHaveText('6 GB'); // 10 players, vanilla
-    await expect(calculator.locator('[data-ram-plan]')).toContainText(smallestPlanFor(6, intelPlanRam)!.name);
+    await expect(calculator.locator('[data-ram-plan]')).toContainText(smallestPlanFor(6, minecraftPlanRam)!.name);
 
     await players.fill('2');
     await expect(result).toHaveText('2 GB');
@@ -101,7 +101,17 @@ test.describe('RAM calculator on /minecraft-intel', () => {
 
     await calculator.getByText('Optimized', { exact: true }).click();
     await expect(result).toHaveText('19 GB');
-    await expect(calculator.locator('[data-ram-plan]')).toContainText('ask us for a custom server');
+    // Past Intel's largest (16 GB) the AMD line still sells one: its 32 GB plan, on its own page.
+    const crystal = minecraftPlanRam.find((p) => p.ramGb === 32)!;
+    await expect(calculator.locator('[data-ram-plan]')).toContainText(`Suggested plan: Minecraft AMD ${crystal.name} (32 GB`);
+    await expect(calculator.locator('[data-ram-plan]').getByRole('link')).toHaveAttribute('href', `/minecraft-amd#plan-${crystal.id}`);
+    await expect(calculator.locator('[data-ram-plan]')).not.toContainText('custom server');
+    // Only beyond every plan sold: a modded server with many mods.
+    await calculator.getByText('Modded', { exact: true }).click();
+    await mods.fill('40');
+    await expect(result).toHaveText('40 GB');
+    await expect(calculator.locator('[data-ram-plan]')).toContainText('More than our largest plan: ask us for a custom server');
+    await mods.fill('0');
 
     await players.fill('2');
     await calculator.getByText('Bedrock', { exact: true }).click();

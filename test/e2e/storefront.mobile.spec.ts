@@ -36,3 +36,37 @@ test.describe('storefront at phone size', () => {
     await expect(page.locator('[data-products-grid] > article:visible')).toHaveCount(1);
   });
 });
+
+test("at 390 px the help button never covers the hero's money-back guarantee, with or without the cookie banner", async ({ browser }) => {
+  for (const banner of [true, false]) {
+    for (const height of [640, 667, 844]) {
+      const context = await browser.newContext({ viewport: { width: 390, height }, isMobile: true, hasTouch: true });
+      if (!banner) await context.addInitScript(() => localStorage.setItem('cookieConsent', 'false'));
+      const page = await context.newPage();
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await openPage(page, '/');
+      const help = page.getByRole('button', { name: 'Open help assistant' });
+      await expect(help).toBeVisible();
+      if (banner) await expect(page.getByRole('region', { name: 'We use cookies' })).toBeVisible();
+      const line = page.getByText(/7-day money-back guarantee/).first();
+      // Where the button settles (it moves above the banner by a transform), against the line's words themselves.
+      await expect
+        .poll(
+          async () => {
+            const b = await help.boundingBox();
+            const words = await line.evaluate((el) => {
+              const range = document.createRange();
+              range.selectNodeContents(el);
+              return [...range.getClientRects()].map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height }));
+            });
+            if (!b || words.length === 0) return 'not laid out';
+            const covered = words.filter((a) => !(a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y));
+            return covered.length === 0 ? 'apart' : `covered: ${JSON.stringify(covered)}, button ${JSON.stringify(b)}`;
+          },
+          { message: `banner ${banner}, height ${height}` },
+        )
+        .toBe('apart');
+      await context.close();
+    }
+  }
+});

@@ -110,3 +110,45 @@ test.describe('status subscriptions in the browser', () => {
     await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
   });
 });
+
+test.describe('the "Get notified" form on a site without e-mail', () => {
+  test('shows the webhook chosen from its first paint, promises no e-mail, and has nothing to send before its choices load', async ({ page }) => {
+    // Every state the form's channel choice is ever drawn in, from the built HTML on.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { channelsSeen: string[] }).channelsSeen = seen;
+      new MutationObserver(() => {
+        const checked = document.querySelector<HTMLInputElement>('input[name="channel"]:checked');
+        if (checked && seen.at(-1) !== checked.value) seen.push(checked.value);
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    // The choices answer late (a slow link): until then the form offers nothing to fill in or send.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/status/subscriptions/', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/network-status');
+    const form = page.getByRole('region', { name: 'Get notified' });
+    await form.scrollIntoViewIfNeeded();
+    await expect(form.getByTestId('subscribe-loading')).toHaveText('Loading the notification choices…');
+    await expect(form.getByRole('button', { name: 'Subscribe' })).toHaveCount(0);
+    await expect(form.getByRole('textbox')).toHaveCount(0);
+    await expect(form).not.toContainText(/e-mail/i);
+    release();
+
+    await expect(form.getByRole('radio', { name: 'Discord or Slack webhook' })).toBeChecked();
+    await expect(form.getByRole('radio', { name: 'E-mail' })).toBeDisabled();
+    await expect(form.getByText('E-mail notifications are not available on this site; use a webhook.')).toBeVisible();
+    await expect(form.locator('p').first()).toHaveText('Hear about incidents and planned maintenance as they happen, where you choose below.');
+    expect(await page.evaluate(() => (window as unknown as { channelsSeen: string[] }).channelsSeen)).toEqual(['webhook']);
+
+    // Sent with a mistake, it says so at the field (never silently nothing).
+    await form.getByLabel('Webhook URL').fill('not a url');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(form.getByLabel('Webhook URL')).toHaveAttribute('aria-invalid', 'true');
+  });
+});

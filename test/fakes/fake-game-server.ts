@@ -96,6 +96,33 @@ export interface FakeServer {
   backupStarts: number[];
   /** Restores asked for, for assertions. */
   restores: { uuid: string; truncate: boolean }[];
+  /** The panel's schedules of this server (test/fakes/fake-panel-schedules.ts). */
+  schedules: FakeSchedule[];
+}
+
+/** A schedule as the panel stores it (docs/pterodactyl.md, "Schedules"). */
+export interface FakeSchedule {
+  id: number;
+  name: string;
+  cron: { minute: string; hour: string; day_of_month: string; month: string; day_of_week: string };
+  is_active: boolean;
+  is_processing: boolean;
+  only_when_online: boolean;
+  last_run_at: string | null;
+  created_at: string;
+  updated_at: string;
+  tasks: FakeScheduleTask[];
+}
+
+export interface FakeScheduleTask {
+  id: number;
+  sequence_id: number;
+  action: 'command' | 'power' | 'backup';
+  payload: string;
+  time_offset: number;
+  continue_on_failure: boolean;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface FakeKey {
@@ -157,6 +184,7 @@ export class FakeGameServers {
         nextBackupFails: false,
         backupStarts: [],
         restores: [],
+        schedules: [],
       });
       if (seed.files) this.servers.get(seed.identifier)!.files.seed(seed.files);
     }

@@ -33,11 +33,11 @@ function can(key: FakeKey, permission: string): boolean {
   return granted.includes('*') || granted.includes(permission);
 }
 
-function needs(key: FakeKey, permission: string): void {
+export function needs(key: FakeKey, permission: string): void {
   if (!can(key, permission)) throw unauthorized();
 }
 
-function json(body: string): Record<string, unknown> {
+export function json(body: string): Record<string, unknown> {
   try {
     const value = JSON.parse(body || '{}') as unknown;
     return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};

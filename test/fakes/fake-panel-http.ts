@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { FakeGameServers, FakeKey, FakeServer, FakeTokens } from './fake-game-server.ts';
+import { handleServerSchedules } from './fake-panel-schedules.ts';
 import { handleServerFiles, type FakeBackupThrottle } from './fake-panel-files.ts';
 import { daemonDown, notFound, PanelAnswer, type FakeAnswer } from './fake-panel-answer.ts';
 
@@ -180,6 +181,8 @@ export function createPanelServer(options: {
       const context = { game, tokens, wingsUrl: options.wingsUrl, backupThrottle: behaviour.backupThrottle };
       return handleServerFiles(context, key, server, method, extended[2]!, url, body);
     }
+    const scheduled = /^\/api\/client\/servers\/([^/]+)(\/schedules(?:\/.*)?)$/.exec(url.pathname);
+    if (scheduled) return handleServerSchedules(game, key, serverFor(key, scheduled[1]!, 'schedules'), method, scheduled[2]!, body);
     const match = /^\/api\/client\/servers\/([^/]+)(\/[a-z]+)?$/.exec(url.pathname);
     if (!match) throw notFound();
     const [, id = '', sub = ''] = match;

@@ -60,7 +60,7 @@ describe.each(dialects)('the audit log (%s)', (dialect) => {
     expect(entries[4]).toEqual({
       id: expect.any(String),
       at: clock - 3 * day,
-      actor: { kind: 'customer', id: 'demo', label: 'server demo' },
+      actor: { kind: 'customer', id: 'demo', label: 'server demo', name: null },
       action: 'panel.power',
       target: 'demo',
       outcome: 'ok',
@@ -68,6 +68,15 @@ describe.each(dialects)('the audit log (%s)', (dialect) => {
       detail: { signal: 'stop' },
     });
     expect(entries[3]).toMatchObject({ actor: { kind: 'system', id: null, label: null }, outcome: 'failed', detail: null });
+  });
+
+  it('names a staff member by the display name they have now, and finds them by it', async () => {
+    const [enrol] = (await list('?action=staff.enrol')).json().entries;
+    expect(enrol.actor).toEqual({ kind: 'staff', id: reader.id, label: 'reader@example.com', name: 'reader' });
+    // Someone not (or no longer) on the team keeps the label they acted with, and no name.
+    const [role] = (await list('?action=staff.role_change')).json().entries;
+    expect(role.actor).toEqual({ kind: 'staff', id: 'x1', label: 'Ops@Example.com', name: null });
+    expect((await list('?actor=READ')).json().entries.map((e: { action: string }) => e.action)).toEqual(['staff.enrol']);
   });
 
   it('filters by who, what and when', async () => {

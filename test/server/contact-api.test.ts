@@ -127,6 +127,26 @@ describe.each(dialects)('POST /api/contact (%s)', (dialect) => {
     expect(await app.db.selectFrom('contact_messages').select('id').execute()).toHaveLength(0);
   });
 
+  it.each(['$`', "$'", '$&', '$1', "a $` b $' c $& d $1 e $$"])(
+    'puts what the visitor typed into the answer page as it is, never read as a pattern: %s',
+    async (typed) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ name: '   ', email: valid.email, subject: typed, message: typed }).toString(),
+      });
+      expect(response.statusCode).toBe(400);
+      const html = response.body;
+      const escaped = typed.replaceAll('&', '&amp;').replaceAll("'", '&#39;');
+      expect(html).toContain(`value="${escaped}"`);
+      expect(html).toContain(`>${escaped}</textarea>`);
+      expect(html.match(/<html/g)).toHaveLength(1);
+      expect(html.match(/<\/html>/g)).toHaveLength(1);
+      expect(html).not.toContain('__hf_');
+    },
+  );
+
   it('answers a form post over 32 KB with a page, status 413', async () => {
     const response = await app.inject({
       method: 'POST',

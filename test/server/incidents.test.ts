@@ -104,8 +104,24 @@ describe.each(dialects)('incidents and maintenance (%s)', (dialect) => {
     expect(audit[2]!.detail).toContain('A fibre cut upsteam.');
 
     // The public reads: the history and the incident by id.
-    const history = (await app.inject('/api/status/history')).json();
+    const read = await app.inject('/api/status/history');
+    const history = read.json();
     expect(history.incidents.map((i: { id: string }) => i.id)).toEqual([incident.id]);
+    // Kept, but asked for again on every load: unchanged, a 304 without a body; corrected, the new text at once.
+    expect(read.headers['cache-control']).toBe('public, no-cache');
+    const etag = String(read.headers.etag);
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await app.inject({ url: '/api/status/history', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const lastUpdate = resolved.json().updates[2].id;
+    expect(
+      (await as(admin, 'PUT', `/api/staff/incidents/${incident.id}/updates/${lastUpdate}`, { message: 'Traffic is fully back to normal.' })).statusCode,
+    ).toBe(200);
+    const afterCorrection = await app.inject({ url: '/api/status/history', headers: { 'if-none-match': etag } });
+    expect(afterCorrection.statusCode).toBe(200);
+    expect(afterCorrection.headers.etag).not.toBe(etag);
+    expect(JSON.stringify(afterCorrection.json().incidents[0].updates)).toContain('Traffic is fully back to normal.');
     const one = await app.inject(`/api/status/incidents/${incident.id}`);
     expect(one.json().updates).toHaveLength(3);
     expect((await app.inject('/api/status/incidents/nope')).statusCode).toBe(404);

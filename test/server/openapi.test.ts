@@ -61,5 +61,10 @@ describe('the OpenAPI description at /api/openapi.json', () => {
       }
     }
     expect(document.paths['/api/status/check']!.post!.requestBody).toBeDefined();
+    // The schedules, beside the panel's other routes.
+    expect(Object.keys(document.paths['/api/panel/schedules']!).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(document.paths['/api/panel/schedules/{id}']!).sort()).toEqual(['delete', 'get', 'put']);
+    expect(document.paths['/api/panel/schedules/{id}/run']!.post!.responses['202']).toBeDefined();
+    expect(document.paths['/api/panel/schedules']!.post!.requestBody).toBeDefined();
   });
 });

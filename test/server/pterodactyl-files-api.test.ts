@@ -94,6 +94,7 @@ describe.each(dialects)('files and backups over the Pterodactyl driver on %s', (
     expect((await get(cookie, '/api/panel/permissions')).json()).toEqual({
       files: { list: true, read: false, write: false, rename: false, delete: false },
       backups: { list: true, create: false, download: false, restore: false, delete: false },
+      schedules: { list: false, create: false, update: false, delete: false },
     });
     expect((await get(cookie, '/api/panel/files?path=')).statusCode).toBe(200);
     const refusals = [

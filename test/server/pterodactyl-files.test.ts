@@ -203,10 +203,12 @@ describe('files through the panel', () => {
     expect(await driver.getPermissions(readOnly)).toEqual({
       files: { list: true, read: false, write: false, rename: false, delete: false },
       backups: { list: true, create: false, download: false, restore: false, delete: false },
+      schedules: { list: false, create: false, update: false, delete: false },
     });
     expect(await driver.getPermissions(owner)).toEqual({
       files: { list: true, read: true, write: true, rename: true, delete: true },
       backups: { list: true, create: true, download: true, restore: true, delete: true },
+      schedules: { list: true, create: true, update: true, delete: true },
     });
     expect((await driver.listFiles(readOnly, '')).length).toBe(4);
     const refusals: Array<[() => Promise<unknown>, string]> = [

@@ -43,6 +43,14 @@ describe('POST /api/status/check', () => {
     ['[::1]:25565', 'loopback'],
     ['[::ffff:127.0.0.1]:25565', 'loopback'],
     ['224.0.0.1:8080', 'multicast'],
+    // IPv6 forms that carry an IPv4 address are judged by the IPv4 address they carry
+    ['[::7f00:1]:25565', 'loopback'],
+    ['[::127.0.0.1]:25565', 'loopback'],
+    ['[::ffff:0:a00:1]:25565', 'private'],
+    ['[64:ff9b::7f00:1]:25565', 'loopback'],
+    ['[2002:7f00:1::1]:25565', 'loopback'],
+    ['[2002:a9fe:a9fe::1]:80', 'linkLocal'],
+    ['[2001:0:4136:e378:8000:63bf:80ff:fffe]:25565', 'loopback'],
   ])('refuses %s with a clear 400', async (address, range) => {
     // each case from its own visitor address, so the rate limit stays out of the way
     const response = await check(strict, { address }, `198.51.100.${++visitor}`);

@@ -28,6 +28,8 @@ describe.each(dialects)('status subscriptions by webhook (%s)', (dialect) => {
       records: {
         'hooks.example.test': ['127.0.0.1'],
         'inside.example.test': ['10.20.30.40'],
+        // Only an AAAA answer, an IPv4-compatible IPv6 address that carries 127.0.0.1.
+        'compatible.example.test': ['::7f00:1'],
         // Public while the subscription is judged (its A and AAAA questions), then inside: DNS rebinding.
         get 'rebind.example.test'() {
           rebindReads += 1;
@@ -117,6 +119,31 @@ describe.each(dialects)('status subscriptions by webhook (%s)', (dialect) => {
     expect(notice.text).toContain('<http://localhost:4321/network-status/unsubscribe#token=');
   });
 
+  it('caps confirmations per destination, however its URL is spelled', async () => {
+    const app = await openApp();
+    const base = `http://hooks.example.test:${receiver.port}/api/webhooks/42/secret-token`;
+    const spellings = [
+      base,
+      `${base}?a=1`,
+      `${base}/`,
+      `${base}/?a=2`,
+      `http://HOOKS.Example.TEST:${receiver.port}/api/webhooks/42/secret-token`,
+      `http://hooks.example.test.:${receiver.port}/api/webhooks/42/secret-token`,
+      `http://hooks.example.test:${receiver.port}//api/webhooks/42/secret-token`,
+      `http://hooks.example.test:${receiver.port}/api/webhooks/42/%73ecret-token`,
+      `${base}?wait=true`,
+    ];
+    let client = 0;
+    for (const address of spellings) {
+      expect((await subscribe(app, { channel: 'webhook', address }, `198.51.100.${++client}`)).statusCode, address).toBe(202);
+    }
+    expect(await app.db.selectFrom('subscription').selectAll().execute()).toHaveLength(1);
+    const confirmations = await app.db.selectFrom('subscription_notification').selectAll().where('kind', '=', 'confirm').execute();
+    expect(confirmations).toHaveLength(3);
+    await receiver.waitFor((r) => r.accepted().length === 3);
+    expect(receiver.requests).toHaveLength(3);
+  });
+
   it('refuses webhooks outside the public internet when subscribing, with one answer for private and unknown names', async () => {
     const app = await openApp({ STATUS_CHECK_ALLOW_PRIVATE: 'false' });
     const refusals: [string, RegExp][] = [
@@ -125,6 +152,12 @@ describe.each(dialects)('status subscriptions by webhook (%s)', (dialect) => {
       ['https://10.0.0.7/hook', /must resolve to a public internet address/],
       ['https://[::1]/hook', /must resolve to a public internet address/],
       ['https://[::ffff:192.168.1.1]/hook', /must resolve to a public internet address/],
+      ['https://[::7f00:1]/hook', /must resolve to a public internet address/],
+      ['https://[::ffff:0:a00:7]/hook', /must resolve to a public internet address/],
+      ['https://[64:ff9b::a9fe:a9fe]/hook', /must resolve to a public internet address/],
+      ['https://[2002:7f00:1::1]/hook', /must resolve to a public internet address/],
+      ['https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook', /must resolve to a public internet address/],
+      ['https://compatible.example.test/hook', /must resolve to a public internet address/],
       ['https://169.254.169.254/latest', /must resolve to a public internet address/],
       ['https://localhost/hook', /must resolve to a public internet address/],
       ['https://inside.example.test/hook', /must resolve to a public internet address/],
@@ -166,7 +199,7 @@ describe.each(dialects)('status subscriptions by webhook (%s)', (dialect) => {
     const subscribers = 12;
     for (let i = 0; i < subscribers; i++) {
       const app = i % 2 ? a : b;
-      const response = await subscribe(app, { channel: 'webhook', address: `${receiver.url}?subscriber=${i}` }, `198.51.100.${i + 1}`);
+      const response = await subscribe(app, { channel: 'webhook', address: `${receiver.url}-subscriber-${i}` }, `198.51.100.${i + 1}`);
       expect(response.statusCode).toBe(202);
     }
     await receiver.waitFor((r) => r.accepted().length === subscribers);

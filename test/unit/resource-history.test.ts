@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from '../../src/lib/panel-format.ts';
+import { formatBytes, formatChartTime } from '../../src/lib/panel-format.ts';
 import { averages, axisTop, extremes, withLiveReadings, type Sample } from '../../src/lib/resource-history.ts';
 
 const sample = (at: number, cpu: number, memory = 0, disk = 0): Sample => ({ at, cpu, memory, disk });
@@ -36,5 +36,15 @@ describe('the resource history in the page', () => {
     expect(formatBytes(1536)).toBe('1.5 KiB');
     expect(formatBytes(100 * 1024 * 1024)).toBe('100 MiB');
     expect(formatBytes(3 * 1024 ** 3)).toBe('3 GiB');
+  });
+
+  it("labels a day's chart with dates, an hour's with times of day", () => {
+    const end = Date.parse('2026-11-25T23:05:00');
+    const day = 86_400_000;
+    const start = formatChartTime(end - day, day, 'en-US');
+    const finish = formatChartTime(end, day, 'en-US');
+    expect(start).toBe('Nov 24, 11:05 PM');
+    expect(finish).toBe('Nov 25, 11:05 PM');
+    expect(formatChartTime(end, 3_600_000, 'en-US')).toBe('11:05 PM');
   });
 });

@@ -30,6 +30,27 @@ describe('header search matching (docs/decisions.md 19)', () => {
     expect(searchMatches('zzz', items)).toEqual([]);
   });
 
+  it('matches every word of the query in any order, across title, description and keywords, a number and its unit either way', () => {
+    const plans = [
+      { title: 'Budget VPS 3', description: '$19.99/month: 4 vCPU, 8 GB RAM, 120 GB NVMe SSD', keywords: 'Budget VPS vps 4 TB bandwidth' },
+      { title: 'Minecraft Intel – Ultra', description: '₹339/month: 3 vCores Intel Xeon, 8 GB RAM', keywords: 'Minecraft Intel minecraft' },
+      { title: 'Panel VPS 1', description: '$14.99/month: 2 vCPU, 4 GB RAM', keywords: 'Panel VPS vps Up to 3 game servers' },
+    ];
+    expect(searchMatches('vps 8gb', plans).map((i) => i.title)).toEqual(['Budget VPS 3']);
+    expect(searchMatches('8 GB vps', plans).map((i) => i.title)).toEqual(['Budget VPS 3']);
+    expect(searchMatches('8gb', plans).map((i) => i.title)).toEqual(['Budget VPS 3', 'Minecraft Intel – Ultra']);
+    expect(searchMatches('game servers', plans).map((i) => i.title)).toEqual(['Panel VPS 1']);
+    expect(searchMatches('vps 64gb', plans)).toEqual([]);
+  });
+
+  it('finds the 8 GB VPS plans in the real index', () => {
+    const found = searchMatches('vps 8gb', searchIndex);
+    expect(found.length).toBeGreaterThan(0);
+    for (const item of found) expect(`${item.title} ${item.description} ${item.keywords}`).toMatch(/8 GB/);
+    expect(found.some((i) => i.title === 'Budget VPS 3')).toBe(true);
+    expect(searchMatches('zzzz', searchIndex)).toEqual([]);
+  });
+
   it('indexes the three fixed suggestions first, then every page (docs/decisions.md 8)', () => {
     expect(searchIndex.slice(0, 3).map((i) => i.url)).toEqual(['/minecraft-amd', '/vps', '/knowledge']);
     for (const page of allPages)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineContent, z } from '../../src/data/define.ts';
-import { fromPrice, intelPlanRam, lineSchema, planLine, planLines, products, vpsLines } from '../../src/data/plans.ts';
+import { fromPrice, intelPlanRam, lineSchema, minecraftPlanRam, planLine, planLines, products, vpsLines } from '../../src/data/plans.ts';
+import { smallestPlanFor } from '../../src/lib/ram-calculator.ts';
 import { pages } from '../../src/data/pages.ts';
 import { searchIndex } from '../../src/data/search-items.ts';
 import { site } from '../../src/data/site.ts';
@@ -38,6 +39,16 @@ describe('plan lines', () => {
       expect(card.specs.map((s) => s.kind)).toEqual(['cpu', 'ram', 'disk', 'ports', 'backups', 'support']);
       expect(card.specs[1]!.value).toBe(`${intelPlanRam[i]!.ramGb} GB RAM`);
     }
+  });
+
+  it('give the RAM calculator every Minecraft plan sold, so it knows the largest (AMD, 32 GB)', () => {
+    const sold = [...planLine('minecraft-intel').plans, ...planLine('minecraft-amd').plans];
+    expect(minecraftPlanRam.map((p) => p.name)).toEqual(sold.map((p) => p.name));
+    expect(Math.max(...minecraftPlanRam.map((p) => p.ramGb))).toBe(32);
+    expect(smallestPlanFor(18, minecraftPlanRam)).toMatchObject({ lineId: 'minecraft-amd', ramGb: 32 });
+    // A tie goes to the Intel line, the calculator's own page.
+    expect(smallestPlanFor(16, minecraftPlanRam)).toMatchObject({ lineId: 'minecraft-intel', ramGb: 16 });
+    expect(smallestPlanFor(33, minecraftPlanRam)).toBeUndefined();
   });
 
   it('reject a bad entry with a message naming the module, the entry and the field', () => {

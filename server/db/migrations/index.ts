@@ -13,6 +13,9 @@ import * as statusMonitors from './0010-status-monitors.ts';
 import * as incidents from './0011-incidents.ts';
 import * as subscriptions from './0012-subscriptions.ts';
 import * as contactAnswered from './0013-contact-answered.ts';
+import * as staffFailuresByAccount from './0014-staff-failures-by-account.ts';
+import * as subscriptionTokenExpiry from './0015-subscription-token-expiry.ts';
+import * as panelSchedules from './0016-panel-schedules.ts';
 import type { DialectMigration } from './column-types.ts';
 
 /**
@@ -35,6 +38,9 @@ const all: Record<string, DialectMigration> = {
   '0011-incidents': incidents,
   '0012-subscriptions': subscriptions,
   '0013-contact-answered': contactAnswered,
+  '0014-staff-failures-by-account': staffFailuresByAccount,
+  '0015-subscription-token-expiry': subscriptionTokenExpiry,
+  '0016-panel-schedules': panelSchedules,
 };
 
 export const migrationNames = Object.keys(all);

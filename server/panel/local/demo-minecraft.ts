@@ -11,8 +11,31 @@ type Player = { username: string; uuid: string };
 type FlyingSquid = { createMCServer(options: Record<string, unknown>): { players?: Player[] } };
 type PingResponse = { players: { online: number; max: number; sample: Array<{ name: string; id: string }> } };
 
+type NbtCallback = (error: unknown, ...result: unknown[]) => void;
+type Nbt = { parse: (data: unknown, format?: unknown, callback?: NbtCallback) => Promise<unknown> };
+
+/**
+ * prismarine-nbt's parse is an async function that also takes a callback, and flying-squid and
+ * prismarine-provider-anvil wrap it in util.promisify, which Node 24 warns about (DEP0174) on
+ * every world load, in the customer's console. Called with a callback, this parse answers
+ * through it only and returns nothing, as promisify expects; without one it is the original.
+ * Installed before flying-squid loads, so their promisify wraps this one.
+ */
+function callbackFriendlyNbtParse(nbt: Nbt): void {
+  const parse = nbt.parse;
+  nbt.parse = ((data: unknown, format?: unknown, callback?: NbtCallback) => {
+    const done = typeof format === 'function' ? (format as NbtCallback) : callback;
+    const promise = parse(data, format, callback);
+    if (!done) return promise;
+    // parse calls the callback itself, except for what it throws before reading (a wrong argument).
+    promise.catch((error: unknown) => done(error));
+    return undefined;
+  }) as Nbt['parse'];
+}
+
 let squid: FlyingSquid;
 try {
+  callbackFriendlyNbtParse(require('prismarine-nbt') as Nbt);
   squid = require('flying-squid') as FlyingSquid;
 } catch {
   console.error('flying-squid is not installed (it is an optional dependency): run `npm install` with optional dependencies to use the demo Minecraft server.');

@@ -28,6 +28,7 @@ export interface LocalDriverOptions {
 const everything: ServerPermissions = {
   files: { list: true, read: true, write: true, rename: true, delete: true },
   backups: { list: true, create: true, download: true, restore: true, delete: true },
+  schedules: { list: true, create: true, update: true, delete: true },
 };
 
 const restoring = () => new HttpError(409, 'server_restoring', 'This server is being restored from a backup. Try again in a few minutes.');

@@ -35,6 +35,12 @@ export function mapPermissions(list: unknown): ServerPermissions {
       restore: has('backup.restore'),
       delete: has('backup.delete'),
     },
+    schedules: {
+      list: has('schedule.read'),
+      create: has('schedule.create'),
+      update: has('schedule.update'),
+      delete: has('schedule.delete'),
+    },
   };
 }
 

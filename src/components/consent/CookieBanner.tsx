@@ -4,6 +4,7 @@ import { buttonVariants } from '../ui/button-variants.ts';
 import { setCookieBannerOffset } from './banner-offset.ts';
 import {
   appendScriptToHead,
+  cookieSettingsHash,
   dismissedKey,
   loadConsentedScripts,
   readConsent,
@@ -40,6 +41,24 @@ export function CookieBanner({ scripts }: CookieBannerProps) {
     if (sessionStorage.getItem(dismissedKey) !== '1') setVisible(true);
   }, [scripts]);
 
+  // The footer's "Cookie settings" link (and an address ending in its fragment) opens the banner
+  // again with the stored choices, so a choice can be changed at any time.
+  useEffect(() => {
+    const reopen = () => {
+      setChoices(readConsent(localStorage).choices);
+      setVisible(true);
+      requestAnimationFrame(() => banner.current?.focus());
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!(event.target instanceof Element) || !event.target.closest(`a[href="#${cookieSettingsHash}"]`)) return;
+      event.preventDefault();
+      reopen();
+    };
+    document.addEventListener('click', onClick);
+    if (location.hash === `#${cookieSettingsHash}`) reopen();
+    return () => document.removeEventListener('click', onClick);
+  }, []);
+
   // On phones the banner spans the bottom of the screen: the help button moves up above it
   // (by a transform, which is not a layout shift).
   useEffect(() => {
@@ -73,6 +92,7 @@ export function CookieBanner({ scripts }: CookieBannerProps) {
   return (
     <section
       ref={banner}
+      tabIndex={-1}
       aria-labelledby={headingId}
       className="fixed inset-x-2 bottom-2 z-45 [contain:content] rounded-2xl border border-white/10 bg-surface-900 p-4 shadow-2xl sm:inset-x-auto sm:bottom-6 sm:left-6 sm:w-[26rem]"
     >

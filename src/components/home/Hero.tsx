@@ -50,7 +50,8 @@ export function Hero({ reviews, claims, fromPrice, location }: HeroProps) {
             View Locations
           </ButtonLink>
         </div>
-        <p className="mt-4 text-sm text-slate-400">
+        {/* On phones the help button floats at the right edge, at a height that depends on the screen and the cookie banner: the line keeps out of its column. */}
+        <p className="mt-4 text-sm text-slate-400 max-sm:px-16">
           Game servers from <span className="font-semibold text-white">{fromPrice}/month</span> · 7-day money-back guarantee (terms apply)
         </p>
         <ul className="mx-auto mt-9 grid max-w-3xl grid-cols-2 gap-3 text-left sm:grid-cols-3 lg:mx-0" aria-label="Why Hostfront">

@@ -31,6 +31,8 @@ interface ConsoleViewProps {
   onSessionEnded(): void;
   /** Sends a command; resolves true when it was accepted. */
   onSend(command: string): Promise<boolean>;
+  /** The server's power state: an offline server receives no command, so none is sent. */
+  state: PowerState;
 }
 
 const ConsoleLine = memo(function ConsoleLine({ text }: { text: string }) {
@@ -62,7 +64,8 @@ const ConsoleLine = memo(function ConsoleLine({ text }: { text: string }) {
  * styled text (never HTML). It follows new lines unless the reader has scrolled up. The kept
  * lines (5,000, as the server keeps) can be searched in the page and downloaded as a text file.
  */
-export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: ConsoleViewProps) {
+export function ConsoleView({ onState, onStats, onSessionEnded, onSend, state }: ConsoleViewProps) {
+  const offline = state === 'offline';
   const [lines, setLines] = useState<Line[]>([]);
   const [live, setLive] = useState(false);
   const [following, setFollowing] = useState(true);
@@ -170,7 +173,7 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!command.trim() || sending) return;
+    if (!command.trim() || sending || offline) return;
     setSending(true);
     const sent = await onSend(command);
     setSending(false);
@@ -276,17 +279,22 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend }: Consol
           onChange={(e) => setCommand(e.target.value)}
           onKeyDown={onKeyDown}
           placeholder="Enter command..."
-          aria-describedby="console-command-hint"
+          aria-describedby={offline ? 'console-command-offline console-command-hint' : 'console-command-hint'}
           maxLength={1000}
           className="min-w-0 flex-1 rounded-lg border border-white/10 bg-surface-950/80 px-3 py-2 font-mono text-sm text-white placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40"
         />
         <span id="console-command-hint" className="sr-only">
           Up and Down arrows recall earlier commands.
         </span>
-        <button type="submit" disabled={!command.trim() || sending} className={buttonVariants()}>
+        <button type="submit" disabled={!command.trim() || sending || offline} className={buttonVariants()}>
           <Send aria-hidden className="size-4" /> Send
         </button>
       </form>
+      {offline ? (
+        <p id="console-command-offline" className="-mt-1 px-3 pb-3 text-sm text-amber-200">
+          {texts.offline}
+        </p>
+      ) : null}
     </section>
   );
 }

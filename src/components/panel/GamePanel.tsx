@@ -20,7 +20,15 @@ function ConnectedGamePanel({ panel, server }: { panel: PanelConnection; server:
         server={server}
         resources={panel.resources}
         permissions={permissions}
-        console={<ConsoleView onState={panel.setState} onStats={panel.setResources} onSessionEnded={panel.sessionEnded} onSend={panel.sendCommand} />}
+        console={
+          <ConsoleView
+            onState={panel.setState}
+            onStats={panel.setResources}
+            onSessionEnded={panel.sessionEnded}
+            onSend={panel.sendCommand}
+            state={server.state}
+          />
+        }
       />
     </>
   );

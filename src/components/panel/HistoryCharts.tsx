@@ -1,7 +1,7 @@
 import { LineChart } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { panelTexts } from '../../data/panel-texts.ts';
-import { formatBytes, formatPercent, formatTime } from '../../lib/panel-format.ts';
+import { formatBytes, formatChartTime, formatPercent } from '../../lib/panel-format.ts';
 import { averages, extremes, type Metric, type Sample, withLiveReadings } from '../../lib/resource-history.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { panelApi, type HistoryRange, type ServerDetails, type ServerResources } from './panel-api.ts';
@@ -145,7 +145,7 @@ export function HistoryCharts({ server, resources }: { server: ServerDetails; re
                 {table.map((row) => (
                   <tr key={row.at} className="border-t border-white/5">
                     <th scope="row" className="py-1 pr-3 font-normal">
-                      {formatTime(row.at)}
+                      {formatChartTime(row.at, rangeMs[range])}
                     </th>
                     {metrics.map(({ metric, format }) => (
                       <td key={metric} className="py-1 pr-3">

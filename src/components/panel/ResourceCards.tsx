@@ -1,5 +1,6 @@
 import { Cpu, HardDrive, MemoryStick } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { formatBytes } from '../../lib/panel-format.ts';
 import type { ServerDetails, ServerResources } from './panel-api.ts';
 
 const mib = 1024 * 1024;
@@ -40,14 +41,14 @@ function UsageCard({ title, icon, value, limit, fraction }: CardProps) {
   );
 }
 
-/** CPU Usage (percent), Memory Usage (MB), Disk Usage (MB), each with a bar against its limit. */
+/** CPU Usage (percent), Memory Usage and Disk Usage (bytes, in the panel's one unit rule: formatBytes), each with a bar against its limit. */
 export function ResourceCards({ server, resources }: { server: ServerDetails; resources: ServerResources | undefined }) {
   const cpu = resources?.cpu.current ?? 0;
   const cpuLimit = resources?.cpu.limit ?? server.limits.cpu;
-  const memory = (resources?.memory.current ?? 0) / mib;
-  const memoryLimit = (resources?.memory.limit ?? server.limits.memory * mib) / mib;
-  const disk = (resources?.disk.current ?? 0) / mib;
-  const diskLimit = (resources?.disk.limit ?? server.limits.disk * mib) / mib;
+  const memory = resources?.memory.current ?? 0;
+  const memoryLimit = resources?.memory.limit ?? server.limits.memory * mib;
+  const disk = resources?.disk.current ?? 0;
+  const diskLimit = resources?.disk.limit ?? server.limits.disk * mib;
   return (
     <div className="grid grid-cols-3 gap-2 sm:gap-4">
       <UsageCard
@@ -60,15 +61,15 @@ export function ResourceCards({ server, resources }: { server: ServerDetails; re
       <UsageCard
         title="Memory Usage"
         icon={<MemoryStick aria-hidden className="size-5" />}
-        value={`${whole.format(memory)} MB`}
-        limit={memoryLimit > 0 ? `of ${whole.format(memoryLimit)} MB` : 'no limit'}
+        value={formatBytes(memory)}
+        limit={memoryLimit > 0 ? `of ${formatBytes(memoryLimit)}` : 'no limit'}
         fraction={memoryLimit > 0 ? memory / memoryLimit : 0}
       />
       <UsageCard
         title="Disk Usage"
         icon={<HardDrive aria-hidden className="size-5" />}
-        value={`${whole.format(disk)} MB`}
-        limit={diskLimit > 0 ? `of ${whole.format(diskLimit)} MB` : 'no limit'}
+        value={formatBytes(disk)}
+        limit={diskLimit > 0 ? `of ${formatBytes(diskLimit)}` : 'no limit'}
         fraction={diskLimit > 0 ? disk / diskLimit : 0}
       />
     </div>

@@ -1,5 +1,6 @@
-import { Archive, FolderOpen, LineChart, Terminal } from 'lucide-react';
+import { Archive, CalendarClock, FolderOpen, LineChart, Terminal } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { scheduleTexts } from '../../data/panel-schedules.ts';
 import { panelTexts } from '../../data/panel-texts.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 import type { ServerDetails, ServerPermissions, ServerResources } from './panel-api.ts';
@@ -7,9 +8,10 @@ import type { ServerDetails, ServerPermissions, ServerResources } from './panel-
 // Loaded when their tab is first opened: the console alone is what most visits need.
 const FileManager = lazy(() => import('./FileManager.tsx').then((m) => ({ default: m.FileManager })));
 const BackupsPanel = lazy(() => import('./BackupsPanel.tsx').then((m) => ({ default: m.BackupsPanel })));
+const SchedulesPanel = lazy(() => import('./SchedulesPanel.tsx').then((m) => ({ default: m.SchedulesPanel })));
 const HistoryCharts = lazy(() => import('./HistoryCharts.tsx').then((m) => ({ default: m.HistoryCharts })));
 
-type ToolId = 'console' | 'files' | 'backups' | 'history';
+type ToolId = 'console' | 'files' | 'backups' | 'schedules' | 'history';
 const texts = panelTexts.tools;
 
 interface ServerToolsProps {
@@ -23,8 +25,8 @@ interface ServerToolsProps {
 const loading = <p className="rounded-2xl border border-white/10 bg-surface-900/80 p-5 text-sm text-slate-400">{texts.loading}</p>;
 
 /**
- * The Game Panel's tools as tabs: Console, Files, Backups and History. Files and Backups are
- * offered only when the key may list them; a tab's content loads the first time it is opened,
+ * The Game Panel's tools as tabs: Console, Files, Backups, Schedules and History. Files, Backups
+ * and Schedules are offered only when the key may list them; a tab's content loads the first time it is opened,
  * and stays mounted after.
  */
 export function ServerTools({ server, resources, permissions, console }: ServerToolsProps) {
@@ -68,6 +70,19 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
           },
         ]
       : []),
+    ...(permissions?.schedules.list
+      ? [
+          {
+            id: 'schedules' as const,
+            label: label(<CalendarClock aria-hidden className="size-4 shrink-0 max-sm:hidden" />, scheduleTexts.tab),
+            panel: opened.has('schedules') && (
+              <Suspense fallback={loading}>
+                <SchedulesPanel permissions={permissions.schedules} />
+              </Suspense>
+            ),
+          },
+        ]
+      : []),
     {
       id: 'history' as const,
       label: label(<LineChart aria-hidden className="size-4 shrink-0 max-sm:hidden" />, texts.tabs.history),
@@ -86,8 +101,9 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
       onSelect={select}
       items={items}
       size="compact"
-      listClassName="grid grid-cols-4 sm:flex"
-      tabClassName="flex-1 whitespace-nowrap"
+      // Five tabs share a phone's row by their labels' widths; four split it evenly.
+      listClassName={items.length > 4 ? 'flex' : 'grid grid-cols-4 sm:flex'}
+      tabClassName={items.length > 4 ? 'flex-auto whitespace-nowrap max-sm:px-1.5' : 'flex-1 whitespace-nowrap'}
       panelClassName="mt-4"
     />
   );

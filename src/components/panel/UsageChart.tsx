@@ -1,6 +1,6 @@
 import type { Metric, Sample } from '../../lib/resource-history.ts';
 import { axisTop, extremes } from '../../lib/resource-history.ts';
-import { formatTime } from '../../lib/panel-format.ts';
+import { formatChartTime } from '../../lib/panel-format.ts';
 import { ChartLine, ChartPlot, chartPad as pad, chartWidth as width, lineColour } from '../ui/ChartPlot.tsx';
 
 const height = 90;
@@ -71,8 +71,8 @@ export function UsageChart({ samples, metric, title, format, limit, from, to, ga
       <div className="mt-1 flex justify-between text-[11px] text-slate-400 tabular-nums" aria-hidden="true">
         {samples.length ? (
           <>
-            <span>{formatTime(from)}</span>
-            <span>{formatTime(to)}</span>
+            <span>{formatChartTime(from, to - from)}</span>
+            <span>{formatChartTime(to, to - from)}</span>
           </>
         ) : (
           <span>{emptyText}</span>

@@ -12,6 +12,9 @@ import type {
   HistoryRange,
   PlayerList,
   PowerSignal,
+  Schedule,
+  ScheduleInput,
+  ScheduleList,
   PowerState,
   ServerDetails,
   ServerPermissions,
@@ -21,6 +24,7 @@ import type {
 } from '../../../contracts/panel.ts';
 import { apiFetch, type Method } from '../../lib/api-client.ts';
 
+export type { Schedule, ScheduleInput, ScheduleList };
 export type { Backup, BackupList, FileList, HistoryAnswer, HistoryRange, PlayerList, PowerState, ServerDetails, ServerPermissions, ServerResources, TextFile };
 /** The power actions the page offers (kill is for operators and the API). */
 export type PowerAction = Exclude<PowerSignal, 'kill'>;
@@ -52,6 +56,12 @@ export const panelApi = {
   restoreBackup: (id: string) => call<void>('POST', `/backups/${encodeURIComponent(id)}/restore`),
   lockBackup: (id: string, locked: boolean) => call<Backup>('POST', `/backups/${encodeURIComponent(id)}/lock`, { locked }),
   deleteBackup: (id: string) => call<void>('DELETE', `/backups/${encodeURIComponent(id)}`),
+
+  listSchedules: () => call<ScheduleList>('GET', '/schedules'),
+  createSchedule: (input: ScheduleInput) => call<Schedule>('POST', '/schedules', input),
+  updateSchedule: (id: string, input: ScheduleInput) => call<Schedule>('PUT', `/schedules/${encodeURIComponent(id)}`, input),
+  deleteSchedule: (id: string) => call<void>('DELETE', `/schedules/${encodeURIComponent(id)}`),
+  runSchedule: (id: string) => call<Schedule>('POST', `/schedules/${encodeURIComponent(id)}/run`),
 };
 
 /** Downloads are plain links: the browser streams them to disk under the name the server gives. */

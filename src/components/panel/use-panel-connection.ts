@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { panelTexts } from '../../data/panel-texts.ts';
 import { panelApi, rememberServerId, type PowerAction, type PowerState, type ServerDetails, type ServerResources } from './panel-api.ts';
 
 /** Stats refresh this often while connected (docs/decisions.md 30). */
@@ -184,7 +185,8 @@ export function usePanelConnection(): PanelConnection {
         return true;
       } catch (error) {
         console.error('Failed to send command', error);
-        notifyError('Failed to send command');
+        // The server's own answer says why ("The server must be online to receive commands.").
+        notifyError(error instanceof ApiError ? error.message : panelTexts.console.sendFailed);
         if (isUnauthorized(error)) sessionEnded();
         return false;
       }

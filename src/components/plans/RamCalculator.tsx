@@ -8,6 +8,8 @@ export interface RamPlan {
   ramGb: number;
   /** Formatted monthly price. */
   price: string;
+  /** A plan of another line (its page and name); absent for this page's own plans. */
+  line?: { name: string; route: string };
 }
 
 const typeLabels: Record<ServerType, { label: string; hint: string }> = {
@@ -133,8 +135,8 @@ export function RamCalculator({ plans }: { plans: RamPlan[] }) {
             {plan ? (
               <>
                 Suggested plan:{' '}
-                <a href={`#plan-${plan.id}`} className="font-semibold text-brand-300 underline underline-offset-2 hover:text-white">
-                  {plan.name}
+                <a href={`${plan.line?.route ?? ''}#plan-${plan.id}`} className="font-semibold text-brand-300 underline underline-offset-2 hover:text-white">
+                  {plan.line ? `${plan.line.name} ${plan.name}` : plan.name}
                 </a>{' '}
                 ({plan.ramGb} GB, {plan.price}/month)
               </>

@@ -1,5 +1,6 @@
 import { Mail, MapPin, Phone, Server } from 'lucide-react';
 import type { Site } from '../../data/site.ts';
+import { cookieSettingsHash } from '../../lib/consent.ts';
 
 /** The footer: link columns, contact details, partner and payment logos, copyright. Static HTML. */
 export function Footer({ site, year }: { site: Site; year: number }) {
@@ -67,6 +68,13 @@ export function Footer({ site, year }: { site: Site; year: number }) {
       </div>
       <p className="border-t border-white/5 py-6 text-center text-sm text-slate-400">
         © <span data-current-year="">{year}</span> {site.name}. All rights reserved.
+        {/* The cookie banner (a script) opens on this link; without scripts there is nothing to choose. */}
+        <span className="js-only">
+          {' · '}
+          <a href={`#${cookieSettingsHash}`} className="text-slate-300 underline underline-offset-4 hover:text-white">
+            {site.cookieSettingsLabel}
+          </a>
+        </span>
       </p>
     </footer>
   );

@@ -1,7 +1,8 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SearchItem } from '../../data/search-items.ts';
-import { searchMatches } from '../../lib/search.ts';
+import { searchTexts } from '../../data/search-texts.ts';
+import { searchMatches, searchMinLength } from '../../lib/search.ts';
 
 /** The index is fetched once, on first use, so it costs nothing on pages where nobody searches. */
 let indexPromise: Promise<SearchItem[]> | undefined;
@@ -21,27 +22,34 @@ export function SearchBox({ id: idProp }: { id?: string }) {
   const id = idProp ?? generated;
   const [query, setQuery] = useState('');
   const [items, setItems] = useState<SearchItem[]>([]);
+  const [loaded, setLoaded] = useState(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const root = useRef<HTMLElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const results = searchMatches(query, items);
   const expanded = open && results.length > 0;
+  // Said, not left as an empty box: the index is here, the query long enough, and nothing matches.
+  const nothing = open && loaded && query.trim().length >= searchMinLength && results.length === 0;
+  const takeIndex = (index: SearchItem[]) => {
+    setItems(index);
+    setLoaded(true);
+  };
 
   useEffect(() => {
-    if (!expanded) return;
+    if (!expanded && !nothing) return;
     const onPointer = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     document.addEventListener('pointerdown', onPointer);
     return () => document.removeEventListener('pointerdown', onPointer);
-  }, [expanded]);
+  }, [expanded, nothing]);
 
   const change = (value: string) => {
     setQuery(value);
     setActive(-1);
     setOpen(true);
-    if (items.length === 0) void loadIndex().then(setItems);
+    if (!loaded) void loadIndex().then(takeIndex);
   };
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
@@ -65,7 +73,7 @@ export function SearchBox({ id: idProp }: { id?: string }) {
   return (
     <search ref={root} className="relative block w-full">
       <label htmlFor={`${id}-input`} className="sr-only">
-        Search the site
+        {searchTexts.label}
       </label>
       <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
       <input
@@ -80,11 +88,11 @@ export function SearchBox({ id: idProp }: { id?: string }) {
         aria-expanded={expanded}
         aria-controls={`${id}-listbox`}
         aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
-        placeholder="Search plans, pages, help…"
+        placeholder={searchTexts.placeholder}
         value={query}
         onChange={(e) => change(e.target.value)}
         onFocus={() => {
-          void loadIndex().then(setItems);
+          void loadIndex().then(takeIndex);
           setOpen(true);
         }}
         onKeyDown={onKeyDown}
@@ -130,6 +138,18 @@ export function SearchBox({ id: idProp }: { id?: string }) {
             </div>
           ))}
       </div>
+      {/* A live region, not role="status": every page carries the header, and a status there would be read as the page's own. */}
+      <p
+        aria-live="polite"
+        data-testid="search-no-match"
+        className={
+          nothing
+            ? 'absolute top-full right-0 left-0 z-50 mt-2 rounded-lg border border-white/10 bg-surface-900 px-3 py-2 text-sm text-slate-300 shadow-2xl'
+            : 'sr-only'
+        }
+      >
+        {nothing ? searchTexts.noMatch(query.trim()) : ''}
+      </p>
     </search>
   );
 }

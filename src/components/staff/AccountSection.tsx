@@ -146,7 +146,7 @@ export function AccountSection({ problem, signedOut }: SectionProps) {
     setAdding(true);
     const name = newName.trim();
     const ok = await run(async () => {
-      const { challengeId, options } = await staffApi.passkeyOptions();
+      const { challengeId, ...options } = await staffApi.passkeyOptions();
       const credential = await createPasskey(options);
       await staffApi.addPasskey(challengeId, credential, name);
     }, `Passkey “${name}” added. You can sign in with it from now on.`);

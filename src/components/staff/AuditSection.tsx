@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { AuditEntry, AuditQuery } from '../../../contracts/audit.ts';
 import { Button } from '../ui/Button.tsx';
-import { actionLabel, actorLabel, detailText } from './audit-text.ts';
+import { actionLabel, actorDetail, actorLabel, detailText, entryActionText, targetText } from './audit-text.ts';
 import type { SectionProps } from './section-props.ts';
 import { formatDateTime } from './format.ts';
 import { Notice } from './Notice.tsx';
@@ -40,6 +40,8 @@ function queryOf(filters: Filters, cursor?: string): AuditQuery {
 
 function EntryRow({ entry }: { entry: AuditEntry }) {
   const detail = detailText(entry);
+  const who = actorDetail(entry);
+  const target = targetText(entry);
   return (
     <li className="grid gap-1 py-3 text-sm md:grid-cols-[11rem_1fr_auto] md:gap-4">
       <time dateTime={new Date(entry.at).toISOString()} className="text-slate-400">
@@ -47,11 +49,12 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
       </time>
       <div className="min-w-0">
         <p className="text-slate-200">
-          <span className="font-medium text-white">{actorLabel(entry)}</span> <span className="text-slate-400">({entry.actor.kind})</span>{' '}
-          {actionLabel(entry.action).toLowerCase()}
-          {entry.target ? <span className="break-words"> · {entry.target}</span> : null}
+          <span className="font-medium break-words text-white">{actorLabel(entry)}</span> <span className="text-slate-400">({entry.actor.kind})</span>{' '}
+          {entryActionText(entry).toLowerCase()}
+          {target ? <span className="[overflow-wrap:anywhere]"> · {target}</span> : null}
         </p>
-        <p className="mt-0.5 break-words text-xs text-slate-400">
+        <p className="mt-0.5 text-xs [overflow-wrap:anywhere] text-slate-400">
+          {who ? `${who} · ` : ''}
           <code className="font-mono">{entry.action}</code>
           {entry.clientIp ? ` · from ${entry.clientIp}` : ''}
           {detail ? ` · ${detail}` : ''}
@@ -127,7 +130,7 @@ export function AuditSection({ problem }: SectionProps) {
               <option value="">Everything</option>
               {actions.map((action) => (
                 <option key={action} value={action}>
-                  {actionLabel(action)} ({action})
+                  {actionLabel(action)}
                 </option>
               ))}
             </select>

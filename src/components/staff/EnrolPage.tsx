@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { Button, ButtonLink } from '../ui/Button.tsx';
 import { formatDateTime } from './format.ts';
 import { Notice } from './Notice.tsx';
+import { ProblemText } from './ProblemText.tsx';
 import { createPasskey } from './passkey-ceremony.ts';
 import { staffApi } from './staff-api.ts';
 import { card, fieldError, input, label, loneCardPage, muted } from './staff-styles.ts';
@@ -35,7 +36,7 @@ export function EnrolPage() {
   const [displayName, setDisplayName] = useState('');
   const [passkeyName, setPasskeyName] = useState('');
   const [nameError, setNameError] = useState<string>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const nameId = useId();
   const passkeyId = useId();
@@ -69,14 +70,14 @@ export function EnrolPage() {
     setBusy(true);
     setError(undefined);
     try {
-      const { challengeId, options } = await staffApi.enrolmentOptions(state.token, displayName);
-      const credential = await createPasskey(options);
+      const { challengeId, ...options } = await staffApi.enrolmentOptions(state.token, displayName);
+      const credential = await createPasskey(options, `/staff/enrol#${state.token}`);
       await staffApi.enrol({ token: state.token, displayName, challengeId, credential, passkeyName: passkeyName.trim() || undefined });
       setState({ kind: 'done' });
       location.assign('/staff');
     } catch (e) {
       if (e instanceof ApiError && e.fields.displayName) setNameError(e.fields.displayName);
-      setError(e instanceof Error ? e.message : String(e));
+      setError(e);
       if (e instanceof ApiError && (e.code.startsWith('enrolment_') || e.code === 'account_disabled')) setState({ kind: 'refused', message: e.message });
       setBusy(false);
     }
@@ -152,7 +153,7 @@ export function EnrolPage() {
                 So you can tell your passkeys apart later (optional).
               </p>
             </div>
-            <Notice tone="error">{error}</Notice>
+            <Notice tone="error">{error === undefined ? null : <ProblemText error={error} />}</Notice>
             <Button type="submit" size="lg" className="w-full" disabled={busy}>
               <Fingerprint aria-hidden="true" className="size-5" />
               {busy ? 'Waiting for your device…' : texts.button}

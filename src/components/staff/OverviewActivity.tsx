@@ -1,5 +1,5 @@
 import type { AuditActorKind, AuditEntry } from '../../../contracts/audit.ts';
-import { actionLabel, actorLabel } from './audit-text.ts';
+import { actorDetail, actorLabel, entryActionText, targetText } from './audit-text.ts';
 import { CardLink, CardSection } from './CardSection.tsx';
 import { formatRelative } from './format.ts';
 import { staffApi } from './staff-api.ts';
@@ -21,7 +21,10 @@ function Entries({ entries, empty }: { entries: AuditEntry[]; empty: string }) {
       {entries.map((entry) => (
         <li key={entry.id} className="flex flex-col gap-1 py-2 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
           <span className="min-w-0 [overflow-wrap:anywhere]">
-            <span className="text-white">{actorLabel(entry)}</span> <span className="text-slate-300">{actionLabel(entry.action).toLowerCase()}</span>
+            <span className="text-white" title={actorDetail(entry)}>
+              {actorLabel(entry)}
+            </span>{' '}
+            <span className="text-slate-300">{entryActionText(entry).toLowerCase()}</span>
             {entry.target && entry.action.startsWith('contact.') ? (
               <>
                 {' '}
@@ -30,8 +33,8 @@ function Entries({ entries, empty }: { entries: AuditEntry[]; empty: string }) {
                   message {entry.target.slice(0, 8)}
                 </a>
               </>
-            ) : entry.target && entry.target !== entry.actor.label ? (
-              <span className="text-slate-300"> · {entry.target}</span>
+            ) : targetText(entry) ? (
+              <span className="text-slate-300"> · {targetText(entry)}</span>
             ) : null}
             {entry.outcome !== 'ok' && !entry.action.endsWith('_failed') ? <span className="text-rose-300"> ({entry.outcome})</span> : null}
           </span>
@@ -51,7 +54,7 @@ export function OverviewActivity({ onError }: { onError: (error: unknown) => voi
   return (
     <CardSection id="overview-recent" title="Latest activity">
       {pages ? (
-        <div className="mt-3 grid gap-6 lg:grid-cols-2">
+        <div className="mt-3 grid grid-cols-1 gap-6 lg:grid-cols-2">
           {groups.map((group, i) => (
             <section key={group.kind} aria-labelledby={`overview-recent-${group.kind}`} className="min-w-0">
               <h3 id={`overview-recent-${group.kind}`} className="text-sm font-semibold tracking-wide text-slate-300 uppercase">

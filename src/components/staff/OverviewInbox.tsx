@@ -30,7 +30,11 @@ export function OverviewInbox({ onError }: { onError: (error: unknown) => void }
             <ul className="mt-2 divide-y divide-white/10">
               {page.messages.map((m) => (
                 <li key={m.id} className="py-2 text-sm">
-                  <a href={`#inbox/${m.id}`} className="flex min-w-0 items-baseline justify-between gap-3 text-slate-100 underline-offset-4 hover:underline">
+                  <a
+                    href={`#inbox/${m.id}`}
+                    title={`${m.subject} from ${m.name}`}
+                    className="flex min-w-0 items-baseline justify-between gap-3 text-slate-100 underline-offset-4 hover:underline"
+                  >
                     <span className="min-w-0 truncate">
                       <bdi>
                         <VisibleText text={m.subject} />

@@ -33,11 +33,11 @@ export function OverviewSection({ me, problem }: SectionProps) {
         Signed in as <strong className="text-white">{me.displayName}</strong> ({me.email}), {roleLabels[me.role].toLowerCase()}.
       </p>
       <Notice tone="error">{error}</Notice>
-      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
         <OverviewStatus />
         {canHandle ? <OverviewInbox onError={onError} /> : null}
       </div>
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <CardSection id="overview-account" title="Your account">
           {account.data ? (
             <p className="mt-2 text-sm text-slate-300">

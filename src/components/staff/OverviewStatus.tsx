@@ -105,7 +105,9 @@ export function OverviewStatus() {
             <ul aria-label="Monitors" className="mt-3 divide-y divide-white/10">
               {servers.map((s) => (
                 <li key={s.id} data-monitor-id={s.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                  <span className="min-w-0 truncate text-slate-100">{s.name}</span>
+                  <span className="min-w-0 truncate text-slate-100" title={s.name}>
+                    {s.name}
+                  </span>
                   <span className="flex shrink-0 items-center gap-2">
                     {s.status === 'pending' ? null : <span className="text-xs text-slate-400">{latencyLabel(s.latency)}</span>}
                     <span className={`${badge} ${badgeTones[stateTones[s.status]]}`}>{stateLabels[s.status]}</span>

@@ -4,6 +4,7 @@ import type { StaffMe } from '../../../contracts/staff.ts';
 import { staffConsoleTexts } from '../../data/staff-console.ts';
 import { Button } from '../ui/Button.tsx';
 import { Notice } from './Notice.tsx';
+import { ProblemText } from './ProblemText.tsx';
 import { askPasskey } from './passkey-ceremony.ts';
 import { staffApi } from './staff-api.ts';
 import { card, loneCardPage, muted } from './staff-styles.ts';
@@ -17,17 +18,17 @@ const texts = staffConsoleTexts.signIn;
  */
 export function SignIn({ notice, onSignedIn, whileSession }: { notice?: string; onSignedIn: (me: StaffMe) => void; whileSession?: ReactNode }) {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<unknown>();
 
   const signIn = async () => {
     setBusy(true);
     setError(undefined);
     try {
-      const { challengeId, options } = await staffApi.signInOptions();
+      const { challengeId, ...options } = await staffApi.signInOptions();
       const credential = await askPasskey(options);
       onSignedIn(await staffApi.signIn(challengeId, credential));
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(e);
       setBusy(false);
     }
   };
@@ -40,8 +41,8 @@ export function SignIn({ notice, onSignedIn, whileSession }: { notice?: string; 
         <h1 className="mt-2 text-2xl font-bold text-white">{texts.title}</h1>
         <p className="mt-3 text-slate-300">{texts.lead}</p>
         <div className="mt-4 space-y-3">
-          {notice && !error ? <Notice tone="info">{notice}</Notice> : null}
-          <Notice tone="error">{error}</Notice>
+          {notice && error === undefined ? <Notice tone="info">{notice}</Notice> : null}
+          <Notice tone="error">{error === undefined ? null : <ProblemText error={error} />}</Notice>
         </div>
         <Button size="lg" className="mt-4 w-full" onClick={signIn} disabled={busy} aria-describedby="signin-help">
           <Fingerprint aria-hidden="true" className="size-5" />

@@ -1,49 +1,37 @@
 import type { AuditEntry } from '../../../contracts/audit.ts';
+import { auditActionLabels, auditActorTexts, auditPowerLabels } from '../../data/audit-actions.ts';
 
 /** What an action name means, for the log's readers; an unknown one is shown as it is. */
-const actionLabels: Record<string, string> = {
-  'staff.signin': 'Signed in',
-  'staff.signin_failed': 'Sign-in refused',
-  'staff.signout': 'Signed out',
-  'staff.session_end': 'Ended a session',
-  'staff.enrol': 'Enrolled',
-  'staff.enrol_failed': 'Enrolment refused',
-  'staff.invite': 'Invited',
-  'staff.role_change': 'Changed role',
-  'staff.disable': 'Disabled',
-  'staff.enable': 'Enabled',
-  'staff.reset': 'Issued a new enrolment link',
-  'staff.remove': 'Removed',
-  'staff.passkey_add': 'Added a passkey',
-  'staff.passkey_rename': 'Renamed a passkey',
-  'staff.passkey_remove': 'Removed a passkey',
-  'staff.forbidden': 'Was refused (role)',
-  'contact.retry': 'Retried a delivery',
-  'contact.answered': 'Marked a message answered',
-  'contact.unanswered': 'Marked a message unanswered',
-  'monitor.created': 'Added a monitor',
-  'monitor.updated': 'Changed a monitor',
-  'monitor.paused': 'Paused a monitor',
-  'monitor.resumed': 'Resumed a monitor',
-  'monitor.deleted': 'Deleted a monitor',
-  'monitor.imported': 'Imported the monitors file',
-  'incident.created': 'Declared an incident',
-  'incident.updated': 'Updated an incident',
-  'incident.update_corrected': 'Corrected an incident update',
-  'incident.resolved': 'Resolved an incident',
-  'maintenance.scheduled': 'Scheduled maintenance',
-  'maintenance.extended': 'Extended maintenance',
-  'maintenance.cancelled': 'Cancelled maintenance',
-};
-
 export function actionLabel(action: string): string {
-  return actionLabels[action] ?? action;
+  return auditActionLabels[action] ?? action;
 }
 
+/** What this entry's actor did, as a sentence's verb phrase (a power action names its signal). */
+export function entryActionText(entry: AuditEntry): string {
+  const signal = entry.action === 'panel.power' ? entry.detail?.signal : undefined;
+  return (typeof signal === 'string' ? auditPowerLabels[signal] : undefined) ?? actionLabel(entry.action);
+}
+
+/** Who acted, for people: a staff member's display name (their e-mail until they gave one), a customer by their server. */
 export function actorLabel(entry: AuditEntry): string {
-  if (entry.actor.kind === 'anonymous') return 'Unknown person';
-  if (entry.actor.kind === 'system') return entry.actor.label ?? 'The system';
-  return entry.actor.label ?? entry.actor.id ?? entry.actor.kind;
+  const { actor } = entry;
+  if (actor.kind === 'anonymous') return auditActorTexts.anonymous;
+  if (actor.kind === 'system') return actor.label ?? auditActorTexts.system;
+  if (actor.kind === 'customer' && actor.id) return auditActorTexts.customer(actor.id);
+  return actor.name ?? actor.label ?? actor.id ?? actor.kind;
+}
+
+/** The actor's recorded label when the name shown differs (a staff member's e-mail), for a tooltip or a detail line. */
+export function actorDetail(entry: AuditEntry): string | undefined {
+  const shown = actorLabel(entry);
+  return entry.actor.kind === 'staff' && entry.actor.label && entry.actor.label !== shown ? entry.actor.label : undefined;
+}
+
+/** The target, when it adds something to the sentence (not the customer's own server, not the actor again). */
+export function targetText(entry: AuditEntry): string | undefined {
+  const { target, actor } = entry;
+  if (!target || target === actor.label || (actor.kind === 'customer' && target === actor.id)) return undefined;
+  return target;
 }
 
 export function detailText(entry: AuditEntry): string {

@@ -11,12 +11,27 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import type { AuthenticationCredential, AuthenticationOptions, RegistrationCredential, RegistrationOptions } from '../../../contracts/staff.ts';
+import { staffConsoleTexts } from '../../data/staff-console.ts';
 
 export class CeremonyError extends Error {
-  constructor(message: string) {
+  /** Where the person can do it instead (the console at its own address), shown as a link after the message. */
+  readonly href: string | undefined;
+  constructor(message: string, href?: string) {
     super(message);
     this.name = 'CeremonyError';
+    this.href = href;
   }
+}
+
+/**
+ * Passkeys are bound to PUBLIC_URL's host name, so at any other address (127.0.0.1, another port)
+ * the browser refuses them: say so before asking, and name the address that works.
+ * `path` is where to go there (the enrolment page keeps its link's token).
+ */
+function checkAddress(consoleOrigin: string, path: string): void {
+  if (location.origin === consoleOrigin) return;
+  const href = `${consoleOrigin}${path}`;
+  throw new CeremonyError(staffConsoleTexts.wrongAddress(location.origin, consoleOrigin), href);
 }
 
 const unsupported = 'This browser cannot use passkeys. Use a current Chrome, Edge, Safari or Firefox.';
@@ -28,7 +43,7 @@ function explain(error: unknown, kind: 'create' | 'get'): CeremonyError {
     return new CeremonyError('This device already holds a passkey for your account. Use another device or security key.');
   }
   if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID' || name === 'SecurityError') {
-    return new CeremonyError(`Passkeys do not work at this address (${location.origin}). Open the staff console at its usual address.`);
+    return new CeremonyError(staffConsoleTexts.wrongAddress(location.origin, null));
   }
   if (code === 'ERROR_AUTHENTICATOR_MISSING_DISCOVERABLE_CREDENTIAL_SUPPORT' || code === 'ERROR_AUTHENTICATOR_MISSING_USER_VERIFICATION_SUPPORT') {
     return new CeremonyError('This authenticator cannot hold a passkey that checks it is you. Use your phone, your computer, or a security key with a PIN.');
@@ -43,8 +58,9 @@ function explain(error: unknown, kind: 'create' | 'get'): CeremonyError {
   return new CeremonyError(`Your browser could not use a passkey: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-export async function createPasskey(options: RegistrationOptions['options']): Promise<RegistrationCredential> {
+export async function createPasskey({ options, consoleOrigin }: Omit<RegistrationOptions, 'challengeId'>, path = '/staff'): Promise<RegistrationCredential> {
   if (!browserSupportsWebAuthn()) throw new CeremonyError(unsupported);
+  checkAddress(consoleOrigin, path);
   try {
     const credential = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
     return credential as RegistrationCredential;
@@ -53,8 +69,9 @@ export async function createPasskey(options: RegistrationOptions['options']): Pr
   }
 }
 
-export async function askPasskey(options: AuthenticationOptions['options']): Promise<AuthenticationCredential> {
+export async function askPasskey({ options, consoleOrigin }: Omit<AuthenticationOptions, 'challengeId'>): Promise<AuthenticationCredential> {
   if (!browserSupportsWebAuthn()) throw new CeremonyError(unsupported);
+  checkAddress(consoleOrigin, '/staff');
   try {
     const credential = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
     return credential as AuthenticationCredential;

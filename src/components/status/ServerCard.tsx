@@ -4,8 +4,12 @@ import type { DailyUptime, IncidentBrief, Reading, ShownStatus, Uptimes } from '
 import { latencyLabel, latencyTone, statusLabels, uptimeLabel, uptimeOver, type LatencyTone } from '../../lib/status-format.ts';
 import { UptimeBar } from './UptimeBar.tsx';
 
-/** What a card shows as its state: a probed state, or what people decided (paused, maintenance). */
-export type CardState = ShownStatus | 'maintenance' | 'paused';
+/**
+ * What a card shows as its state: a probed state, what people decided (paused, maintenance), or
+ * unchecked: a visitor's entry without an address, which nothing probes (so it claims no state,
+ * latency or uptime).
+ */
+export type CardState = ShownStatus | 'maintenance' | 'paused' | 'unchecked';
 
 export const statusDotClass: Record<CardState, string> = {
   operational: 'bg-emerald-400 shadow-[0_0_0_4px_rgb(52_211_153/0.15)]',
@@ -14,6 +18,7 @@ export const statusDotClass: Record<CardState, string> = {
   pending: 'bg-slate-500',
   maintenance: 'bg-violet-400 shadow-[0_0_0_4px_rgb(167_139_250/0.18)]',
   paused: 'bg-slate-400',
+  unchecked: 'bg-slate-500',
 };
 
 const statusTextClass: Record<CardState, string> = {
@@ -23,9 +28,10 @@ const statusTextClass: Record<CardState, string> = {
   pending: 'text-slate-400',
   maintenance: 'text-violet-300',
   paused: 'text-slate-300',
+  unchecked: 'text-slate-300',
 };
 
-const stateText: Record<CardState, string> = { ...statusLabels, pending: 'Checking…', maintenance: 'Maintenance', paused: 'Paused' };
+const stateText: Record<CardState, string> = { ...statusLabels, pending: 'Checking…', maintenance: 'Maintenance', paused: 'Paused', unchecked: 'Not checked' };
 
 const hour = 3_600_000;
 const windows = [
@@ -60,7 +66,7 @@ export interface ServerCardProps {
   /** The clock the spans are measured against. */
   now?: number;
   /** The visitor's own entries. */
-  own?: { address?: string; uptime: number; detail?: string; problem?: string; onRemove: () => void };
+  own?: { address?: string; uptime: number | null; detail?: string; problem?: string; onRemove: () => void };
 }
 
 /** One monitored server: name, status with its dot, latency (coloured), chart and uptime. */
@@ -81,8 +87,9 @@ export function ServerCard({
   own,
 }: ServerCardProps) {
   const headingId = `server-${id}`;
-  const state: CardState = paused ? 'paused' : maintenance ? 'maintenance' : status;
-  const quiet = state === 'pending' || state === 'paused';
+  const unchecked = own !== undefined && !own.address;
+  const state: CardState = unchecked ? 'unchecked' : paused ? 'paused' : maintenance ? 'maintenance' : status;
+  const quiet = state === 'pending' || state === 'paused' || state === 'unchecked';
   return (
     <article
       aria-labelledby={headingId}
@@ -100,7 +107,7 @@ export function ServerCard({
               <span className="inline-flex items-center gap-1 rounded-full bg-brand-500/15 px-2 py-0.5 font-medium text-brand-300 ring-1 ring-brand-400/30">
                 <UserRound className="size-3" aria-hidden="true" /> Your server
               </span>
-              <span className="truncate">{own.address ?? 'No address: not checked'}</span>
+              <span className="truncate">{own.address ?? 'No address'}</span>
             </p>
           )}
         </div>
@@ -147,7 +154,7 @@ export function ServerCard({
         </p>
       )}
 
-      <LatencyChart readings={history} name={name} emptyText={own && !own.address ? 'No address, so no readings' : paused ? 'Paused: not probed' : undefined} />
+      <LatencyChart readings={history} name={name} emptyText={unchecked ? 'No address, so nothing is checked' : paused ? 'Paused: not probed' : undefined} />
 
       {bar && <UptimeBar monitorId={id} name={name} daily={bar.daily} daysFrom={bar.daysFrom} incidents={bar.incidents} now={now} />}
 
@@ -165,7 +172,7 @@ export function ServerCard({
           <>
             <div className="flex gap-1">
               <dt>Uptime</dt>
-              <dd className="font-semibold text-slate-200 tabular-nums">{uptimeLabel(own.uptime)}</dd>
+              <dd className="font-semibold text-slate-200 tabular-nums">{unchecked ? 'Not measured' : uptimeLabel(own.uptime)}</dd>
             </div>
             {own.detail && (
               <div className="flex gap-1">

@@ -405,7 +405,8 @@ export function StatusBoard() {
                 history={e.history}
                 own={{
                   address: e.address,
-                  uptime: e.checks === 0 ? 100 : Math.floor((e.ups / e.checks) * 10_000) / 100,
+                  // Nothing measured yet claims nothing (docs/decisions.md 12).
+                  uptime: e.checks === 0 ? null : Math.floor((e.ups / e.checks) * 10_000) / 100,
                   detail: e.detail,
                   problem: e.problem,
                   onRemove: () => remove(e.id),

@@ -15,12 +15,14 @@ const radioClass = 'size-4 accent-brand-500';
  * The board's "Get notified" form: e-mail or a Discord/Slack webhook, for every monitor or
  * chosen ones. The server answers the same whether or not the address was known; what it says
  * is shown as it is. Field problems appear at their fields, checked by the same rules as the server.
+ * The form appears once the site has said which channels it offers, with the right one chosen:
+ * before that (and in the built HTML) there is nothing to fill in or send, only a loading line.
  */
 export function SubscribeForm({ copy }: { copy: SubscriptionsCopy['form'] }) {
   const id = useId();
   const [options, setOptions] = useState<SubscriptionOptions | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
-  const [channel, setChannel] = useState<SubscriptionChannel>('email');
+  const [channel, setChannel] = useState<SubscriptionChannel>('webhook');
   const [address, setAddress] = useState('');
   const [scope, setScope] = useState<'all' | 'chosen'>('all');
   const [chosen, setChosen] = useState<string[]>([]);
@@ -34,8 +36,8 @@ export function SubscribeForm({ copy }: { copy: SubscriptionsCopy['form'] }) {
     const controller = new AbortController();
     fetchSubscriptionOptions(controller.signal)
       .then((loaded) => {
+        setChannel(loaded.channels.includes('email') ? 'email' : 'webhook');
         setOptions(loaded);
-        if (!loaded.channels.includes('email')) setChannel('webhook');
       })
       .catch(() => {
         if (!controller.signal.aborted) setLoadFailed(true);
@@ -43,7 +45,7 @@ export function SubscribeForm({ copy }: { copy: SubscriptionsCopy['form'] }) {
     return () => controller.abort();
   }, []);
 
-  const emailAvailable = options === null || options.channels.includes('email');
+  const emailAvailable = options?.channels.includes('email') === true;
   const field = channel === 'email' ? copy.email : copy.webhook;
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
@@ -92,6 +94,10 @@ export function SubscribeForm({ copy }: { copy: SubscriptionsCopy['form'] }) {
       {loadFailed ? (
         <p className="mt-4 text-sm text-amber-200" role="alert">
           {copy.loadFailed}
+        </p>
+      ) : !options ? (
+        <p className="js-only mt-5 min-h-40 text-sm text-slate-400" role="status" data-testid="subscribe-loading">
+          {copy.loading}
         </p>
       ) : (
         <form className="js-only mt-5 grid gap-5 lg:grid-cols-2" onSubmit={(e) => void submit(e)} noValidate>

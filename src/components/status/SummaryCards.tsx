@@ -80,10 +80,10 @@ export function SummaryCards({ banner, monitored, paused = 0, uptime90d, measure
             <ShieldCheck className="size-4 text-brand-300" aria-hidden="true" />
           )
         }
-        label="Security"
+        label="Incidents"
         note={incidents.length ? incidents.map((i) => i.title).join(' · ') : 'Nothing to report'}
       >
-        <span className={incidents.length ? 'text-amber-300' : 'text-emerald-300'} data-testid="security-card">
+        <span className={incidents.length ? 'text-amber-300' : 'text-emerald-300'} data-testid="incidents-card">
           {incidents.length === 0 ? 'No Incidents' : `${incidents.length} Active Incident${incidents.length === 1 ? '' : 's'}`}
         </span>
       </Card>

@@ -32,6 +32,17 @@ function listeningAddresses(port: number): string[] {
   return found;
 }
 
+/** The demo server written into `dir` on a free port, under a local driver whose console is followed. */
+async function demoUnderDriver(dir: string) {
+  const port = await freePort();
+  const demo = await ensureDemoServer(dir, port, '127.0.0.1');
+  const driver = createLocalDriver({ servers: loadServersFile(demo.serversFile), log: { info() {}, warn() {} }, statsIntervalMs: 1000 });
+  const credentials = { serverId: demo.serverId, key: demo.key };
+  const events: ConsoleEvent[] = [];
+  await driver.console(credentials, (event) => events.push(event));
+  return { port, driver, credentials, lines: () => events.flatMap((e) => (e.type === 'line' ? [e.text] : [])) };
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-demo-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -88,13 +99,7 @@ describe('the demo Minecraft server', () => {
   });
 
   it('runs a real Minecraft server that answers a status ping, light on CPU and memory, and stops on `stop`', async () => {
-    const port = await freePort();
-    const demo = await ensureDemoServer(dataDir, port, '127.0.0.1');
-    const driver = createLocalDriver({ servers: loadServersFile(demo.serversFile), log: { info() {}, warn() {} }, statsIntervalMs: 1000 });
-    const credentials = { serverId: demo.serverId, key: demo.key };
-    const events: ConsoleEvent[] = [];
-    const lines = () => events.flatMap((e) => (e.type === 'line' ? [e.text] : []));
-    await driver.console(credentials, (event) => events.push(event));
+    const { port, driver, credentials, lines } = await demoUnderDriver(dataDir);
     try {
       await driver.power(credentials, 'start');
       const deadline = Date.now() + 60_000;
@@ -126,4 +131,30 @@ describe('the demo Minecraft server', () => {
       await driver.close();
     }
   }, 90_000);
+
+  it("starts again on the world it wrote with nothing from Node in the customer's console (no deprecation warning)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-demo-again-'));
+    const { driver, credentials, lines } = await demoUnderDriver(dir);
+    const until = async (what: string, done: () => Promise<boolean> | boolean) => {
+      const deadline = Date.now() + 60_000;
+      while (!(await done())) {
+        if (Date.now() > deadline) throw new Error(`${what}:\n${lines().join('\n')}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    const seeds = () => lines().filter((l) => l.includes('World seed')).length;
+    try {
+      // The first start writes the world; the second reads its level.dat back (where Node warned).
+      for (const start of [1, 2]) {
+        await driver.power(credentials, 'start');
+        await until(`start ${start}: no world seed`, () => seeds() === start);
+        await driver.power(credentials, 'stop');
+        await until(`start ${start}: did not stop`, async () => (await driver.getServer(credentials)).state === 'offline');
+      }
+      expect(lines().filter((l) => /DeprecationWarning|\(node:\d+\)|--trace-deprecation/.test(l))).toEqual([]);
+    } finally {
+      await driver.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

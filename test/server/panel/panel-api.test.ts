@@ -244,7 +244,7 @@ describe.each(dialects)('panel API on %s', (dialect) => {
 
     const log = await panelAuditOf(app, fixtureServerId);
     const mine = log.filter((entry) => entry.clientIp === ip).map(({ actor, action, outcome, detail }) => ({ actor, action, outcome, detail }));
-    const actor = { kind: 'customer', id: fixtureServerId, label: `server ${fixtureServerId}` };
+    const actor = { kind: 'customer', id: fixtureServerId, label: `server ${fixtureServerId}`, name: null };
     expect(mine).toEqual([
       { actor, action: 'panel.command', outcome: 'failed', detail: { driver: 'local', command: 'say too early', error: 'server_offline' } },
       { actor, action: 'panel.power', outcome: 'ok', detail: { driver: 'local', signal: 'start' } },

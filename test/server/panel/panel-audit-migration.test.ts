@@ -43,7 +43,7 @@ describe.each(dialects)('the panel audit moved into the audit log (%s)', (dialec
       await app.ready();
       await app.jobs.runNow('audit log retention');
       const entries = await panelAuditOf(app, 'test-mc');
-      const actor = { kind: 'customer', id: 'test-mc', label: 'server test-mc' };
+      const actor = { kind: 'customer', id: 'test-mc', label: 'server test-mc', name: null };
       expect(entries.map(({ actor, action, target, outcome, clientIp, detail }) => ({ actor, action, target, outcome, clientIp, detail }))).toEqual([
         { actor, action: 'panel.command', target: 'test-mc', outcome: 'ok', clientIp: '203.0.113.9', detail: { driver: 'local', command: 'say hi' } },
         {

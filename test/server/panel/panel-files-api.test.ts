@@ -126,6 +126,7 @@ describe.each(dialects)('panel files and backups API on %s', (dialect) => {
     expect((await get('/api/panel/permissions')).json()).toEqual({
       files: { list: true, read: true, write: true, rename: true, delete: true },
       backups: { list: true, create: true, download: true, restore: true, delete: true },
+      schedules: { list: true, create: true, update: true, delete: true },
     });
     const players = await get('/api/panel/players');
     expect(players.statusCode).toBe(200);

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -101,6 +103,29 @@ describe.each(dialects)('npm run staff (%s)', (dialect) => {
       stderr: expect.stringContaining('No staff account for ghost@example.com'),
     });
     expect((await staffCli(['frobnicate'], env)).code).toBe(2);
+  });
+
+  it('makes the link from PORT like the server does, and says the running site answers there', async () => {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as AddressInfo).port;
+    const added = await staffCli(['add', 'port@example.com', '--role', 'admin'], { DATABASE_URL: database.url, PORT: String(port) });
+    expect(added.code, added.stderr).toBe(0);
+    expect(linkIn(added.stdout)).toMatch(new RegExp(`^http://localhost:${port}/staff/enrol#`));
+    expect(added.stdout).toContain(`The site answers at http://localhost:${port}: the link is for it.`);
+    expect(added.stderr).toBe('');
+  });
+
+  it("says plainly when no site answers at the link's address, and what to run instead", async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const added = await staffCli(['add', 'nobody@example.com', '--role', 'admin'], { DATABASE_URL: database.url, PORT: String(port) });
+    expect(added.code).toBe(0);
+    expect(linkIn(added.stdout)).toMatch(new RegExp(`^http://localhost:${port}/staff/enrol#`));
+    expect(added.stderr).toContain(`no Hostfront site answers at http://localhost:${port} now, so this command cannot tell whether the link works`);
+    expect(added.stderr).toContain(`here PORT is ${port}`);
+    expect(added.stderr).toContain('npm run staff -- reset nobody@example.com');
   });
 
   it('warns when PUBLIC_URL cannot carry passkeys', async () => {

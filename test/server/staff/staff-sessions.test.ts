@@ -119,7 +119,7 @@ describe.each(dialects)('staff sessions (%s)', (dialect) => {
   it('housekeeping deletes run-out sessions, challenges and old failures', async () => {
     const user = await staffUser(app, 'hk@example.com', 'support');
     await app.inject({ method: 'POST', url: '/api/staff/signin/options' });
-    await app.db.insertInto('staff_auth_failures').values({ client_ip: '203.0.113.1', at: clock }).execute();
+    await app.db.insertInto('staff_auth_failures').values({ client_key: '203.0.113.1', staff_id: null, at: clock }).execute();
     clock += 2 * hour;
     await app.jobs.runNow('staff housekeeping');
     expect(await app.db.selectFrom('staff_sessions').selectAll().execute()).toHaveLength(0);

@@ -251,27 +251,92 @@ describe.each(dialects)('staff enrolment and sign-in (%s)', (dialect) => {
     expect(Object.keys(garbage.json().error.fields)).toEqual(expect.arrayContaining(['credential.id']));
   });
 
-  it('throttles failed sign-ins per address, then in total, and says when to come back', async () => {
+  /** A passkey for this site that is registered nowhere: what a stranger has. */
+  const strangersPasskey = () => {
     const stranger = new SoftAuthenticator(testOrigin);
     stranger.create({ challenge: 'x', rp: { id: 'localhost' }, user: { id: 'nobody' } });
+    return stranger;
+  };
+  const optionsFrom = (remoteAddress?: string) => app.inject({ method: 'POST', url: '/api/staff/signin/options', remoteAddress });
+  /** A full sign-in from a given address (inject's remoteAddress, as the proxy-free app sees it). */
+  async function signInFrom(remoteAddress: string, authenticator: SoftAuthenticator, choices: Parameters<SoftAuthenticator['get']>[1] = {}) {
+    const options = await optionsFrom(remoteAddress);
+    if (options.statusCode !== 200) return options;
+    const { challengeId, options: request } = options.json();
+    const credential = authenticator.get(request, choices);
+    return app.inject({ method: 'POST', url: '/api/staff/signin', payload: { challengeId, credential }, remoteAddress });
+  }
+
+  it('throttles failed sign-ins per client (an IPv6 client by its /64), and says when to come back', async () => {
+    const stranger = strangersPasskey();
     for (let i = 0; i < 10; i++) expect((await signIn(app, stranger)).statusCode).toBe(401);
-    const throttled = await app.inject({ method: 'POST', url: '/api/staff/signin/options' });
+    const throttled = await optionsFrom();
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json().error.message).toMatch(/Too many failed sign-ins from your address\. Please wait 15 minutes/);
     expect(throttled.headers['retry-after']).toBe('900');
-    // Another address is not held back by the first one's failures…
-    const elsewhere = await app.inject({ method: 'POST', url: '/api/staff/signin/options', remoteAddress: '198.51.100.7' });
-    expect(elsewhere.statusCode).toBe(200);
-    // …until all addresses together pass the total.
-    const rows = Array.from({ length: 190 }, (_, i) => ({ client_ip: `203.0.113.${i % 250}`, at: clock - 1000 }));
-    await app.db.insertInto('staff_auth_failures').values(rows).execute();
-    const total = await app.inject({ method: 'POST', url: '/api/staff/signin/options', remoteAddress: '198.51.100.7' });
-    expect(total.statusCode).toBe(429);
-    expect(total.json().error.message).toMatch(/on the staff console/);
+    // Another address is not held back by the first one's failures.
+    expect((await optionsFrom('198.51.100.7')).statusCode).toBe(200);
+    // A new address in the same IPv6 /64 for every attempt changes nothing.
+    for (let i = 1; i <= 10; i++) expect((await signInFrom(`2001:db8:7:1::${i.toString(16)}`, stranger)).statusCode).toBe(401);
+    expect((await optionsFrom('2001:db8:7:1:ffff:1:2:3')).statusCode).toBe(429);
+    expect((await optionsFrom('2001:db8:7:2::1')).statusCode).toBe(200);
     // The window moves on.
     clock += 15 * 60_000 + 1;
-    expect((await app.inject({ method: 'POST', url: '/api/staff/signin/options' })).statusCode).toBe(200);
-    expect(await auditRows(app, 'staff.signin_failed')).toHaveLength(10);
+    expect((await optionsFrom()).statusCode).toBe(200);
+    expect((await optionsFrom('2001:db8:7:1::1')).statusCode).toBe(200);
+    expect(await auditRows(app, 'staff.signin_failed')).toHaveLength(20);
+  });
+
+  it('lets the admin sign in while 200 failed sign-ins from 20 addresses run in 15 minutes', async () => {
+    const admin = await staffUser(app, 'admin@example.com', 'admin');
+    const stranger = strangersPasskey();
+    const attackers = Array.from({ length: 20 }, (_, i) => `203.0.113.${i + 1}`);
+    let failures = 0;
+    const attack = (async () => {
+      for (let round = 0; round < 10; round++) {
+        clock += 40_000; // 10 rounds in under 7 minutes
+        const answers = await Promise.all(attackers.map((ip) => signInFrom(ip, stranger)));
+        for (const answer of answers) expect(answer.statusCode).toBe(401);
+        failures += answers.length;
+      }
+    })();
+    const adminAnswers: Array<{ status: number; failuresBefore: number }> = [];
+    let attackDone = false;
+    void attack.finally(() => {
+      attackDone = true;
+    });
+    while (!attackDone) {
+      const failuresBefore = failures;
+      const answer = await signInFrom('198.51.100.20', admin.authenticator);
+      adminAnswers.push({ status: answer.statusCode, failuresBefore });
+    }
+    await attack;
+    expect(failures).toBe(200);
+    expect(await app.db.selectFrom('staff_auth_failures').selectAll().execute()).toHaveLength(200);
+    // After the whole attack, in the same window: the admin, over the real WebAuthn ceremony.
+    const after = await signInFrom('198.51.100.20', admin.authenticator);
+    expect(after.statusCode, after.body).toBe(200);
+    expect(cookieFrom(after)).toMatch(/hf_staff=/);
+    expect(adminAnswers.length).toBeGreaterThan(0);
+    for (const answer of adminAnswers) expect(answer.status, `with ${answer.failuresBefore} failures behind`).toBe(200);
+    // Each attacking address is held back on its own.
+    for (const ip of attackers) expect((await optionsFrom(ip)).statusCode).toBe(429);
+  });
+
+  it('throttles failures at one account from many addresses, and only that account', async () => {
+    const admin = await staffUser(app, 'admin@example.com', 'admin');
+    const colleague = await staffUser(app, 'colleague@example.com', 'support');
+    // Someone who has the admin's passkey id but not the passkey: answers that name the account and fail.
+    for (let i = 1; i <= 20; i++) {
+      const answer = await signInFrom(`192.0.2.${i}`, admin.authenticator, { userVerified: false });
+      expect(answer.statusCode).toBe(400);
+    }
+    const refused = await signInFrom('198.51.100.30', admin.authenticator);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(/Too many failed sign-ins with this account\. Please wait 15 minutes/);
+    expect((await signInFrom('198.51.100.30', colleague.authenticator)).statusCode).toBe(200);
+    clock += 15 * 60_000 + 1;
+    expect((await signInFrom('198.51.100.30', admin.authenticator)).statusCode).toBe(200);
   });
 });
 

@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ScheduleTask } from '../../../contracts/panel.ts';
+import { maxBackupNameLength } from '../../../contracts/panel-rules.ts';
+import type { AuditLog } from '../../audit/audit-service.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { GameServerDriver, ServerCredentials } from '../driver.ts';
+import type { SessionCrypto } from '../session-crypto.ts';
+import { dueAfter, LocalSchedules, pendingTasks } from './local-schedules.ts';
+import {
+  advanceDue,
+  dueSchedules,
+  findSchedule,
+  hasRunningRun,
+  insertRun,
+  leaseRun,
+  pruneRuns,
+  readyRuns,
+  saveRun,
+  type StoredRun,
+  type StoredSchedule,
+} from './schedule-repository.ts';
+
+/** How often the runner looks for due schedules and runs whose delay is over. */
+export const scheduleTickMs = 5_000;
+/** A due time (or a task after its delay) later than this is not made up: it is recorded as missed. */
+export const missedToleranceMs = 10 * 60_000;
+/** An instance working on a run holds it this long; a run held by an instance that died is taken up after. */
+export const runLeaseMs = 5 * 60_000;
+/** Runs moved on at once in one round. */
+const runConcurrency = 8;
+/** Finished runs kept per schedule. */
+export const runsKept = 20;
+
+const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
+
+function reasonOf(error: unknown): string {
+  if (error instanceof HttpError) return error.message;
+  return 'The game server did not answer.';
+}
+
+export interface RoundResult {
+  /** Due times this instance claimed (run, skipped or missed). */
+  claimed: number;
+  /** Runs this instance moved on. */
+  advanced: number;
+}
+
+/**
+ * The local engine's runner (docs/decisions.md 39), on the one job scheduler. Each round:
+ *
+ * - every enabled schedule whose due time has come is claimed by moving its next due time on in
+ *   the database (one instance wins the update); the winner stores a run for that due time (a
+ *   unique key), or records it as missed when it is more than the tolerance late (the app was not
+ *   running), or as skipped while the previous run still goes on;
+ * - every run whose next task's delay is over is leased and moved on: each task is marked started
+ *   in the database before the engine is asked, so a task is never done twice; a delay is a stored
+ *   time, not a timer, so a restart during it finishes the run (or records it as failed when it
+ *   comes back too late to make up the rest).
+ *
+ * Tasks go through the driver interface like the panel's own calls, with the key of the session
+ * that saved the schedule.
+ */
+export class ScheduleRunner {
+  private readonly db: Kysely<Database>;
+  private readonly driver: GameServerDriver;
+  private readonly crypto: SessionCrypto;
+  private readonly audit: AuditLog;
+  private readonly now: () => number;
+
+  constructor(deps: { db: Kysely<Database>; driver: GameServerDriver; crypto: SessionCrypto; audit: AuditLog; now: () => number }) {
+    this.db = deps.db;
+    this.driver = deps.driver;
+    this.crypto = deps.crypto;
+    this.audit = deps.audit;
+    this.now = deps.now;
+  }
+
+  async round(): Promise<RoundResult> {
+    const result: RoundResult = { claimed: 0, advanced: 0 };
+    for (const schedule of await dueSchedules(this.db, this.now(), 100)) {
+      if (await this.claimDue(schedule)) result.claimed += 1;
+    }
+    // Runs of different servers move on side by side (a restart waits for its server to stop); each is leased, so never twice.
+    const queue = await readyRuns(this.db, this.now(), 50);
+    const worker = async () => {
+      for (let run = queue.shift(); run; run = queue.shift()) {
+        if (await this.advance(run)) result.advanced += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(runConcurrency, queue.length) }, worker));
+    return result;
+  }
+
+  private async claimDue(schedule: StoredSchedule): Promise<boolean> {
+    const due = schedule.nextDue;
+    if (due === null) return false;
+    const now = this.now();
+    const late = now - due;
+    // The next due time: the first still within the tolerance, so a run due a moment ago is made up.
+    const next = dueAfter(schedule, Math.max(due, now - missedToleranceMs));
+    const base: StoredRun = {
+      id: randomUUID(),
+      scheduleId: schedule.id,
+      serverId: schedule.serverId,
+      due,
+      trigger: 'timetable',
+      startedAt: now,
+      finishedAt: null,
+      outcome: 'running',
+      reason: null,
+      tasks: pendingTasks(schedule),
+      nextTask: 0,
+      resumeAt: now + (schedule.tasks[0]?.delaySeconds ?? 0) * 1000,
+      leaseUntil: 0,
+    };
+    // Moving the due time on and storing its run commit together: a due time is claimed once, and never lost.
+    const claimed = await this.db.transaction().execute(async (trx) => {
+      if (!(await advanceDue(trx, schedule.id, due, next))) return undefined;
+      let run = base;
+      if (late > missedToleranceMs) {
+        run = this.ended(
+          base,
+          'missed',
+          `Not run: the app was not running when it was due (${minutes(late)} minutes late; runs more than ${minutes(missedToleranceMs)} minutes late are not made up).`,
+        );
+      } else if (await hasRunningRun(trx, schedule.id)) {
+        run = this.ended(base, 'skipped', 'Not run: the previous run was still going.');
+      }
+      return (await insertRun(trx, run)) ? run : undefined;
+    });
+    if (!claimed) return false;
+    if (claimed.outcome !== 'running') await this.finished(schedule, claimed);
+    return true;
+  }
+
+  /** Moves a run on as far as its delays allow; false when another instance holds it. */
+  private async advance(stored: StoredRun): Promise<boolean> {
+    const now = this.now();
+    if (!(await leaseRun(this.db, stored.id, stored.leaseUntil, now + runLeaseMs))) return false;
+    const run: StoredRun = { ...stored, tasks: stored.tasks.map((t) => ({ ...t })), leaseUntil: now + runLeaseMs };
+    const schedule = await findSchedule(this.db, run.scheduleId);
+    if (!schedule) {
+      await saveRun(this.db, this.ended(run, 'failed', 'The schedule was deleted during the run.'));
+      return true;
+    }
+    // A task marked started but never finished: the app stopped while it ran.
+    const interrupted = run.nextTask > 0 ? run.tasks[run.nextTask - 1] : undefined;
+    if (interrupted && interrupted.outcome === 'pending') {
+      interrupted.outcome = 'failed';
+      interrupted.message = 'The app stopped while this task ran: whether it was done is not known.';
+      return this.finish(schedule, run, 'failed', `Task ${run.nextTask} was interrupted by a restart of the app.`);
+    }
+    const late = now - (run.resumeAt ?? now);
+    if (late > missedToleranceMs) {
+      return this.finish(
+        schedule,
+        run,
+        'failed',
+        `The app was not running when task ${run.nextTask + 1} was due (${minutes(late)} minutes late): it and the tasks after it were not run.`,
+      );
+    }
+    const credentials = this.credentialsOf(schedule);
+    if (!credentials)
+      return this.finish(schedule, run, 'failed', "The schedule's key cannot be read since the app's session secret changed: save the schedule again.");
+
+    if (run.nextTask === 0 && schedule.onlyWhenOnline) {
+      try {
+        const { state } = await this.driver.getResources(credentials);
+        if (state !== 'running')
+          return this.finish(schedule, run, 'skipped', 'Not run: the server was not running (this schedule runs only when it is online).');
+      } catch (error) {
+        return this.finish(schedule, run, 'failed', `The server's state could not be read: ${reasonOf(error)}`);
+      }
+    }
+
+    while (run.nextTask < schedule.tasks.length) {
+      const index = run.nextTask;
+      const task = schedule.tasks[index]!;
+      if ((run.resumeAt ?? 0) > this.now()) {
+        // A delay: stored, so whichever instance is running when it ends (after a restart too) goes on.
+        run.leaseUntil = 0;
+        await saveRun(this.db, run);
+        return true;
+      }
+      const record = run.tasks[index] ?? { kind: task.kind, outcome: 'pending' as const, at: null, message: null };
+      run.tasks[index] = record;
+      record.at = this.now();
+      run.nextTask = index + 1;
+      await saveRun(this.db, run);
+      try {
+        record.message = await this.perform(schedule, credentials, task);
+        record.outcome = 'ok';
+      } catch (error) {
+        record.outcome = 'failed';
+        record.message = reasonOf(error);
+        return this.finish(schedule, run, 'failed', `Task ${index + 1} (${task.kind}) failed: ${record.message}`);
+      }
+      const following = schedule.tasks[index + 1];
+      run.resumeAt = following ? this.now() + following.delaySeconds * 1000 : null;
+    }
+    return this.finish(schedule, run, 'ok', null);
+  }
+
+  private credentialsOf(schedule: StoredSchedule): ServerCredentials | undefined {
+    const key = this.crypto.decrypt(schedule.keyCiphertext, LocalSchedules.keyContext(schedule.serverId, schedule.id));
+    return key === undefined ? undefined : { serverId: schedule.serverId, key };
+  }
+
+  /** Does one task; answers what happened, in words, or throws why it failed. */
+  private async perform(schedule: StoredSchedule, c: ServerCredentials, task: ScheduleTask): Promise<string> {
+    switch (task.kind) {
+      case 'command':
+        await this.driver.sendCommand(c, task.command);
+        return `Sent "${task.command}".`;
+      case 'power':
+        await this.driver.power(c, task.signal);
+        return `Sent ${task.signal}.`;
+      case 'backup':
+        return this.backup(schedule, c, task.onLimit);
+    }
+  }
+
+  private async backup(schedule: StoredSchedule, c: ServerCredentials, onLimit: 'replace-oldest-unlocked' | 'fail'): Promise<string> {
+    const list = await this.driver.listBackups(c);
+    let replaced = '';
+    if (list.limit === 0) throw new HttpError(400, 'backup_limit', "The server's plan includes no backups.");
+    if (list.count >= list.limit) {
+      if (onLimit === 'fail')
+        throw new HttpError(
+          400,
+          'backup_limit',
+          `The plan's limit of ${list.limit} backups is reached, and this task was set to fail rather than replace one.`,
+        );
+      const oldest = list.backups
+        .filter((b) => !b.locked && b.state !== 'creating')
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+        .at(0);
+      if (!oldest)
+        throw new HttpError(400, 'backup_limit', `The plan's limit of ${list.limit} backups is reached and every backup is locked: nothing could be replaced.`);
+      await this.driver.deleteBackup(c, oldest.id);
+      replaced = ` It replaced "${oldest.name}", the oldest unlocked backup.`;
+    }
+    const stamp = new Date(this.now()).toISOString().slice(0, 16).replace('T', ' ');
+    const name = `${schedule.name} ${stamp}`.slice(0, maxBackupNameLength);
+    const made = await this.driver.createBackup(c, name);
+    return `Backup "${made.name}" started.${replaced}`;
+  }
+
+  private ended(run: StoredRun, outcome: StoredRun['outcome'], reason: string | null): StoredRun {
+    return {
+      ...run,
+      outcome,
+      reason,
+      finishedAt: this.now(),
+      resumeAt: null,
+      leaseUntil: 0,
+      tasks: run.tasks.map((t) => (t.outcome === 'pending' ? { ...t, outcome: 'skipped' as const } : t)),
+    };
+  }
+
+  private async finish(schedule: StoredSchedule, run: StoredRun, outcome: StoredRun['outcome'], reason: string | null): Promise<true> {
+    const done = this.ended(run, outcome, reason);
+    await saveRun(this.db, done);
+    await this.finished(schedule, done);
+    return true;
+  }
+
+  /** Every run in the audit log, by the system on the customer's server; older runs pruned. */
+  private async finished(schedule: StoredSchedule, run: StoredRun): Promise<void> {
+    await this.audit.record({
+      actor: { kind: 'system', id: schedule.id, label: `schedule "${schedule.name}"` },
+      action: 'panel.schedule.ran',
+      target: schedule.serverId,
+      outcome: run.outcome === 'ok' || run.outcome === 'skipped' ? 'ok' : 'failed',
+      detail: {
+        driver: 'local',
+        schedule: schedule.id,
+        run: run.id,
+        trigger: run.trigger,
+        result: run.outcome,
+        ...(run.reason ? { reason: run.reason } : {}),
+      },
+    });
+    await pruneRuns(this.db, schedule.id, runsKept);
+  }
+}

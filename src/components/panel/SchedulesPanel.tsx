@@ -1,0 +1,309 @@
+import { CalendarClock, Pencil, Play, Plus, Trash2 } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { timetablePresets } from '../../../contracts/schedule-rules.ts';
+import { scheduleTexts } from '../../data/panel-schedules.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { browserTimeZone, formatRunTime, timetableInWords } from '../../lib/timetable-words.ts';
+import { buttonVariants } from '../ui/button-variants.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { panelApi, type Schedule, type ScheduleInput, type ScheduleList, type ServerPermissions } from './panel-api.ts';
+import { ScheduleEditor } from './ScheduleEditor.tsx';
+
+const texts = scheduleTexts;
+/** While a run goes on, the list is read again this often. */
+const pollMs = 2000;
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+
+const badgeStyles: Record<Schedule['runs'][number]['outcome'], string> = {
+  running: 'bg-yellow-500/15 text-yellow-200',
+  ok: 'bg-green-500/15 text-green-200',
+  failed: 'bg-red-500/15 text-red-200',
+  skipped: 'bg-white/5 text-slate-300 ring-1 ring-white/10',
+  missed: 'bg-orange-500/15 text-orange-200',
+};
+
+function inputOf(schedule: Schedule): ScheduleInput {
+  const { name, timetable, timeZone, enabled, onlyWhenOnline, tasks } = schedule;
+  return { name, timetable, timeZone, enabled, onlyWhenOnline, tasks };
+}
+
+function starter(timeZone: string): ScheduleInput {
+  return {
+    name: '',
+    timetable: { ...timetablePresets[0]!.timetable },
+    timeZone,
+    enabled: true,
+    onlyWhenOnline: false,
+    tasks: [{ kind: 'command', delaySeconds: 0, command: '' }],
+  };
+}
+
+type Editing = { kind: 'new' } | { kind: 'edit'; schedule: Schedule } | undefined;
+
+/**
+ * The server's schedules: each with its timetable in words, the next three runs in the reader's
+ * time, its tasks, and its last runs with each task's outcome; create and edit (ScheduleEditor),
+ * enable or disable, Run now, delete (asked first). The list is polled while a run goes on, and
+ * what happened is said in a live region.
+ */
+export function SchedulesPanel({ permissions }: { permissions: ServerPermissions['schedules'] }) {
+  const [list, setList] = useState<ScheduleList>();
+  const [loadError, setLoadError] = useState<string>();
+  const [status, setStatus] = useState('');
+  const [editing, setEditing] = useState<Editing>();
+  const [deleting, setDeleting] = useState<Schedule>();
+  const watched = useRef(new Map<string, string>());
+  const ids = useId();
+
+  const load = useCallback(async () => {
+    try {
+      const next = await panelApi.listSchedules();
+      // Say how runs started here (or seen running) ended.
+      for (const schedule of next.schedules) {
+        const runId = watched.current.get(schedule.id);
+        if (runId === undefined || schedule.running) continue;
+        watched.current.delete(schedule.id);
+        const last = schedule.runs[0];
+        if (last) setStatus(texts.finished(schedule.name, texts.runOutcomes[last.outcome]));
+      }
+      setList(next);
+      setLoadError(undefined);
+    } catch (error) {
+      setLoadError(messageOf(error));
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const busy = list?.schedules.some((s) => s.running) ?? false;
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setInterval(() => void load(), pollMs);
+    return () => clearInterval(timer);
+  }, [busy, load]);
+
+  const zone = list?.fixedTimeZone ?? browserTimeZone();
+
+  const save = async (input: ScheduleInput) => {
+    if (editing?.kind === 'edit') await panelApi.updateSchedule(editing.schedule.id, input);
+    else await panelApi.createSchedule(input);
+    setEditing(undefined);
+    setStatus(texts.saved(input.name.trim()));
+    await load();
+  };
+
+  const runNow = async (schedule: Schedule) => {
+    try {
+      await panelApi.runSchedule(schedule.id);
+      watched.current.set(schedule.id, 'started');
+      setStatus(texts.started(schedule.name));
+    } catch (error) {
+      setStatus(messageOf(error));
+    }
+    await load();
+  };
+
+  const toggle = async (schedule: Schedule) => {
+    try {
+      await panelApi.updateSchedule(schedule.id, { ...inputOf(schedule), enabled: !schedule.enabled });
+      setStatus(texts.switched(schedule.name, !schedule.enabled));
+    } catch (error) {
+      setStatus(messageOf(error));
+    }
+    await load();
+  };
+
+  const remove = async () => {
+    const schedule = deleting;
+    setDeleting(undefined);
+    if (!schedule) return;
+    try {
+      await panelApi.deleteSchedule(schedule.id);
+      setStatus(texts.deleted(schedule.name));
+    } catch (error) {
+      setStatus(messageOf(error));
+    }
+    await load();
+  };
+
+  return (
+    <section aria-labelledby={`${ids}-heading`} className="rounded-2xl border border-white/10 bg-surface-900/80" data-testid="schedules">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-white/10 px-4 py-3 sm:px-5">
+        <h3 id={`${ids}-heading`} className="flex items-center gap-2 font-semibold text-white">
+          <CalendarClock aria-hidden className="size-4 text-accent-400" /> {texts.heading}
+        </h3>
+        {permissions.create && !editing && list && (
+          <button type="button" onClick={() => setEditing({ kind: 'new' })} className={buttonVariants({ size: 'sm' })}>
+            <Plus aria-hidden className="size-4" /> {texts.add}
+          </button>
+        )}
+      </div>
+      <p className="px-4 pt-3 text-sm text-slate-300 sm:px-5">{texts.intro}</p>
+      {list?.fixedTimeZone && <p className="px-4 pt-1 text-xs text-slate-400 sm:px-5">{texts.fixedZone(list.fixedTimeZone)}</p>}
+      {list && !list.keepsRuns && <p className="px-4 pt-1 text-xs text-slate-400 sm:px-5">{texts.noRunRecord}</p>}
+      <p role="status" className="px-4 pt-2 text-sm text-slate-300 sm:px-5" data-testid="schedules-status">
+        {status}
+      </p>
+      {loadError && (
+        <p role="alert" className="mx-4 mt-2 text-sm text-red-300 sm:mx-5">
+          {loadError}
+        </p>
+      )}
+
+      {editing ? (
+        <ScheduleEditor
+          initial={editing.kind === 'edit' ? inputOf(editing.schedule) : starter(zone)}
+          editing={editing.kind === 'edit'}
+          fixedTimeZone={list?.fixedTimeZone ?? null}
+          onSave={save}
+          onCancel={() => setEditing(undefined)}
+        />
+      ) : (
+        <div className="p-2 sm:p-3">
+          {list && list.schedules.length === 0 && <p className="px-2 py-4 text-sm text-slate-400">{texts.none}</p>}
+          {list && list.schedules.length > 0 && (
+            <ul className="divide-y divide-white/5" aria-label={texts.heading}>
+              {list.schedules.map((schedule) => (
+                <li key={schedule.id} className="space-y-3 px-2 py-4" data-testid="schedule">
+                  <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+                    <div className="min-w-0">
+                      <p className="flex flex-wrap items-center gap-2">
+                        <span className="font-medium break-words text-white">{schedule.name}</span>
+                        <span
+                          className={`rounded px-1.5 py-0.5 text-xs ${schedule.enabled ? 'bg-green-500/15 text-green-200' : 'bg-white/5 text-slate-300 ring-1 ring-white/10'}`}
+                        >
+                          {schedule.enabled ? texts.enabled : texts.disabled}
+                        </span>
+                        {schedule.running && <span className="rounded bg-yellow-500/15 px-1.5 py-0.5 text-xs text-yellow-200">{texts.running}</span>}
+                      </p>
+                      <p className="mt-0.5 text-sm text-slate-300" data-testid="schedule-words">
+                        {timetableInWords(schedule.timetable) ?? schedule.timetable.minute} ({schedule.timeZone})
+                        {schedule.onlyWhenOnline && ` · ${texts.onlyWhenOnline}`}
+                      </p>
+                    </div>
+                    <div className="flex flex-wrap gap-1.5">
+                      {permissions.update && (
+                        <>
+                          <button
+                            type="button"
+                            disabled={schedule.running}
+                            onClick={() => void runNow(schedule)}
+                            aria-label={texts.runNowLabel(schedule.name)}
+                            className={buttonVariants({ variant: 'secondary', size: 'xs' })}
+                          >
+                            <Play aria-hidden className="size-4" /> {texts.actions.runNow}
+                          </button>
+                          <button
+                            type="button"
+                            role="switch"
+                            aria-checked={schedule.enabled}
+                            onClick={() => void toggle(schedule)}
+                            aria-label={texts.toggleLabel(schedule.name)}
+                            className={buttonVariants({ variant: schedule.enabled ? 'primary' : 'ghost', size: 'xs' })}
+                          >
+                            {texts.actions.enabled}
+                          </button>
+                          <button
+                            type="button"
+                            onClick={() => setEditing({ kind: 'edit', schedule })}
+                            aria-label={texts.editLabel(schedule.name)}
+                            className={buttonVariants({ variant: 'ghost', size: 'xs' })}
+                          >
+                            <Pencil aria-hidden className="size-4" /> {texts.actions.edit}
+                          </button>
+                        </>
+                      )}
+                      {permissions.delete && (
+                        <button
+                          type="button"
+                          onClick={() => setDeleting(schedule)}
+                          aria-label={texts.deleteLabel(schedule.name)}
+                          className={buttonVariants({ variant: 'destructive', size: 'xs' })}
+                        >
+                          <Trash2 aria-hidden className="size-4" /> {texts.actions.delete}
+                        </button>
+                      )}
+                    </div>
+                  </div>
+
+                  <ol className="flex flex-wrap gap-1.5 text-xs text-slate-300" aria-label={scheduleTexts.editor.tasks}>
+                    {schedule.tasks.map((task, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a task's position is its identity.
+                      <li key={i} className="rounded bg-white/5 px-2 py-1 ring-1 ring-white/10">
+                        {i + 1}. {task.delaySeconds > 0 && `${scheduleTexts.editor.delayWords(task.delaySeconds)}, `}
+                        {task.kind === 'command'
+                          ? task.command
+                          : task.kind === 'power'
+                            ? scheduleTexts.editor.signals[task.signal]
+                            : scheduleTexts.editor.kinds.backup}
+                      </li>
+                    ))}
+                  </ol>
+
+                  <div className="grid gap-3 text-sm sm:grid-cols-2">
+                    <div>
+                      <h4 className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{texts.nextRuns}</h4>
+                      {schedule.nextRuns.length === 0 ? (
+                        <p className="text-slate-400">{texts.noNextRuns}</p>
+                      ) : (
+                        <ul className="text-slate-200 tabular-nums" data-testid="next-runs">
+                          {schedule.nextRuns.map((at) => (
+                            <li key={at}>
+                              <time dateTime={at}>{formatRunTime(at)}</time>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </div>
+                    <div>
+                      <h4 className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{texts.columns.last}</h4>
+                      {schedule.runs.length === 0 ? (
+                        <p className="text-slate-400">{schedule.lastRunAt ? texts.lastRun(formatRunTime(schedule.lastRunAt)) : texts.neverRun}</p>
+                      ) : (
+                        <ul className="space-y-1" data-testid="runs">
+                          {schedule.runs.slice(0, 5).map((run) => (
+                            <li key={run.id}>
+                              <details>
+                                <summary className="cursor-pointer rounded text-slate-200 focus-visible:outline-2 focus-visible:outline-brand-400">
+                                  <span className={`mr-2 rounded px-1.5 py-0.5 text-xs ${badgeStyles[run.outcome]}`}>{texts.runBadges[run.outcome]}</span>
+                                  <span className="tabular-nums">{texts.runSummary(formatRunTime(run.startedAt), texts.triggers[run.trigger])}</span>
+                                </summary>
+                                {run.reason && <p className="mt-1 text-xs text-slate-300">{run.reason}</p>}
+                                <ol className="mt-1 space-y-0.5 text-xs text-slate-400">
+                                  {run.tasks.map((task, i) => (
+                                    // biome-ignore lint/suspicious/noArrayIndexKey: a task's position is its identity.
+                                    <li key={i}>
+                                      {i + 1}. {scheduleTexts.editor.kinds[task.kind]}: {texts.taskOutcomes[task.outcome]}
+                                      {task.message && ` (${task.message})`}
+                                    </li>
+                                  ))}
+                                </ol>
+                              </details>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={deleting ? texts.confirmDelete.title(deleting.name) : ''}
+        body={texts.confirmDelete.body}
+        confirmLabel={texts.confirmDelete.confirm}
+        cancelLabel={texts.confirmDelete.cancel}
+        destructive
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(undefined)}
+      />
+    </section>
+  );
+}

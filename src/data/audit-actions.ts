@@ -1,0 +1,69 @@
+/**
+ * The audit log's actions as people read them in the staff console: each action name (the code
+ * the server records) with what it means, written to follow the actor ("Alice" + "resolved an
+ * incident"). An action missing here is shown by its code.
+ */
+export const auditActionLabels: Readonly<Record<string, string>> = {
+  'staff.signin': 'Signed in',
+  'staff.signin_failed': 'Sign-in refused',
+  'staff.signout': 'Signed out',
+  'staff.session_end': 'Ended a session',
+  'staff.enrol': 'Enrolled',
+  'staff.enrol_failed': 'Enrolment refused',
+  'staff.invite': 'Invited',
+  'staff.role_change': 'Changed role',
+  'staff.disable': 'Disabled',
+  'staff.enable': 'Enabled',
+  'staff.reset': 'Issued a new enrolment link',
+  'staff.remove': 'Removed',
+  'staff.passkey_add': 'Added a passkey',
+  'staff.passkey_rename': 'Renamed a passkey',
+  'staff.passkey_remove': 'Removed a passkey',
+  'staff.forbidden': 'Was refused (role)',
+  'contact.retry': 'Retried a delivery',
+  'contact.answered': 'Marked a message answered',
+  'contact.unanswered': 'Marked a message unanswered',
+  'monitor.created': 'Added a monitor',
+  'monitor.updated': 'Changed a monitor',
+  'monitor.paused': 'Paused a monitor',
+  'monitor.resumed': 'Resumed a monitor',
+  'monitor.deleted': 'Deleted a monitor',
+  'monitor.imported': 'Imported the monitors file',
+  'incident.created': 'Declared an incident',
+  'incident.updated': 'Updated an incident',
+  'incident.update_corrected': 'Corrected an incident update',
+  'incident.resolved': 'Resolved an incident',
+  'maintenance.scheduled': 'Scheduled maintenance',
+  'maintenance.extended': 'Extended maintenance',
+  'maintenance.cancelled': 'Cancelled maintenance',
+  'panel.power': 'Used a power button',
+  'panel.command': 'Sent a console command',
+  'panel.file.write': 'Saved a file',
+  'panel.file.upload': 'Uploaded a file',
+  'panel.file.download': 'Downloaded a file',
+  'panel.file.rename': 'Renamed a file',
+  'panel.file.folder': 'Made a folder',
+  'panel.file.delete': 'Deleted a file',
+  'panel.backup.create': 'Made a backup',
+  'panel.backup.download': 'Downloaded a backup',
+  'panel.backup.restore': 'Restored a backup',
+  'panel.backup.lock': 'Locked a backup',
+  'panel.backup.unlock': 'Unlocked a backup',
+  'panel.backup.delete': 'Deleted a backup',
+};
+
+/** A panel power action by its signal (the entry's detail), more precise than "Used a power button". */
+export const auditPowerLabels: Readonly<Record<string, string>> = {
+  start: 'Started the server',
+  stop: 'Stopped the server',
+  restart: 'Restarted the server',
+  kill: 'Killed the server',
+};
+
+/** Who acted, when the log names no person. */
+export const auditActorTexts = {
+  anonymous: 'Unknown person',
+  system: 'The system',
+  /** A customer in the Game Panel, named by their server. */
+  customer: (serverId: string) => `Customer of server ${serverId}`,
+} as const;
