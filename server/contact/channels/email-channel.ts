@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import { loadNodemailer } from '../../lib/lazy-imports.ts';
 import type { ContactMessage } from '../contact-repository.ts';
 import { describeError, type ChannelResult, type ContactChannel } from './channel.ts';
 
@@ -36,6 +36,7 @@ export class EmailChannel implements ContactChannel {
   }
 
   async send(message: ContactMessage, timeoutMs: number): Promise<ChannelResult> {
+    const nodemailer = await loadNodemailer();
     // A transport per message: no idle connection to keep alive between rare messages.
     const transport = nodemailer.createTransport(this.#smtpUrl, {
       connectionTimeout: timeoutMs,

@@ -1,4 +1,5 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadNodemailer } from '../../lib/lazy-imports.ts';
 import { describeError, type ChannelResult } from '../../outbox/channel-result.ts';
 
 /** One mail, written (notification-content.ts). */
@@ -21,25 +22,37 @@ function oneLine(text: string): string {
 /**
  * Sends status mail through SMTP (SMTP_URL) from STATUS_MAIL_FROM, over a small pool of
  * connections kept while the outbox runs (notifications come in bursts: one per subscriber).
+ * The transport (and nodemailer) is made for the first mail, not at start.
  */
 export class MailSender {
-  readonly #transport: Transporter;
+  #transport: Promise<Transporter> | undefined;
+  readonly #smtpUrl: string;
+  readonly #timeoutMs: number;
   readonly #from: { name: string; address: string };
 
   constructor(smtpUrl: string, from: { name: string; address: string }, timeoutMs: number) {
+    this.#smtpUrl = smtpUrl;
     this.#from = from;
-    this.#transport = nodemailer.createTransport(smtpUrl, {
-      pool: true,
-      maxConnections: 2,
-      connectionTimeout: timeoutMs,
-      greetingTimeout: timeoutMs,
-      socketTimeout: timeoutMs,
-    } as object);
+    this.#timeoutMs = timeoutMs;
+  }
+
+  #transporter(): Promise<Transporter> {
+    this.#transport ??= loadNodemailer().then((nodemailer) =>
+      nodemailer.createTransport(this.#smtpUrl, {
+        pool: true,
+        maxConnections: 2,
+        connectionTimeout: this.#timeoutMs,
+        greetingTimeout: this.#timeoutMs,
+        socketTimeout: this.#timeoutMs,
+      } as object),
+    );
+    return this.#transport;
   }
 
   async send(mail: OutgoingMail): Promise<ChannelResult> {
+    const transport = await this.#transporter();
     try {
-      const info = await this.#transport.sendMail({
+      const info = await transport.sendMail({
         from: this.#from,
         to: mail.to,
         subject: oneLine(mail.subject),
@@ -64,6 +77,6 @@ export class MailSender {
   }
 
   async close(): Promise<void> {
-    this.#transport.close();
+    if (this.#transport) (await this.#transport).close();
   }
 }
