@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { describeServe, serveCommand } from './serve-command.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const mode = process.argv[2];
@@ -151,10 +152,11 @@ async function startServer(dir: string, monitors: unknown): Promise<Server> {
   const port = await freePort();
   const monitorsFile = path.join(dir, `monitors-${port}.json`);
   fs.writeFileSync(monitorsFile, JSON.stringify(monitors));
-  const flags = serverFlags();
+  const { env, flags } = serveCommand();
   const child = spawn(process.execPath, [...flags, path.join(root, 'server/server.ts')], {
     cwd: root,
     env: {
+      ...env,
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
       PORT: String(port),
@@ -191,16 +193,6 @@ async function startServer(dir: string, monitors: unknown): Promise<Server> {
   };
 }
 
-/**
- * The node flags the server runs with: those of `npm run serve` (as `npm start` uses), so the
- * figures are those of production; BENCH_SERVER_NODE_OPTIONS overrides them ('' for none).
- */
-function serverFlags(): string[] {
-  const override = process.env.BENCH_SERVER_NODE_OPTIONS;
-  if (override !== undefined) return override.split(' ').filter(Boolean);
-  const serve = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
-  return serve.split(' ').filter((word) => word.startsWith('--'));
-}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
@@ -390,7 +382,7 @@ async function main(): Promise<void> {
   processes.add(listeners);
   const { ports } = await once<{ ports: number[] }>(listeners, 'ports');
   console.log(`hostfront status benchmark · node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()})`);
-  console.log(`server: node ${[...serverFlags(), 'server/server.ts'].join(' ')} · clients: 4 worker processes on the same machine\n`);
+  console.log(`server: ${describeServe()} · clients: 4 worker processes on the same machine\n`);
   try {
     await subscribersBench(dir, ports[0]!);
     await monitorsBench(dir, ports);
