@@ -38,7 +38,6 @@ function freePort(): Promise<number> {
   });
 }
 
-
 /** RSS, and its anonymous (heap, buffers) and file-backed (code) parts, in MiB. */
 function memory(pid: number): { rss: number; anon: number; file: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -160,7 +159,9 @@ try {
   const rss = median(results.map((r) => r.rss));
   const ready = median(results.map((r) => r.readyMs));
   const readyCpu = median(results.map((r) => r.readyCpuMs));
-  console.log(`median of ${runs}: RSS ${rss.toFixed(1)} MiB, start to ready ${ready.toFixed(0)} ms (${readyCpu} ms of CPU; load average ${os.loadavg()[0]!.toFixed(2)})`);
+  console.log(
+    `median of ${runs}: RSS ${rss.toFixed(1)} MiB, start to ready ${ready.toFixed(0)} ms (${readyCpu} ms of CPU; load average ${os.loadavg()[0]!.toFixed(2)})`,
+  );
   console.log(
     `target: ≤ ${targetMiB} MiB at rest, ready ≤ ${targetReadyMs} ms → ${rss <= targetMiB && ready <= targetReadyMs ? 'MET' : 'NOT MET'} (RSS ${rss.toFixed(0)} MiB, ready ${ready.toFixed(0)} ms)`,
   );

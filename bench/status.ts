@@ -193,7 +193,6 @@ async function startServer(dir: string, monitors: unknown): Promise<Server> {
   };
 }
 
-
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
