@@ -8,7 +8,7 @@
  * to do and reads the RSS of the server process only (/proc/PID/status; the demo game server is
  * its child and is shown apart, not counted). Prints the figures and exits by itself.
  *
- *   npm run bench:rest [-- --runs 3 --settle 20]
+ *   npm run bench:rest [-- --runs 3 --settle 20 --root DIR]
  *
  * Targets (docs/decisions.md 39): at most 120 MiB RSS at rest, ready within 2 s.
  */
@@ -20,8 +20,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeServe, serveCommand } from './serve-command.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, settle: { type: 'string', default: '20' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, settle: { type: 'string', default: '20' }, root: { type: 'string' } } });
+/** The checkout whose server runs: this one, or --root DIR (another checkout, for a before-and-after). */
+const root = path.resolve(values.root ?? path.join(import.meta.dirname, '..'));
 const runs = Number(values.runs);
 const settleMs = Number(values.settle) * 1000;
 const targetMiB = 120;
@@ -80,7 +81,7 @@ interface Started {
 
 async function start(cwd: string, port: number, demoPort: number): Promise<Started> {
   const begun = performance.now();
-  const { env, flags } = serveCommand();
+  const { env, flags } = serveCommand(root);
   const child = spawn(process.execPath, [...flags, path.join(root, 'server/server.ts')], {
     cwd,
     env: { ...env, PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), DEMO_MC_PORT: String(demoPort), HOST: '127.0.0.1' },
@@ -134,7 +135,7 @@ fs.chmodSync(cwd, 0o711);
 const port = Number(process.env.PORT ?? (await freePort()));
 const demoPort = Number(process.env.DEMO_MC_PORT ?? (await freePort()));
 console.log(`hostfront at rest · node ${process.version} · ${os.cpus().length} CPUs · load ${os.loadavg()[0]!.toFixed(2)}`);
-console.log(`server: ${describeServe()} in ${cwd} (SQLite, local driver, demo Minecraft server on ${demoPort})`);
+console.log(`server: ${describeServe(root)}${values.root ? ` from ${root}` : ''} in ${cwd} (SQLite, local driver, demo Minecraft server on ${demoPort})`);
 try {
   const first = await start(cwd, port, demoPort);
   console.log(`first start (creates ./data): ready in ${first.readyMs.toFixed(0)} ms (${first.readyCpuMs} ms of CPU)`);
