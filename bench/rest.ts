@@ -14,11 +14,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { freePort } from '../test/helpers/free-port.ts';
 import { describeServe, serveCommand } from './serve-command.ts';
+import { stopper, waitUntilAnswering } from './server-child.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, settle: { type: 'string', default: '20' }, root: { type: 'string' } } });
 /** The checkout whose server runs: this one, or --root DIR (another checkout, for a before-and-after). */
@@ -27,17 +28,6 @@ const runs = Number(values.runs);
 const settleMs = Number(values.settle) * 1000;
 const targetMiB = 120;
 const targetReadyMs = 2000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** RSS, and its anonymous (heap, buffers) and file-backed (code) parts, in MiB. */
 function memory(pid: number): { rss: number; anon: number; file: number } {
@@ -89,20 +79,11 @@ async function start(cwd: string, port: number, demoPort: number): Promise<Start
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited during start:\n${stderr}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server was not ready in 60 s:\n${stderr}`);
-    }
-    await sleep(10);
+  const stop = stopper(child);
+  try {
+    await waitUntilAnswering(child, `http://127.0.0.1:${port}/api/health/ready`, 60_000, 10);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}:\n${stderr}`);
   }
   const readyMs = performance.now() - begun;
   const readyCpuMs = cpuMs(child.pid!);
@@ -110,12 +91,7 @@ async function start(cwd: string, port: number, demoPort: number): Promise<Start
     child,
     readyMs,
     readyCpuMs,
-    async stop() {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop,
   };
 }
 

@@ -27,15 +27,16 @@
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderNginxConfig } from '../scripts/nginx-config.ts';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/databases.ts';
+import { freePort } from '../test/helpers/free-port.ts';
 import { startNginx, type NginxProcess } from '../test/helpers/nginx-process.ts';
 import { SoftAuthenticator } from '../test/helpers/soft-authenticator.ts';
 import { describeServe, serveCommand } from './serve-command.ts';
+import { nextMessage as once, stopper, waitUntilAnswering } from './server-child.ts';
 
 const perAddress = 40;
 const workers = 4;
@@ -167,30 +168,7 @@ const { values } = parseArgs({
   },
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function once<T>(child: ChildProcess, type: string): Promise<T> {
-  return new Promise((resolve) => {
-    const onMessage = (message: { type: string }) => {
-      if (message.type === type) {
-        child.off('message', onMessage);
-        resolve(message as T);
-      }
-    };
-    child.on('message', onMessage);
-  });
-}
 
 /** RSS in MiB and CPU seconds (user + system) of a process; undefined once it is gone. */
 function sample(pid: number): { rss: number; cpu: number } | undefined {
@@ -252,28 +230,9 @@ async function startInstance(root: string, dir: string, env: Record<string, stri
     env: { ...serveEnv, PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('a server exited during start');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error('a server was not ready in 60 s');
-    await sleep(100);
-  }
-  return {
-    child,
-    port,
-    async stop() {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+  const stop = stopper(child);
+  await waitUntilAnswering(child, `http://127.0.0.1:${port}/api/health/ready`, 60_000);
+  return { child, port, stop };
 }
 
 /** A staff session made as a person would: the CLI's enrolment link, then a passkey (software). */

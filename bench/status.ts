@@ -17,7 +17,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../test/helpers/free-port.ts';
 import { describeServe, serveCommand } from './serve-command.ts';
+import { nextMessage as once, stopper, waitUntilAnswering } from './server-child.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const mode = process.argv[2];
@@ -137,17 +139,6 @@ interface Server {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer(dir: string, monitors: unknown): Promise<Server> {
   const port = await freePort();
   const monitorsFile = path.join(dir, `monitors-${port}.json`);
@@ -169,28 +160,9 @@ async function startServer(dir: string, monitors: unknown): Promise<Server> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   processes.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited during start');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start in 30 s');
-    await sleep(100);
-  }
-  return {
-    child,
-    port,
-    async stop() {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+  const stop = stopper(child, 10_000);
+  await waitUntilAnswering(child, `http://127.0.0.1:${port}/api/health`, 30_000);
+  return { child, port, stop };
 }
 
 function sleep(ms: number): Promise<void> {
@@ -208,18 +180,6 @@ function cpuSeconds(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
   return ticks / 100; // USER_HZ is 100 on Linux
-}
-
-function once<T>(child: ChildProcess, type: string): Promise<T> {
-  return new Promise((resolve) => {
-    const onMessage = (message: { type: string }): void => {
-      if (message.type === type) {
-        child.off('message', onMessage);
-        resolve(message as T);
-      }
-    };
-    child.on('message', onMessage);
-  });
 }
 
 async function subscribersBench(dir: string, listenerPort: number): Promise<void> {
