@@ -1,7 +1,8 @@
 /**
  * `npm run bench:rush`: an outage's rush. An incident is declared while visitors arrive (20,000
  * over 60 s by default); each loads /network-status (the page and the scripts, styles and fonts it
- * names) and opens the live stream, which stays open to the end. Prints page time (p50, p99), the
+ * names) and opens the live stream, kept open while the visitor stays (--stay, 45 s: boards come
+ * and go, about 15,000 open at once at the peak). Prints page time (p50, p99), the
  * time for the incident (declared halfway) and a later update (once everyone has arrived) to reach
  * every board open at that moment, errors, and the servers' peak memory and CPU. Exits by itself.
  *
@@ -16,9 +17,11 @@
  * config/nginx/hostfront.conf over plain HTTP (TLS and HTTP/2 are nginx's own cost, and the client
  * side of 20,000 TLS handshakes would take the CPU the servers are measured with).
  *
- * Connections: every visitor holds its stream open to the end, so the servers, nginx and the
- * client processes need open files beyond 20,000: the bench raises its soft and hard limit
- * (`ulimit -n`, as root) by running itself again, and nginx gets worker_rlimit_nofile. Ephemeral
+ * Connections: one process holds at most its open-files limit of sockets (here the hard limit is
+ * 20,000 and cannot be raised), so visitors leave after --stay seconds, which keeps the peak of
+ * open boards (and so of a server's sockets) below it; the bench raises its soft limit to the
+ * hard one (`ulimit -n`) by running itself again, the clients are four processes, and nginx runs
+ * four workers with worker_connections for their share. Ephemeral
  * ports: each visitor connects from its own loopback address (127.W.x.y, 40 visitors per address,
  * below the per-address stream cap), so no source port range runs out; nginx reaches the two
  * instances from 127.0.0.1 with at most about 10,000 streams each, within the 28,000 ports of one
@@ -49,6 +52,8 @@ interface VisitorsJob {
   assets: string[];
   start: number;
   gap: number;
+  /** How long a visitor keeps the board open, in milliseconds. */
+  stayMs: number;
   /** The global indexes of this worker's visitors. */
   first: number;
   step: number;
@@ -56,6 +61,8 @@ interface VisitorsJob {
 }
 interface Board {
   openedAt: number;
+  /** When the visitor closed the board (0: still open). */
+  leftAt: number;
   notices: Map<string, number>;
 }
 
@@ -96,7 +103,7 @@ async function visitorsWorker(job: VisitorsJob): Promise<void> {
       return;
     }
     agent.destroy();
-    const board: Board = { openedAt: 0, notices: new Map() };
+    const board: Board = { openedAt: 0, leftAt: 0, notices: new Map() };
     const request = http.get(
       { host: '127.0.0.1', port: job.port, path: '/api/status/stream', agent: false, localAddress, headers: { ...headers, accept: 'text/event-stream' } },
       (response) => {
@@ -108,6 +115,11 @@ async function visitorsWorker(job: VisitorsJob): Promise<void> {
         board.openedAt = Date.now();
         boards.push(board);
         openStreams++;
+        // The visitor leaves after a while: the board closes.
+        setTimeout(() => {
+          board.leftAt = Date.now();
+          request.destroy();
+        }, job.stayMs).unref();
         let buffer = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
@@ -124,7 +136,7 @@ async function visitorsWorker(job: VisitorsJob): Promise<void> {
         });
         response.on('close', () => {
           openStreams--;
-          if (!closing) fail('stream: closed by the server');
+          if (!closing && board.leftAt === 0) fail('stream: closed by the server');
         });
       },
     );
@@ -142,7 +154,8 @@ async function visitorsWorker(job: VisitorsJob): Promise<void> {
   process.send!({ type: 'arrived' });
   process.on('message', (message: { type: string; key?: string; since?: number }) => {
     if (message.type === 'notice') {
-      const eligible = boards.filter((b) => b.openedAt > 0 && b.openedAt < message.since!);
+      // Boards open when the change was sent, and still open 5 s later.
+      const eligible = boards.filter((b) => b.openedAt > 0 && b.openedAt < message.since! && (b.leftAt === 0 || b.leftAt > message.since! + 5000));
       const delays = eligible.flatMap((b) => (b.notices.has(message.key!) ? [b.notices.get(message.key!)! - message.since!] : []));
       process.send!({ type: 'notice', eligible: eligible.length, delays });
     }
@@ -162,6 +175,7 @@ const { values } = parseArgs({
   options: {
     visitors: { type: 'string', default: '20000' },
     seconds: { type: 'string', default: '60' },
+    stay: { type: 'string', default: '45' },
     postgres: { type: 'boolean', default: false },
     root: { type: 'string' },
     job: { type: 'string' },
@@ -212,7 +226,7 @@ function ensureFileLimit(needed: number): void {
     );
     if (result.status !== 97) process.exit(result.status ?? 1);
   }
-  console.error(`bench:rush needs ${needed} open files; the limit is ${soft}. As root: ulimit -n ${needed}, or fewer --visitors.`);
+  console.error(`bench:rush needs ${needed} open files; the limit is ${soft}. Raise it (ulimit -n ${needed}), or fewer --visitors or a shorter --stay.`);
   process.exit(1);
 }
 
@@ -268,7 +282,10 @@ async function main(): Promise<void> {
   const visitors = Number(values.visitors);
   const seconds = Number(values.seconds);
   const root = path.resolve(values.root ?? path.join(import.meta.dirname, '..'));
-  ensureFileLimit(2 * visitors + 10_000);
+  const stay = Number(values.stay);
+  /** Boards open at once at the peak: those of the last `stay` seconds of arrivals. */
+  const peakBoards = Math.ceil(visitors * Math.min(1, stay / seconds));
+  ensureFileLimit(peakBoards + 2000);
   const stopAll = new Set<() => Promise<void> | void>();
   const bound = setTimeout(
     () => {
@@ -319,7 +336,7 @@ async function main(): Promise<void> {
         .replace(/^\s*listen [^;]* ssl http2 default_server;\n\s*ssl_reject_handshake on;/m, '    listen 127.0.0.2:9;')
         .replace(/listen ([^;]*) ssl http2;/, 'listen $1;')
         .replace(/^\s*ssl_[^;]*;\n/gm, '');
-      nginx = await startNginx({ http: conf, ports: [frontPort], workers: 1, workerConnections: 2 * visitors + 4096 });
+      nginx = await startNginx({ http: conf, ports: [frontPort], workers: 4, workerConnections: Math.ceil(peakBoards / 2) + 4096 });
       port = frontPort;
     } else {
       databaseUrl = `sqlite:${path.join(dir, 'rush.db')}`;
@@ -379,7 +396,7 @@ async function main(): Promise<void> {
     const start = Date.now() + 2000;
     const gap = (seconds * 1000) / visitors;
     for (let w = 0; w < workers; w++) {
-      const job: VisitorsJob = { port, host, assets, start, gap, first: w, step: workers, total: visitors };
+      const job: VisitorsJob = { port, host, assets, start, gap, stayMs: stay * 1000, first: w, step: workers, total: visitors };
       const child = fork(import.meta.filename, ['visitors', '--job', JSON.stringify(job)], { stdio: 'inherit' });
       children.push(child);
       stopAll.add(() => {
