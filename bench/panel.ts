@@ -138,14 +138,14 @@ async function main(): Promise<void> {
     DATABASE_URL: `sqlite:${path.join(dataDir, 'bench.db')}`,
     LOG_LEVEL: 'error',
     // The same V8 flags as `npm run serve`, unless BENCH_SERVER_NODE_OPTIONS says otherwise.
-    NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '--max-semi-space-size=16',
+    NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '--max-semi-space-size=2 --optimize-for-size --v8-pool-size=1',
   });
   const latencyServer = await startServer({
     PANEL_DRIVER: 'pterodactyl',
     PANEL_URL: remote.url,
     DATABASE_URL: `sqlite:${path.join(dataDir, 'latency.db')}`,
     LOG_LEVEL: 'error',
-    NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '--max-semi-space-size=16',
+    NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '--max-semi-space-size=2 --optimize-for-size --v8-pool-size=1',
   });
   const cleanup = async () => {
     await latencyServer.stop();

@@ -1,6 +1,6 @@
 // npm run bench:status — the status board's two budgets, measured on loopback:
 //  1. 10,000 SSE subscribers held by one server process: its RSS, memory per subscriber, and
-//     the time until one update reached all of them (target: under 300 MB RSS, within 1 s).
+//     the time until one update reached all of them (target: at most 250 MB RSS (docs/decisions.md 40), within 1 s).
 //  2. 1,000 TCP monitors probed every 30 s: the server process's CPU time over two rounds,
 //     as % of one core (target: under 20%).
 // The server runs as its own child process (node server/server.ts) so its RSS and CPU are its
@@ -17,6 +17,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../test/helpers/free-port.ts';
+import { describeServe, serveCommand } from './serve-command.ts';
+import { nextMessage as once, stopper, waitUntilAnswering } from './server-child.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const mode = process.argv[2];
@@ -136,25 +139,15 @@ interface Server {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer(dir: string, monitors: unknown): Promise<Server> {
   const port = await freePort();
   const monitorsFile = path.join(dir, `monitors-${port}.json`);
   fs.writeFileSync(monitorsFile, JSON.stringify(monitors));
-  const flags = serverFlags();
+  const { env, flags } = serveCommand();
   const child = spawn(process.execPath, [...flags, path.join(root, 'server/server.ts')], {
     cwd: root,
     env: {
+      ...env,
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
       PORT: String(port),
@@ -167,39 +160,9 @@ async function startServer(dir: string, monitors: unknown): Promise<Server> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   processes.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited during start');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start in 30 s');
-    await sleep(100);
-  }
-  return {
-    child,
-    port,
-    async stop() {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-/**
- * The node flags the server runs with: those of `npm run serve` (as `npm start` uses), so the
- * figures are those of production; BENCH_SERVER_NODE_OPTIONS overrides them ('' for none).
- */
-function serverFlags(): string[] {
-  const override = process.env.BENCH_SERVER_NODE_OPTIONS;
-  if (override !== undefined) return override.split(' ').filter(Boolean);
-  const serve = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
-  return serve.split(' ').filter((word) => word.startsWith('--'));
+  const stop = stopper(child, 10_000);
+  await waitUntilAnswering(child, `http://127.0.0.1:${port}/api/health`, 30_000);
+  return { child, port, stop };
 }
 
 function sleep(ms: number): Promise<void> {
@@ -217,18 +180,6 @@ function cpuSeconds(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
   return ticks / 100; // USER_HZ is 100 on Linux
-}
-
-function once<T>(child: ChildProcess, type: string): Promise<T> {
-  return new Promise((resolve) => {
-    const onMessage = (message: { type: string }): void => {
-      if (message.type === type) {
-        child.off('message', onMessage);
-        resolve(message as T);
-      }
-    };
-    child.on('message', onMessage);
-  });
 }
 
 async function subscribersBench(dir: string, listenerPort: number): Promise<void> {
@@ -292,7 +243,7 @@ async function subscribersBench(dir: string, listenerPort: number): Promise<void
     const worst = Math.max(...complete.map(([id, r]) => r.last - id));
     const allDelivered = complete.length > 0 && complete.every(([, r]) => r.count >= held);
     console.log(
-      `  target: < 300 MB RSS, all within 1000 ms → ${after < 300 && allDelivered && worst < 1000 ? 'MET' : 'NOT MET'} (RSS ${after.toFixed(0)} MB, worst ${worst} ms, ${allDelivered ? 'every' : 'NOT every'} subscriber got every round)`,
+      `  target: ≤ 250 MB RSS, all within 1000 ms → ${after <= 250 && allDelivered && worst < 1000 ? 'MET' : 'NOT MET'} (RSS ${after.toFixed(0)} MB, worst ${worst} ms, ${allDelivered ? 'every' : 'NOT every'} subscriber got every round)`,
     );
   } finally {
     await server.stop();
@@ -390,7 +341,7 @@ async function main(): Promise<void> {
   processes.add(listeners);
   const { ports } = await once<{ ports: number[] }>(listeners, 'ports');
   console.log(`hostfront status benchmark · node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()})`);
-  console.log(`server: node ${[...serverFlags(), 'server/server.ts'].join(' ')} · clients: 4 worker processes on the same machine\n`);
+  console.log(`server: ${describeServe()} · clients: 4 worker processes on the same machine\n`);
   try {
     await subscribersBench(dir, ports[0]!);
     await monitorsBench(dir, ports);

@@ -18,7 +18,7 @@ try {
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
   // Readable lines on a terminal, JSON lines for everything else (journald, a file, a pipe).
-  app = await buildApp(config, { logStream: terminalLogStream() });
+  app = await buildApp(config, { logStream: await terminalLogStream() });
 } catch (error) {
   // A bad operator file or an unreachable database: say what, without a stack trace.
   console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,5 +1,5 @@
-import { makeBadge } from 'badge-maker';
 import type { BadgeWindow } from '../../contracts/subscriptions-rules.ts';
+import { loadBadgeMaker } from '../lib/lazy-imports.ts';
 
 /** Badge colours by what they say (shields.io's named colours). */
 const statusColours: Record<string, string> = {
@@ -37,12 +37,14 @@ function uptimeColour(percent: number): string {
 }
 
 /** A monitor's state: "Edge - 01 | operational". */
-export function statusBadge(name: string, status: string): string {
+export async function statusBadge(name: string, status: string): Promise<string> {
+  const { makeBadge } = await loadBadgeMaker();
   return makeBadge({ label: name, message: statusWords[status] ?? status, color: statusColours[status] ?? 'lightgrey' });
 }
 
 /** A monitor's measured uptime over a window: "Edge - 01 uptime 30 days | 99.95%", or "no data" before any measurement. */
-export function uptimeBadge(name: string, window: BadgeWindow, percent: number | null): string {
+export async function uptimeBadge(name: string, window: BadgeWindow, percent: number | null): Promise<string> {
+  const { makeBadge } = await loadBadgeMaker();
   return makeBadge({
     label: `${name} uptime ${windowWords[window]}`,
     message: percent === null ? 'no data' : uptimeText(percent),
@@ -51,6 +53,7 @@ export function uptimeBadge(name: string, window: BadgeWindow, percent: number |
 }
 
 /** What an unknown badge answers (with 404). */
-export function unknownBadge(): string {
+export async function unknownBadge(): Promise<string> {
+  const { makeBadge } = await loadBadgeMaker();
   return makeBadge({ label: 'status', message: 'unknown monitor', color: 'lightgrey' });
 }

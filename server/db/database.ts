@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { requirePg } from '../lib/lazy-imports.ts';
 import { ensureOwnerOnlyDir, tightenFile } from '../lib/owner-only.ts';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite-adapter.ts';
@@ -14,9 +15,6 @@ export interface DatabaseHandle {
   /** The PostgreSQL pool, for LISTEN/NOTIFY and advisory locks; undefined on SQLite. */
   pool: pg.Pool | undefined;
 }
-
-// Epoch-millisecond columns are bigint in PostgreSQL; read them back as numbers, as SQLite does.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export function dialectOf(url: string): Dialect {
   return url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
@@ -41,6 +39,7 @@ export function openDatabase(url: string): DatabaseHandle {
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(file) }) });
     return { db, dialect: 'sqlite', pool: undefined };
   }
+  const pg = requirePg();
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});

@@ -1,5 +1,5 @@
-import { Feed } from 'feed';
 import { brandName } from '../../contracts/brand.ts';
+import { loadFeed } from '../lib/lazy-imports.ts';
 import type { IncidentRecord, MaintenanceRecord } from './incidents-repository.ts';
 import { lastChange, maintenanceState } from './incident-views.ts';
 
@@ -42,7 +42,8 @@ function maintenanceHtml(m: MaintenanceRecord, now: number): string {
  * maintenance of the last 90 days, its `updated` the last change a reader would see (a new or
  * corrected update, a window starting or ending), built with the `feed` library.
  */
-export function atomFeed(records: { incidents: IncidentRecord[]; maintenance: MaintenanceRecord[] }, publicUrl: string, now: number): string {
+export async function atomFeed(records: { incidents: IncidentRecord[]; maintenance: MaintenanceRecord[] }, publicUrl: string, now: number): Promise<string> {
+  const { Feed } = await loadFeed();
   const base = publicUrl.replace(/\/$/, '');
   const entries = [
     ...records.incidents.map((i) => ({

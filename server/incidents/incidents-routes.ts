@@ -109,6 +109,6 @@ export function incidentsFeedRoute(app: FastifyInstance, service: IncidentsServi
     return reply
       .header('content-type', 'application/atom+xml; charset=utf-8')
       .header('cache-control', 'public, max-age=60')
-      .send(atomFeed(records, app.config.publicUrl, now));
+      .send(await atomFeed(records, app.config.publicUrl, now));
   });
 }

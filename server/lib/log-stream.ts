@@ -1,4 +1,5 @@
-import pretty from 'pino-pretty';
+import type pretty from 'pino-pretty';
+import { loadPinoPretty } from './lazy-imports.ts';
 
 /**
  * Lines an operator must not miss on a terminal: drawn in a box. Matched by their message so the
@@ -31,7 +32,8 @@ function requestLine(log: Record<string, unknown>, message: string): string | un
  * pino-pretty for people: local time, no pid or host, request lines in a few words, other
  * fields on the same line, announcements boxed. Writes to `destination` (stdout by default).
  */
-export function prettyLogStream(options: { destination?: NodeJS.WritableStream; colorize?: boolean } = {}): NodeJS.WritableStream {
+export async function prettyLogStream(options: { destination?: NodeJS.WritableStream; colorize?: boolean } = {}): Promise<NodeJS.WritableStream> {
+  const pretty = await loadPinoPretty();
   return pretty({
     destination: options.destination ?? 1,
     sync: true,
@@ -48,6 +50,6 @@ export function prettyLogStream(options: { destination?: NodeJS.WritableStream; 
 }
 
 /** Readable lines when the server's output is a terminal; undefined (JSON on stdout) otherwise. */
-export function terminalLogStream(): NodeJS.WritableStream | undefined {
+export async function terminalLogStream(): Promise<NodeJS.WritableStream | undefined> {
   return process.stdout.isTTY ? prettyLogStream() : undefined;
 }

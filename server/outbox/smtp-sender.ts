@@ -1,4 +1,5 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadNodemailer } from '../lib/lazy-imports.ts';
 import { describeError, type ChannelResult } from './channel.ts';
 
 /** One mail, written by the queue that sends it. */
@@ -32,6 +33,7 @@ export function isPermanentRefusal(code: number | undefined): boolean {
  * pool of connections while the outbox runs (status notifications come in bursts: one per
  * subscriber); without it each mail opens and closes its own connection (contact messages are
  * rare). A permanent refusal (550–553) is a final result; anything else is worth trying again.
+ * nodemailer is loaded for the first mail, not at start (server/lib/lazy-imports.ts).
  */
 export class SmtpSender {
   readonly #smtpUrl: string;
@@ -43,7 +45,8 @@ export class SmtpSender {
     this.#pool = options.pool;
   }
 
-  #transport(timeoutMs: number): Transporter {
+  async #transport(timeoutMs: number): Promise<Transporter> {
+    const nodemailer = await loadNodemailer();
     const settings = { connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs };
     if (!this.#pool) return nodemailer.createTransport(this.#smtpUrl, settings as object);
     this.#pooled ??= nodemailer.createTransport(this.#smtpUrl, { pool: true, maxConnections: 2, ...settings } as object);
@@ -52,7 +55,7 @@ export class SmtpSender {
 
   /** Sends one mail; never throws (failures are results). */
   async send(mail: OutgoingMail, timeoutMs: number): Promise<ChannelResult> {
-    const transport = this.#transport(timeoutMs);
+    const transport = await this.#transport(timeoutMs);
     try {
       const info = await transport.sendMail({
         from: mail.from,

@@ -4,18 +4,17 @@
  * one challenge we handed out, our origin and our relying party id. Refusals are HttpErrors
  * whose code says why, in words a person understands.
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+  VerifiedAuthenticationResponse,
+  VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { AuthenticationCredential, AuthenticationOptions, RegistrationCredential, RegistrationOptions } from '../../contracts/staff.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { loadWebAuthn } from '../lib/lazy-imports.ts';
 import type { Passkey } from './staff-repository.ts';
 import type { RelyingParty } from './staff-relying-party.ts';
 
@@ -64,6 +63,7 @@ export async function registrationOptions(
   user: { email: string; displayName: string; userHandle: string },
   existing: readonly Passkey[],
 ): Promise<RegistrationOptions['options']> {
+  const { generateRegistrationOptions } = await loadWebAuthn();
   const options: PublicKeyCredentialCreationOptionsJSON = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -90,7 +90,8 @@ export interface NewCredential {
 
 export async function verifyRegistration(rp: RelyingParty, challenge: string, credential: RegistrationCredential): Promise<NewCredential> {
   checkClientData(rp, credential.response.clientDataJSON, { type: 'webauthn.create', challenge });
-  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  const { verifyRegistrationResponse } = await loadWebAuthn();
+  let verified: VerifiedRegistrationResponse;
   try {
     verified = await verifyRegistrationResponse({
       response: credential as RegistrationResponseJSON,
@@ -123,6 +124,7 @@ export async function verifyRegistration(rp: RelyingParty, challenge: string, cr
 
 /** No allowed credentials: the person picks a passkey, and the passkey says whose it is. */
 export async function authenticationOptions(rp: RelyingParty): Promise<AuthenticationOptions['options']> {
+  const { generateAuthenticationOptions } = await loadWebAuthn();
   const options: PublicKeyCredentialRequestOptionsJSON = await generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: 'required',
@@ -133,7 +135,8 @@ export async function authenticationOptions(rp: RelyingParty): Promise<Authentic
 
 /** Verifies a sign-in; returns the passkey's new signature counter. */
 export async function verifyAuthentication(rp: RelyingParty, challenge: string, credential: AuthenticationCredential, passkey: Passkey): Promise<number> {
-  let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  const { verifyAuthenticationResponse } = await loadWebAuthn();
+  let verified: VerifiedAuthenticationResponse;
   try {
     verified = await verifyAuthenticationResponse({
       response: credential as AuthenticationResponseJSON,

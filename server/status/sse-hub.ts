@@ -53,6 +53,55 @@ function refuse(response: ServerResponse, status: 429 | 503, code: string, messa
     .end(JSON.stringify({ error: { code, message } }));
 }
 
+/** Node's HTTP parser as the HTTP server leaves it on a connection (lib/_http_server.js). */
+interface ConnectionParser {
+  _consumed?: boolean;
+  unconsume?(): void;
+  remove?(): void;
+  close?(): void;
+  incoming?: unknown;
+  outgoing?: unknown;
+  socket?: unknown;
+  onIncoming?: unknown;
+}
+
+/** The HTTP server's own listeners on a connection, by name (lib/_http_server.js). */
+const httpServerListeners = /^(bound socketOn(Data|End|Close|Drain)|socketOn(Error|Timeout)|onSocket(Pause|Resume))$/;
+
+/**
+ * Once a stream owns its connection, lets go of the HTTP server's state for it: the parser, the
+ * request and response objects and what they reach (the framework's request, reply and logger),
+ * as Node itself does for an upgraded connection. A subscriber then costs its socket and little
+ * more. Only what Node's upgrade path touches is touched; where a name differs in another Node,
+ * that part is kept and the stream works as before.
+ */
+function releaseHttpState(socket: Socket, response: ServerResponse): void {
+  for (const event of ['data', 'end', 'close', 'drain', 'error', 'timeout', 'pause', 'resume'] as const) {
+    for (const listener of socket.listeners(event) as Array<(...args: unknown[]) => void>) {
+      if (httpServerListeners.test(listener.name)) socket.removeListener(event, listener);
+    }
+  }
+  const connection = socket as Socket & { parser?: ConnectionParser | null; _httpMessage?: unknown };
+  const parser = connection.parser;
+  if (parser) {
+    // Reads come back to the socket (where only the end of the stream matters), the connection
+    // leaves the server's list of requests in progress, and the native parser is freed.
+    if (parser._consumed) parser.unconsume?.();
+    parser._consumed = false;
+    parser.remove?.();
+    parser.incoming = null;
+    parser.outgoing = null;
+    parser.socket = null;
+    parser.onIncoming = null;
+    connection.parser = null;
+    // After the current call stack, as Node closes a parser it does not pool.
+    setImmediate(() => parser.close?.());
+  }
+  connection._httpMessage = null;
+  // The response never finishes (the stream writes to the socket): its listeners wait for nothing.
+  response.removeAllListeners();
+}
+
 export function eventFrame(id: number, updates: readonly StatusUpdate[]): Buffer {
   return Buffer.from(`id: ${id}\nevent: serverStatus\ndata: ${JSON.stringify(updates)}\n\n`);
 }
@@ -130,6 +179,12 @@ export class SseHub {
       if (snap && (lastEventId === undefined || snap.id > lastEventId)) frames.push(eventFrame(snap.id, snap.updates));
     }
     socket.write(frames.length === 1 ? streamHead : Buffer.concat(frames));
+    releaseHttpState(socket, response);
+    // The HTTP server no longer watches the connection: an error ends it (and 'close' follows),
+    // the client's end of the stream closes it, and reads flow so that end is seen.
+    socket.on('error', () => socket.destroy());
+    socket.on('end', () => socket.destroy());
+    socket.resume();
     this.subscribers.add(socket);
     socket.once('close', () => {
       this.subscribers.delete(socket);

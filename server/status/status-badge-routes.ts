@@ -23,10 +23,10 @@ export function statusBadgeRoutes(app: FastifyInstance, deps: { service: Pick<St
     const server = id === undefined ? undefined : report.servers.find((s) => s.id === id);
     // An SVG, not JSON: sent as written (its type is set, so no serializer runs), hence the untyped reply.
     const svg = reply as FastifyReply;
-    if (!server) return svg.code(404).send(unknownBadge());
+    if (!server) return svg.code(404).send(await unknownBadge());
     const window = request.query.uptime;
-    if (!window) return svg.send(statusBadge(server.name, server.status));
+    if (!window) return svg.send(await statusBadge(server.name, server.status));
     const percent = window === '24h' ? server.uptimes.h24 : window === '30d' ? server.uptimes.d30 : server.uptimes.d90;
-    return svg.send(uptimeBadge(server.name, window, percent));
+    return svg.send(await uptimeBadge(server.name, window, percent));
   });
 }

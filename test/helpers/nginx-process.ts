@@ -34,7 +34,14 @@ export interface NginxProcess {
  * `http` says. `http` is the body of the http {} block; `{{dir}}` in it names that directory.
  * Resolves once every port in `ports` accepts connections on 127.0.0.1.
  */
-export async function startNginx(options: { http: string; ports: number[]; workers?: number; files?: Record<string, string> }): Promise<NginxProcess> {
+export async function startNginx(options: {
+  http: string;
+  ports: number[];
+  workers?: number;
+  /** Connections per worker (clients and upstreams together); the open-files limit follows it. */
+  workerConnections?: number;
+  files?: Record<string, string>;
+}): Promise<NginxProcess> {
   const binary = nginxBinary();
   if (!binary) throw new Error('nginx is not installed: run scripts/ensure-system.sh (apt-get install nginx)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-nginx-'));
@@ -46,7 +53,8 @@ daemon off;
 worker_processes ${options.workers ?? 1};
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
+worker_rlimit_nofile ${(options.workerConnections ?? 4096) * 2};
+events { worker_connections ${options.workerConnections ?? 4096}; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;

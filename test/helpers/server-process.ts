@@ -20,9 +20,9 @@ export interface ServerProcess {
  * Starts the real server (`node server/server.ts`) as a child process on a free loopback port
  * and waits until /api/health answers. The test's environment entries override the defaults.
  */
-export async function startServer(env: Record<string, string>, options: { cwd?: string; port?: number } = {}): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, options: { cwd?: string; port?: number; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, [path.join(root, 'server/server.ts')], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, 'server/server.ts')], {
     cwd: options.cwd ?? root,
     env: {
       PATH: process.env.PATH ?? '',

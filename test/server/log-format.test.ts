@@ -21,9 +21,9 @@ function collector(): { stream: Writable; text(): string } {
 }
 
 describe('log lines for people', () => {
-  it('writes request lines in a few words and boxes the demo connect line', () => {
+  it('writes request lines in a few words and boxes the demo connect line', async () => {
     const out = collector();
-    const pretty = prettyLogStream({ destination: out.stream, colorize: false });
+    const pretty = await prettyLogStream({ destination: out.stream, colorize: false });
     const time = Date.now();
     pretty.write(
       `${JSON.stringify({ level: 30, time, pid: 1, hostname: 'h', reqId: '0123456789abcdef', req: { method: 'GET', url: '/api/status' }, msg: 'incoming request' })}\n`,

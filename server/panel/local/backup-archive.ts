@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, constants as zlib } from 'node:zlib';
-import { Pack, Unpack } from 'tar';
+import { loadTar } from '../../lib/lazy-imports.ts';
 
 /**
  * A server folder as a gzip-compressed tar archive and back, with the `tar` package: written
@@ -56,6 +56,7 @@ export const defaultSink: ArchiveSink = (file) => createWriteStream(file, { flag
  */
 export async function writeArchive(folder: string, file: string, sink: ArchiveSink = defaultSink): Promise<ArchiveResult> {
   const warnings: string[] = [];
+  const { Pack } = await loadTar();
   const pack = new Pack({
     cwd: folder,
     portable: true,
@@ -105,6 +106,7 @@ export async function extractArchive(file: string, into: string, expectedSha256:
   const tap = new Tap(true);
   const source = createReadStream(file);
   const skippedLinks: string[] = [];
+  const { Unpack } = await loadTar();
   await new Promise<void>((resolve, reject) => {
     const unpack = new Unpack({
       cwd: into,
