@@ -159,6 +159,8 @@ if (values.measure) {
   process.exitCode = (await measureBackupAndRestore(root, { files, bytes })) ? 0 : 1;
 } else {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-bench-backup-'));
+  // Run as root, the server's user passes through to its folder.
+  fs.chmodSync(work, 0o711);
   const root = path.join(work, 'server');
   try {
     console.log(`Making a ${totalMiB} MiB server folder in ${work} ...`);

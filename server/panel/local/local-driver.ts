@@ -9,6 +9,7 @@ import { LocalBackups } from './local-backups.ts';
 import { LocalFiles } from './local-files.ts';
 import { LocalServer, type LocalServerOptions } from './local-server.ts';
 import { canDropPrivileges } from './run-as.ts';
+import { ServerFolder } from './server-folder.ts';
 import { defaultBackupLimit, defaultBackupsDir, type LocalServerConfig } from './servers-file.ts';
 
 export interface LocalDriverOptions {
@@ -55,13 +56,16 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
     }
   }
   const statsIntervalMs = options.statsIntervalMs ?? 2000;
-  const servers = new Map(options.servers.map((config) => [config.id, new LocalServer(config, { statsIntervalMs, log: options.log })]));
-  const files = new Map(options.servers.map((config) => [config.id, new LocalFiles(config.cwd)]));
+  const folders = new Map(options.servers.map((config) => [config.id, new ServerFolder(config)]));
+  const servers = new Map(
+    options.servers.map((config) => [config.id, new LocalServer(config, { folder: folders.get(config.id)!, statsIntervalMs, log: options.log })]),
+  );
+  const files = new Map(options.servers.map((config) => [config.id, new LocalFiles(folders.get(config.id)!)]));
   const backups = new Map(
     options.servers.map((config) => [
       config.id,
       new LocalBackups({
-        root: config.cwd,
+        folder: folders.get(config.id)!,
         dir: config.backupsDir ?? defaultBackupsDir(config.cwd, config.id),
         limit: config.backupLimit ?? defaultBackupLimit,
         serverId: config.id,
@@ -70,6 +74,8 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
       }),
     ]),
   );
+  // A restore cut short by a stop is put right before anything touches the server's folder.
+  for (const [id, folder] of folders) folder.holdUntil(backups.get(id)!.list());
   // Keys already verified, as digests: scrypt runs once per key, not on every request.
   const verified = new Set<string>();
 
@@ -177,6 +183,7 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
       await Promise.all([...backups.values()].map((b) => (b.restoring ? b.settled() : undefined)));
       const timeout = options.shutdownTimeoutMs ?? 15_000;
       await Promise.all([...servers.values()].map((server) => server.shutdown(timeout)));
+      for (const folder of folders.values()) folder.close();
     },
   };
 }

@@ -13,10 +13,11 @@ import { hashKey } from '../../../server/panel/local/key-hash.ts';
 import { createLocalDriver, type LocalDriver } from '../../../server/panel/local/local-driver.ts';
 import type { LocalServerConfig } from '../../../server/panel/local/servers-file.ts';
 import { treeSnapshot } from '../../helpers/file-tree.ts';
+import { reachableFixture } from '../../helpers/reachable-fixture.ts';
 
 /** The local driver's backups: real archives of real folders, and a real game process stopped and started around a restore. */
 
-const gameScript = path.resolve('test/fixtures/game-server.mjs');
+const gameScript = reachableFixture('game-server.mjs');
 const key = 'backups-test-key';
 const credentials = { serverId: 'game', key };
 const quietLog = { info() {}, warn() {} };

@@ -27,8 +27,12 @@ beforeAll(async () => {
 
 beforeEach(() => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-files-'));
+  // Run as root, file actions run as the server's own user, who must pass through to its folder.
+  fs.chmodSync(base, 0o711);
   root = path.join(base, 'server');
   fs.mkdirSync(path.join(root, 'world', 'region'), { recursive: true });
+  // As the driver leaves a server's folder: closed to others (run as root, handed to the server's user).
+  fs.chmodSync(root, 0o700);
   fs.mkdirSync(path.join(base, 'outside'));
   fs.writeFileSync(path.join(base, 'outside', 'secret.txt'), 'not for customers\n');
   fs.writeFileSync(path.join(base, 'secret.txt'), 'not for customers either\n');
