@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { reachableNode } from '../../server/panel/local/reachable.ts';
 
 /** A game server's account, as the local driver made it (run-as.ts). */
@@ -42,7 +41,7 @@ export function linkSwapper(options: { folder: string; name: string; target: str
         try { fs.mkdirSync(name); } catch {}
       }
     }`;
-  const child = spawn(reachableNode(path.dirname(options.folder)), ['-e', script], {
+  const child = spawn(reachableNode(), ['-e', script], {
     cwd: options.folder,
     uid: options.uid,
     gid: options.gid,

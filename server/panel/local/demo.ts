@@ -81,7 +81,7 @@ export async function ensureDemoServer(dataDir: string, port: number, host: stri
   if (canDropPrivileges() && !serversDir) fs.chmodSync(dataDir, 0o711);
   const cwd = path.join(serversDir ?? dataDir, 'demo-minecraft');
   // Its launcher and packages, mirrored beside the servers' folders when its user cannot reach this checkout.
-  const launcherPath = canDropPrivileges() ? reachableAppScript(launcher, serversDir ?? dataDir) : launcher;
+  const launcherPath = canDropPrivileges() ? reachableAppScript(launcher) : launcher;
   const keyFile = path.join(dataDir, demoKeyFileName);
   const serversFile = path.join(dataDir, demoServersFileName);
 

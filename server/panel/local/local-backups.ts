@@ -51,6 +51,8 @@ export interface LocalBackupsOptions {
   log: { warn(obj: object, msg: string): void };
   /** Opens the archive file being written (tests inject a failing one). */
   sink?: ArchiveSink;
+  /** Refuses a backup that would take the server over its disk (disk-quota.ts), given its likely size. */
+  checkDisk?: (adding: (folderBytes: number) => number) => Promise<void>;
 }
 
 function restoreRunning(): HttpError {
@@ -241,6 +243,11 @@ export class LocalBackups {
     return [...backups.values()].some((b) => b.state === 'creating');
   }
 
+  /** Bytes of the archives kept (what they take of the server's disk). */
+  async storedBytes(): Promise<number> {
+    return [...(await this.#load()).values()].reduce((sum, b) => sum + (b.state === 'failed' ? 0 : b.size), 0);
+  }
+
   async list(): Promise<BackupList> {
     const backups = [...(await this.#load()).values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     return {
@@ -268,6 +275,9 @@ export class LocalBackups {
     }
     if (this.#restoring) throw restoreRunning();
     if (this.#beingMade(backups)) throw new HttpError(409, 'backup_running', 'A backup of this server is being made. Wait until it has finished.');
+    // Its likely size: the last archive's, or the folder's own when there is none yet.
+    const last = [...backups.values()].filter((b) => b.state === 'ready').sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+    await this.#options.checkDisk?.((folderBytes) => last?.size ?? folderBytes);
     const backup: StoredBackup = {
       id: randomUUID(),
       name,

@@ -3,6 +3,7 @@ import type { FileDownload, FileEntry, FileUpload, TextFile } from '../driver.ts
 import { checkUploadSize, editTooLarge, maxEditBytes } from '../file-limits.ts';
 import { baseName, checkServerPath } from '../server-path.ts';
 import { fileError } from './confined-fs.ts';
+import type { DiskQuota } from './disk-quota.ts';
 import type { ServerFolder } from './server-folder.ts';
 
 /**
@@ -13,9 +14,11 @@ import type { ServerFolder } from './server-folder.ts';
  */
 export class LocalFiles {
   readonly #folder: ServerFolder;
+  readonly #quota: DiskQuota | undefined;
 
-  constructor(folder: ServerFolder) {
+  constructor(folder: ServerFolder, quota?: DiskQuota) {
     this.#folder = folder;
+    this.#quota = quota;
   }
 
   async #run<T>(relative: string, work: () => Promise<T>): Promise<T> {
@@ -38,7 +41,9 @@ export class LocalFiles {
 
   async writeText(file: string, content: string): Promise<void> {
     const relative = checkServerPath(file);
-    if (Buffer.byteLength(content, 'utf8') > maxEditBytes) throw editTooLarge();
+    const bytes = Buffer.byteLength(content, 'utf8');
+    if (bytes > maxEditBytes) throw editTooLarge();
+    await this.#quota?.check(() => bytes, 'content');
     await this.#run(relative, () => this.#folder.run({ op: 'write', path: relative, content }));
   }
 
@@ -46,6 +51,7 @@ export class LocalFiles {
   async upload(upload: FileUpload): Promise<void> {
     const relative = checkServerPath(upload.path);
     const size = checkUploadSize(upload.size);
+    await this.#quota?.check(() => size, 'path');
     await this.#run(relative, () => this.#folder.run({ op: 'upload', path: relative, size }, upload.stream));
   }
 
@@ -61,6 +67,7 @@ export class LocalFiles {
 
   async createFolder(folder: string): Promise<void> {
     const relative = checkServerPath(folder);
+    await this.#quota?.check(() => 4096, 'path');
     await this.#run(relative, () => this.#folder.run({ op: 'mkdir', path: relative }));
   }
 

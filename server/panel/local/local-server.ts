@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ConsoleEvent, PowerSignal, PowerState, ServerDetails, ServerResources } from '../driver.ts';
@@ -194,7 +193,7 @@ export class LocalServer {
     let child: ChildProcess;
     try {
       // `node` is this app's Node, or its mirror when the server's user cannot reach it (reachable.ts).
-      const program = command === 'node' ? (account ? reachableNode(path.dirname(cwd)) : process.execPath) : command;
+      const program = command === 'node' ? (account ? reachableNode() : process.execPath) : command;
       child = spawn(program, args, {
         cwd,
         // Only what a program needs, plus the declared variables: never this app's secrets.

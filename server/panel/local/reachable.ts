@@ -8,7 +8,8 @@ import { canDropPrivileges } from './run-as.ts';
  * What a game server's user can reach of this app, when the app runs as root and its checkout
  * sits where others may not pass (a clone under /root, 0700): the servers' folders then live
  * under a folder of their own (GAME_SERVERS_DIR), and the few programs they run (Node, the
- * demo's launcher and its packages) are mirrored beside them, hard-linked when on the same disk.
+ * demo's launcher and its packages) are mirrored in /var/lib/hostfront/runtime, hard-linked
+ * when on the same disk.
  */
 
 const appRoot = path.resolve(import.meta.dirname, '../../..');
@@ -38,7 +39,7 @@ export function prepareServersDir(dir: string): void {
   fs.chmodSync(dir, 0o711);
 }
 
-/** A hard link of `source` at `target` (a copy across disks), made under a temporary name and renamed. */
+/** A copy of `source` at `target` (a hard link when on the same disk), made under a temporary name and renamed. */
 function mirrorFile(source: string, target: string, mode: number): void {
   const temporary = `${target}.${process.pid}.tmp`;
   fs.rmSync(temporary, { force: true });
@@ -51,18 +52,19 @@ function mirrorFile(source: string, target: string, mode: number): void {
   fs.renameSync(temporary, target);
 }
 
-/** The runtime folder beside the servers' folders (root's, readable by all: it holds only public programs). */
-function runtimeDir(near: string): string {
-  const dir = path.join(near, '.hostfront-runtime');
-  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
-  fs.chmodSync(dir, 0o755);
-  return dir;
+/** Where the mirrors live: root's, readable by all (it holds only public programs), one for every checkout on the machine. */
+export const runtimeRoot = '/var/lib/hostfront/runtime';
+
+function runtimeDir(): string {
+  fs.mkdirSync(runtimeRoot, { recursive: true, mode: 0o755 });
+  fs.chmodSync(runtimeRoot, 0o755);
+  return runtimeRoot;
 }
 
-/** The Node binary a game server's user can run: this one, or its mirror beside the servers' folders. */
-export function reachableNode(near: string): string {
+/** The Node binary a game server's user can run: this one, or its mirror in runtimeRoot. */
+export function reachableNode(): string {
   if (othersCanReach(process.execPath)) return process.execPath;
-  const target = path.join(runtimeDir(near), `node-${process.version}`);
+  const target = path.join(runtimeDir(), `node-${process.version}`);
   if (!fs.existsSync(target)) mirrorFile(process.execPath, target, 0o755);
   return target;
 }
@@ -72,10 +74,11 @@ export function reachableNode(near: string): string {
  * it loads: itself, or a mirror of it and of node_modules beside the servers' folders (made
  * again when package-lock.json changes).
  */
-export function reachableAppScript(script: string, near: string): string {
+export function reachableAppScript(script: string): string {
   if (othersCanReach(script)) return script;
   const relative = path.relative(appRoot, script);
-  const mirror = path.join(runtimeDir(near), 'app');
+  // One mirror per checkout (several may run on one machine).
+  const mirror = path.join(runtimeDir(), `app-${createHash('sha256').update(appRoot).digest('hex').slice(0, 12)}`);
   const lock = fs.readFileSync(path.join(appRoot, 'package-lock.json'));
   const stamp = createHash('sha256').update(lock).digest('hex');
   const stampFile = path.join(mirror, '.stamp');
