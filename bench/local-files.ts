@@ -68,7 +68,7 @@ async function time(name: string, action: () => Promise<unknown>): Promise<void>
 }
 
 try {
-  console.log(`Running as ${process.getuid?.() === 0 ? 'root: file actions as the server user' : 'a plain user: file actions as this user'}`);
+  console.log(`Running as ${process.getuid?.() === 0 ? 'root' : 'a plain user'} (this checkout: ${path.resolve(import.meta.dirname, '..')})`);
   await time('list (200 files)', () => driver.listFiles(credentials, 'plugins'));
   await time('read (4 KiB text)', () => driver.readFile(credentials, 'server.properties'));
   await time('save (4 KiB text)', () => driver.writeFile(credentials, 'server.properties', text));

@@ -36,7 +36,11 @@ export function linkSwapper(options: { folder: string; name: string; target: str
         fs.renameSync(real, name);
         if (++swaps % 100 === 0) fs.writeFileSync('.swaps', String(swaps));
       } catch {
-        try { fs.unlinkSync(name); } catch {}
+        // Back to one real folder: the panel may have made a new one (a missing parent) meanwhile.
+        try {
+          if (fs.lstatSync(name).isSymbolicLink()) fs.unlinkSync(name);
+          else if (fs.existsSync(real)) fs.rmSync(name, { recursive: true, force: true });
+        } catch {}
         try { fs.renameSync(real, name); } catch {}
         try { fs.mkdirSync(name); } catch {}
       }
