@@ -34,7 +34,11 @@ export function linkSwapper(options: { folder: string; name: string; target: str
         for (let i = 0; i < 200; i += 1);
         fs.unlinkSync(name);
         fs.renameSync(real, name);
-        if (++swaps % 100 === 0) fs.writeFileSync('.swaps', String(swaps));
+        // Written aside and renamed: a reader never sees it half written.
+        if (++swaps % 100 === 0) {
+          fs.writeFileSync('.swaps.tmp', String(swaps));
+          fs.renameSync('.swaps.tmp', '.swaps');
+        }
       } catch {
         // Back to one real folder: the panel may have made a new one (a missing parent) meanwhile.
         try {

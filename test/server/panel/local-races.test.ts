@@ -67,11 +67,15 @@ function swapper(keep: Record<string, string>) {
   return swap;
 }
 
-/** Runs `attempt` up to `attempts` times (within the time budget), ignoring the refusals the race causes; the number run. */
+/** And keep trying for at least this long: quick actions get more chances to hit the window. */
+const minimumMs = 4_000;
+
+/** Runs `attempt` at least `attempts` times and `minimumMs` (within the time budget), ignoring the refusals the race causes; the number run. */
 async function race(attempt: (i: number) => Promise<unknown>): Promise<number> {
-  const deadline = Date.now() + budgetMs;
+  const started = Date.now();
+  const deadline = started + budgetMs;
   let done = 0;
-  while (done < attempts && Date.now() < deadline) {
+  while ((done < attempts || Date.now() - started < minimumMs) && Date.now() < deadline) {
     await attempt(done).catch(() => {});
     done += 1;
   }
