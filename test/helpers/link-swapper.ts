@@ -31,7 +31,7 @@ export function linkSwapper(options: { folder: string; name: string; target: str
         for (const [file, content] of Object.entries(keep)) if (!fs.existsSync(name + '/' + file)) fs.writeFileSync(name + '/' + file, content);
         fs.renameSync(name, real);
         fs.symlinkSync(target, name);
-        for (let i = 0; i < 200; i += 1);
+        for (let i = 0; i < 20_000; i += 1);
         fs.unlinkSync(name);
         fs.renameSync(real, name);
         // Written aside and renamed: a reader never sees it half written.
