@@ -18,6 +18,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { hashKey } from '../server/panel/local/key-hash.ts';
+import { benchServer } from './bench-server.ts';
 import { createLocalDriver } from '../server/panel/local/local-driver.ts';
 
 const { values } = parseArgs({ options: { 'size-mib': { type: 'string', default: '1024' }, measure: { type: 'string' } } });
@@ -105,23 +106,7 @@ async function measureBackupAndRestore(root: string, made: { files: number; byte
   const key = 'bench-key';
   const credentials = { serverId: 'bench', key };
   const driver = createLocalDriver({
-    servers: [
-      {
-        id: 'bench',
-        name: 'Benchmark',
-        description: '',
-        command: 'node',
-        args: ['-e', ''],
-        cwd: root,
-        env: {},
-        limits: { memory: 0, disk: 0, cpu: 0 },
-        readyPattern: /never/,
-        stopCommand: 'stop',
-        stopTimeoutSeconds: 5,
-        autostart: false,
-        keyHash: await hashKey(key),
-      },
-    ],
+    servers: [benchServer('bench', root, await hashKey(key))],
     log: { info() {}, warn: (obj, msg) => console.warn(msg, obj) },
     diskIntervalMs: 3_600_000,
   });

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { hashKey } from '../server/panel/local/key-hash.ts';
+import { benchServer } from './bench-server.ts';
 import { createLocalDriver } from '../server/panel/local/local-driver.ts';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '300' } } });
@@ -30,23 +31,7 @@ fs.writeFileSync(path.join(root, 'server.properties'), text);
 const key = 'bench-key';
 const credentials = { serverId: 'bench-files', key };
 const driver = createLocalDriver({
-  servers: [
-    {
-      id: 'bench-files',
-      name: 'Benchmark',
-      description: '',
-      command: 'node',
-      args: ['-e', ''],
-      cwd: root,
-      env: {},
-      limits: { memory: 0, disk: 0, cpu: 0 },
-      readyPattern: /never/,
-      stopCommand: 'stop',
-      stopTimeoutSeconds: 5,
-      autostart: false,
-      keyHash: await hashKey(key),
-    },
-  ],
+  servers: [benchServer('bench-files', root, await hashKey(key))],
   log: { info() {}, warn: (obj, msg) => console.warn(msg, obj) },
   diskIntervalMs: 3_600_000,
 });
