@@ -20,6 +20,8 @@ export interface LocalDriverOptions {
   statsIntervalMs?: number;
   /** Disk usage of every server's folder, recomputed in the background. Default 60 s. */
   diskIntervalMs?: number;
+  /** How long a running server over its disk limit has before it is stopped. Default 5 minutes. */
+  diskGraceMs?: number;
   /** How long shutdown waits for each server to stop gracefully. Default 15 s. */
   shutdownTimeoutMs?: number;
   /** Opens backup archives for writing; tests inject a failing stream here. */
@@ -59,7 +61,16 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
   const statsIntervalMs = options.statsIntervalMs ?? 2000;
   const folders = new Map(options.servers.map((config) => [config.id, new ServerFolder(config)]));
   const servers = new Map(
-    options.servers.map((config) => [config.id, new LocalServer(config, { folder: folders.get(config.id)!, statsIntervalMs, log: options.log })]),
+    options.servers.map((config) => [
+      config.id,
+      new LocalServer(config, {
+        folder: folders.get(config.id)!,
+        statsIntervalMs,
+        log: options.log,
+        backupBytes: () => backups.get(config.id)!.storedBytes(),
+        diskGraceMs: options.diskGraceMs,
+      }),
+    ]),
   );
   const quotas = new Map<string, DiskQuota>();
   const backups = new Map(

@@ -23,7 +23,14 @@ export interface LocalServerOptions {
   /** How often CPU and memory of a running server are sampled (and pushed to console viewers). */
   statsIntervalMs: number;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** Bytes of the server's backups, counted with its folder against limits.disk. */
+  backupBytes?: () => Promise<number>;
+  /** How long a running server over its disk has to get back under it before it is stopped. Default 5 minutes. */
+  diskGraceMs?: number;
 }
+
+/** How long a running server over its disk limit is given before it is stopped (README, Security). */
+export const defaultDiskGraceMs = 5 * 60_000;
 
 type Listener = (event: ConsoleEvent) => void;
 
@@ -150,6 +157,47 @@ export class LocalServer {
   /** Recomputes the disk usage of the working directory, as the server's user (called in the background). */
   async measureDisk(): Promise<void> {
     this.diskBytes = await this.options.folder.run<number>({ op: 'du' });
+    await this.enforceDiskLimit();
+  }
+
+  private diskTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * A running server whose folder and backups have grown past limits.disk by itself is told in
+   * its console and stopped if it is still over after the grace period (diskGraceMs).
+   */
+  private async enforceDiskLimit(): Promise<void> {
+    const limitMiB = this.config.limits.disk;
+    if (limitMiB <= 0) return;
+    const used = this.diskBytes + ((await this.options.backupBytes?.()) ?? 0);
+    const over = used > limitMiB * mib && this.state !== 'offline' && this.state !== 'stopping';
+    if (!over) {
+      if (this.diskTimer && this.state !== 'offline' && this.state !== 'stopping') this.system('Back under the disk limit: the server keeps running.');
+      clearTimeout(this.diskTimer);
+      this.diskTimer = undefined;
+      return;
+    }
+    if (this.diskTimer) return;
+    const graceMs = this.options.diskGraceMs ?? defaultDiskGraceMs;
+    this.system(
+      `Disk limit exceeded: files and backups use ${Math.round(used / mib)} MiB, the limit is ${limitMiB} MiB. Delete files or backups within ${Math.round(graceMs / 1000)} s or the server is stopped.`,
+    );
+    this.options.log.warn({ server: this.config.id, used, limitMiB }, 'local game server over its disk limit');
+    this.diskTimer = setTimeout(() => {
+      void this.options.folder
+        .run<number>({ op: 'du' })
+        .then(async (bytes) => {
+          this.diskTimer = undefined;
+          this.diskBytes = bytes;
+          const now = bytes + ((await this.options.backupBytes?.()) ?? 0);
+          if (now <= limitMiB * mib || this.state === 'offline') return;
+          this.system(`Still over the disk limit (${Math.round(now / mib)} MiB of ${limitMiB} MiB): stopping the server.`);
+          this.startAfterExit = false;
+          this.stop();
+        })
+        .catch((error: unknown) => this.options.log.warn({ err: error, server: this.config.id }, 'disk check failed'));
+    }, graceMs);
+    this.diskTimer.unref();
   }
 
   /** Stops the process gracefully and waits for it (used when the app shuts down). */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../../../server/lib/http-error.ts';
+import type { ConsoleEvent } from '../../../server/panel/driver.ts';
 import { createLocalDriver, type LocalDriver } from '../../../server/panel/local/local-driver.ts';
 import { parseServersFile } from '../../../server/panel/local/servers-file.ts';
 import { fixtureKey } from '../../helpers/panel-fixture.ts';
@@ -83,5 +84,35 @@ describe('disk limit (150 MB server)', () => {
       expect([error.statusCode, error.code]).toEqual([413, 'over_disk_limit']);
     }
     expect(fs.readdirSync(gs.root)).toEqual([]);
+  });
+});
+
+describe('a running server that grows past its disk by itself', () => {
+  it('is told in its console and stopped after the grace period', async () => {
+    await driver.close();
+    gs.remove();
+    gs = tempGameServer({ id: 'disk-mc', extra: { limits: { memory: 1024, disk: 2, cpu: 100 } } });
+    // The grace period and the disk reading's interval, short: the test moves the driver's clock this way.
+    driver = createLocalDriver({
+      servers: parseServersFile(gs.serversFile, fs.readFileSync(gs.serversFile, 'utf8')),
+      log: { info() {}, warn() {} },
+      diskIntervalMs: 100,
+      diskGraceMs: 500,
+    });
+    const events: ConsoleEvent[] = [];
+    await driver.console(credentials, (event) => events.push(event));
+    const seen = (check: (e: ConsoleEvent) => boolean) => events.some(check);
+    const until = async (check: (e: ConsoleEvent) => boolean, what: string) => {
+      for (const deadline = Date.now() + 10_000; !seen(check); ) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${events.map((e) => JSON.stringify(e)).join('\n')}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    await driver.power(credentials, 'start');
+    await until((e) => e.type === 'state' && e.state === 'running', 'running');
+    await driver.sendCommand(credentials, 'fill 3');
+    await until((e) => e.type === 'line' && /Disk limit exceeded: .* the limit is 2 MiB/.test(e.text), 'the warning');
+    await until((e) => e.type === 'line' && /Still over the disk limit/.test(e.text), 'the stop');
+    await until((e) => e.type === 'state' && e.state === 'offline', 'offline');
   });
 });
