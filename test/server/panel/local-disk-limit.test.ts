@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../../../server/lib/http-error.ts';
 import type { ConsoleEvent } from '../../../server/panel/driver.ts';
 import { createLocalDriver, type LocalDriver } from '../../../server/panel/local/local-driver.ts';
 import { parseServersFile } from '../../../server/panel/local/servers-file.ts';
 import { fixtureKey } from '../../helpers/panel-fixture.ts';
 import { type TempGameServer, tempGameServer } from '../../helpers/temp-game-server.ts';
+import { failure } from '../../helpers/http-failure.ts';
 
 /** The plan's disk (limits.disk) is enforced on the local driver: files and backups together (README, Security). */
 
@@ -34,22 +34,12 @@ function upload(path: string, bytes: number) {
   return { path, size: bytes, stream: Readable.from([Buffer.alloc(bytes, 1)]) };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<HttpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof HttpError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
-
 describe('disk limit (150 MB server)', () => {
   it('takes two 60 MiB uploads, refuses the third with 413 and a field message, and shows the disk used while offline', async () => {
     await driver.uploadFile(credentials, upload('world/one.bin', 60 * MiB));
     await driver.uploadFile(credentials, upload('world/two.bin', 60 * MiB));
     const third = upload('world/three.bin', 60 * MiB);
-    const error = await refusal(driver.uploadFile(credentials, third));
+    const error = await failure(driver.uploadFile(credentials, third));
     expect([error.statusCode, error.code]).toEqual([413, 'over_disk_limit']);
     expect(error.message).toMatch(/over its 150 MB disk/);
     expect(error.fields).toEqual({ path: 'this would take the server over its 150 MB disk' });
@@ -65,7 +55,7 @@ describe('disk limit (150 MB server)', () => {
 
     // A small edit still fits; a backup of the 120 MiB folder would not.
     await driver.writeFile(credentials, 'server.properties', 'motd=Still fits\n');
-    const backup = await refusal(driver.createBackup(credentials, 'too big'));
+    const backup = await failure(driver.createBackup(credentials, 'too big'));
     expect([backup.statusCode, backup.code]).toEqual([413, 'over_disk_limit']);
     expect((await driver.listBackups(credentials)).backups).toEqual([]);
 
@@ -80,7 +70,7 @@ describe('disk limit (150 MB server)', () => {
     gs = tempGameServer({ id: 'disk-mc', extra: { limits: { memory: 1024, disk: 50, cpu: 100 } } });
     driver = createLocalDriver({ servers: parseServersFile(gs.serversFile, fs.readFileSync(gs.serversFile, 'utf8')), log: { info() {}, warn() {} } });
     for (const name of ['a.bin', 'b.bin', 'c.bin']) {
-      const error = await refusal(driver.uploadFile(credentials, upload(name, 60 * MiB)));
+      const error = await failure(driver.uploadFile(credentials, upload(name, 60 * MiB)));
       expect([error.statusCode, error.code]).toEqual([413, 'over_disk_limit']);
     }
     expect(fs.readdirSync(gs.root)).toEqual([]);

@@ -4,13 +4,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../../../server/lib/http-error.ts';
 import type { FileUpload } from '../../../server/panel/driver.ts';
 import { maxEditBytes, maxUploadBytes } from '../../../server/panel/file-limits.ts';
 import { hashKey } from '../../../server/panel/local/key-hash.ts';
 import { createLocalDriver, type LocalDriver } from '../../../server/panel/local/local-driver.ts';
 import { escapingPaths } from '../../helpers/escaping-paths.ts';
 import { treeSnapshot } from '../../helpers/file-tree.ts';
+import { failure } from '../../helpers/http-failure.ts';
 
 /** The local driver's files: real files in a temporary folder, with a secret beside the server's folder. */
 
@@ -73,16 +73,6 @@ afterEach(async () => {
   await driver.close();
   fs.rmSync(base, { recursive: true, force: true });
 });
-
-async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof HttpError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** An upload body that notes whether anyone read it. */
 function watchedBody(bytes: Buffer): { stream: Readable; read: () => boolean } {
