@@ -1,30 +1,22 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsoleEvent, PowerSignal } from '../../../server/panel/driver.ts';
-import { hashKey } from '../../../server/panel/local/key-hash.ts';
 import { createLocalDriver, type LocalDriver } from '../../../server/panel/local/local-driver.ts';
-import { reachableFixture } from '../../helpers/reachable-fixture.ts';
+import { parseServersFile } from '../../../server/panel/local/servers-file.ts';
+import { fixtureKey } from '../../helpers/panel-fixture.ts';
+import { type TempGameServer, tempGameServer } from '../../helpers/temp-game-server.ts';
 
 /** Kill and Stop end every process of a server, one that left its process group with setsid too (README, Security). */
 
 const isRoot = process.getuid?.() === 0;
-const key = 'kill-test-key';
-const credentials = { serverId: 'killer', key };
+const credentials = { serverId: 'killer', key: fixtureKey };
 const drivers: LocalDriver[] = [];
-let base: string;
-let keyHash: string;
+const servers: TempGameServer[] = [];
 
-beforeAll(async () => {
-  keyHash = await hashKey(key);
-  base = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-kill-'));
-  fs.chmodSync(base, 0o711);
-});
 afterEach(async () => {
   await Promise.all(drivers.splice(0).map((driver) => driver.close()));
+  for (const server of servers.splice(0)) server.remove();
 });
-afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
 
 function alive(pid: number): boolean {
   try {
@@ -45,24 +37,10 @@ async function until(check: () => boolean, what: string, events: ConsoleEvent[])
 }
 
 async function daemonAfter(signal: PowerSignal): Promise<number> {
+  const gs = tempGameServer({ id: 'killer', extra: { env: { GAME_STARTUP_MS: '100' } } });
+  servers.push(gs);
   const driver = createLocalDriver({
-    servers: [
-      {
-        id: 'killer',
-        name: 'Killer',
-        description: '',
-        command: 'node',
-        args: [reachableFixture('game-server.mjs')],
-        cwd: path.join(base, `killer-${signal}`),
-        env: { GAME_STARTUP_MS: '100' },
-        limits: { memory: 0, disk: 0, cpu: 0 },
-        readyPattern: /Done \(\d+\.\d+s\)!/,
-        stopCommand: 'stop',
-        stopTimeoutSeconds: 5,
-        autostart: false,
-        keyHash,
-      },
-    ],
+    servers: parseServersFile(gs.serversFile, fs.readFileSync(gs.serversFile, 'utf8')),
     log: { info() {}, warn() {} },
     diskIntervalMs: 3_600_000,
   });
