@@ -18,6 +18,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { hashKey } from '../server/panel/local/key-hash.ts';
+import { benchServer } from './bench-server.ts';
 import { createLocalDriver } from '../server/panel/local/local-driver.ts';
 
 const { values } = parseArgs({ options: { 'size-mib': { type: 'string', default: '1024' }, measure: { type: 'string' } } });
@@ -105,23 +106,7 @@ async function measureBackupAndRestore(root: string, made: { files: number; byte
   const key = 'bench-key';
   const credentials = { serverId: 'bench', key };
   const driver = createLocalDriver({
-    servers: [
-      {
-        id: 'bench',
-        name: 'Benchmark',
-        description: '',
-        command: 'node',
-        args: ['-e', ''],
-        cwd: root,
-        env: {},
-        limits: { memory: 0, disk: 0, cpu: 0 },
-        readyPattern: /never/,
-        stopCommand: 'stop',
-        stopTimeoutSeconds: 5,
-        autostart: false,
-        keyHash: await hashKey(key),
-      },
-    ],
+    servers: [benchServer('bench', root, await hashKey(key))],
     log: { info() {}, warn: (obj, msg) => console.warn(msg, obj) },
     diskIntervalMs: 3_600_000,
   });
@@ -159,6 +144,8 @@ if (values.measure) {
   process.exitCode = (await measureBackupAndRestore(root, { files, bytes })) ? 0 : 1;
 } else {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-bench-backup-'));
+  // Run as root, the server's user passes through to its folder.
+  fs.chmodSync(work, 0o711);
   const root = path.join(work, 'server');
   try {
     console.log(`Making a ${totalMiB} MiB server folder in ${work} ...`);

@@ -24,6 +24,8 @@ export interface AppConfig {
     driver: 'local' | 'pterodactyl';
     url: string | undefined;
     localServersFile: string | undefined;
+    /** GAME_SERVERS_DIR, absolute; undefined when unset. */
+    gameServersDir: string | undefined;
     demoMcPort: number;
     /** Where the demo Minecraft server listens: DEMO_MC_HOST, else HOST. */
     demoMcHost: string;
@@ -172,6 +174,7 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
       driver: e.PANEL_DRIVER,
       url: e.PANEL_URL?.replace(/\/+$/, ''),
       localServersFile: e.LOCAL_SERVERS_FILE,
+      gameServersDir: e.GAME_SERVERS_DIR ? path.resolve(e.GAME_SERVERS_DIR) : undefined,
       demoMcPort: e.DEMO_MC_PORT,
       demoMcHost: e.DEMO_MC_HOST ?? e.HOST,
     },

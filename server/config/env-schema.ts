@@ -133,6 +133,13 @@ export const envSchema = z.object({
   PANEL_URL: httpUrl.optional(),
   /** JSON file of local game servers; the demo file under ./data when unset. */
   LOCAL_SERVERS_FILE: z.string().min(1).optional(),
+  /**
+   * Folder that holds the local game servers' folders (a relative `cwd` in the servers file, and
+   * the demo's, is taken from here). Run as root, it is made root's and 0711. Unset: beside the
+   * servers file, unless the app's folder does not let others through (a checkout under /root):
+   * then /var/lib/hostfront/servers.
+   */
+  GAME_SERVERS_DIR: z.string().min(1).optional(),
   /** Port of the demo Minecraft server. */
   DEMO_MC_PORT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(65535).default(25565),
   /** Interface the demo Minecraft server listens on; HOST when unset. */

@@ -3,6 +3,7 @@ import type { AppConfig } from '../config/config.ts';
 import type { GameServerDriver } from './driver.ts';
 import { announceDemoServer, ensureDemoServer } from './local/demo.ts';
 import { createLocalDriver } from './local/local-driver.ts';
+import { defaultServersDir, prepareServersDir } from './local/reachable.ts';
 import { loadServersFile } from './local/servers-file.ts';
 import { createPterodactylDriver } from './pterodactyl/pterodactyl-driver.ts';
 
@@ -12,13 +13,16 @@ export async function createDriver(config: AppConfig, log: FastifyBaseLogger): P
     if (!config.panel.url) throw new Error('PANEL_URL is required when PANEL_DRIVER=pterodactyl');
     return createPterodactylDriver({ panelUrl: config.panel.url, log: log.child({ driver: 'pterodactyl' }) });
   }
+  // Where the servers' folders live: a folder each server's user can pass through (README, Security).
+  const serversDir = config.panel.gameServersDir ?? defaultServersDir();
+  if (serversDir) prepareServersDir(serversDir);
   let serversFile = config.panel.localServersFile;
   if (!serversFile) {
-    const demo = await ensureDemoServer(config.dataDir, config.panel.demoMcPort, config.panel.demoMcHost);
+    const demo = await ensureDemoServer(config.dataDir, config.panel.demoMcPort, config.panel.demoMcHost, serversDir);
     serversFile = demo.serversFile;
     announceDemoServer(demo, config.panel.demoMcPort, log);
   }
-  const servers = loadServersFile(serversFile);
+  const servers = loadServersFile(serversFile, serversDir);
   log.info({ file: serversFile, servers: servers.map((s) => s.id) }, 'local game servers loaded');
   return createLocalDriver({ servers, log: log.child({ driver: 'local' }) });
 }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
+import { fixtureServersDir } from './reachable-fixture.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -32,6 +33,7 @@ export async function startServer(env: Record<string, string>, options: { cwd?: 
       SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       MONITORS_FILE: path.join(root, 'test/fixtures/no-monitors.json'),
       LOCAL_SERVERS_FILE: path.join(root, 'test/fixtures/panel-servers.json'),
+      GAME_SERVERS_DIR: fixtureServersDir(),
       ...env,
       PORT: String(port),
     },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { reachableFixture } from './reachable-fixture.ts';
 
 /** The fixture servers' key hash (test/fixtures/panel-servers.json): the key is fixtureKey. */
 const fixtureKeyHash = (JSON.parse(fs.readFileSync(path.resolve('test/fixtures/panel-servers.json'), 'utf8')) as { servers: { keyHash: string }[] }).servers[0]!
@@ -40,13 +41,15 @@ export function tempGameServer(
     fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
     fs.writeFileSync(path.join(root, name), content);
   }
+  // As the driver leaves a server's folder: closed to others (run as root, handed to the server's user).
+  fs.chmodSync(root, 0o700);
   const serversFile = path.join(dir, 'servers.json');
   const server = {
     id,
     name: 'Files Fixture',
     description: 'A fixture server for the file manager and backups.',
     command: 'node',
-    args: [path.resolve('test/fixtures/game-server.mjs')],
+    args: [reachableFixture('game-server.mjs')],
     cwd: root,
     env: { GAME_STARTUP_MS: '200' },
     limits: { memory: 1024, disk: 2048, cpu: 100 },

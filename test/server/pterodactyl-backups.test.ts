@@ -1,10 +1,10 @@
 import { buffer } from 'node:stream/consumers';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../../server/lib/http-error.ts';
 import type { GameServerDriver } from '../../server/panel/driver.ts';
 import { createPterodactylDriver } from '../../server/panel/pterodactyl/pterodactyl-driver.ts';
 import { fakeServer, startFakePterodactyl, type FakePterodactyl, type FakePterodactylOptions } from '../fakes/fake-pterodactyl.ts';
+import { failure } from '../helpers/http-failure.ts';
 
 /** Backups through the Pterodactyl / Pelican driver, against the fake panel and Wings. */
 
@@ -22,16 +22,6 @@ afterEach(async () => {
   await driver.close();
   await panel.close();
 });
-
-async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof HttpError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 async function until(check: () => Promise<boolean> | boolean, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

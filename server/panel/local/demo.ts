@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateKey, hashKey, verifyKey } from './key-hash.ts';
+import { reachableAppScript } from './reachable.ts';
 import { canDropPrivileges } from './run-as.ts';
 
 /**
@@ -42,7 +43,7 @@ function writeAtomically(file: string, text: string, mode: number): void {
   fs.renameSync(temporary, file);
 }
 
-function definition(port: number, host: string, keyHash: string) {
+function definition(port: number, host: string, keyHash: string, cwd: string, launcherPath: string) {
   return {
     servers: [
       {
@@ -50,8 +51,8 @@ function definition(port: number, host: string, keyHash: string) {
         name: 'Demo Minecraft Server',
         description: `A real Minecraft Java Edition server (flying-squid, offline mode) on port ${port}, running beside this site.`,
         command: 'node',
-        args: [launcher],
-        cwd: 'demo-minecraft',
+        args: [launcherPath],
+        cwd,
         // On the site's interface unless DEMO_MC_HOST says otherwise: a site on loopback keeps its demo there too.
         env: { DEMO_MC_PORT: String(port), DEMO_MC_HOST: host },
         // The players list pings the game here.
@@ -72,11 +73,15 @@ function definition(port: number, host: string, keyHash: string) {
  * Writes the demo servers file (and the key) on the first start; later starts keep the key and
  * rewrite the file only when the port or the launcher's place changed.
  */
-export async function ensureDemoServer(dataDir: string, port: number, host: string): Promise<DemoServer> {
-  fs.mkdirSync(path.join(dataDir, 'demo-minecraft'), { recursive: true });
-  // Run as root, the demo runs as its own user, who must pass through the data folder to reach
-  // its own: 0711 lets it through without listing it, and what is secret in there is 0600.
-  if (canDropPrivileges()) fs.chmodSync(dataDir, 0o711);
+export async function ensureDemoServer(dataDir: string, port: number, host: string, serversDir?: string): Promise<DemoServer> {
+  // The demo's folder: in the servers' folder (GAME_SERVERS_DIR) when there is one, else in the
+  // data folder, which, run as root, the demo's user must pass through: 0711 lets it through
+  // without listing it, and what is secret in there is 0600.
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (canDropPrivileges() && !serversDir) fs.chmodSync(dataDir, 0o711);
+  const cwd = path.join(serversDir ?? dataDir, 'demo-minecraft');
+  // Its launcher and packages, mirrored beside the servers' folders when its user cannot reach this checkout.
+  const launcherPath = canDropPrivileges() ? reachableAppScript(launcher) : launcher;
   const keyFile = path.join(dataDir, demoKeyFileName);
   const serversFile = path.join(dataDir, demoServersFileName);
 
@@ -104,7 +109,7 @@ export async function ensureDemoServer(dataDir: string, port: number, host: stri
   }
   const existingHash = existing?.servers?.[0]?.keyHash;
   const hashStillFits = typeof existingHash === 'string' && (await verifyKey(key, existingHash).catch(() => false));
-  const wanted = definition(port, host, hashStillFits ? existingHash : await hashKey(key));
+  const wanted = definition(port, host, hashStillFits ? existingHash : await hashKey(key), cwd, launcherPath);
   if (JSON.stringify(existing) !== JSON.stringify(wanted)) writeAtomically(serversFile, `${JSON.stringify(wanted, null, 2)}\n`, 0o600);
   return { serversFile, keyFile, serverId: demoServerId, key, created };
 }

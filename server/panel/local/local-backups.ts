@@ -1,10 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { HttpError } from '../../lib/http-error.ts';
 import { backupNotFound, checkBackupId, checkBackupName, isBackupId } from '../backup-input.ts';
 import type { Backup, BackupList, FileDownload } from '../driver.ts';
-import { defaultSink, extractArchive, writeArchive, type ArchiveSink } from './backup-archive.ts';
+import { ByteTap, defaultSink, type ArchiveSink } from './backup-archive.ts';
+import type { ServerFolder } from './server-folder.ts';
 
 /**
  * The local driver's backups of one server (the servers file's backupsDir; README, "Your own
@@ -12,10 +15,14 @@ import { defaultSink, extractArchive, writeArchive, type ArchiveSink } from './b
  *   <backups dir>/<uuid>.tar.gz          the archive, gzip-compressed tar of the server's folder
  *   <backups dir>/<uuid>.tar.gz.partial  while it is written; renamed when complete
  *   <backups dir>/<uuid>.json            its metadata (name, dates, state, lock, size, sha256)
- * The backups dir is outside the server's folder (default `.hostfront-backups/<id>` beside it).
- * A restore stops the server, extracts into a new folder beside the server's, swaps the two by
- * rename, removes the old one and starts the server again if it was running. Any failure before
- * the swap leaves the server's files as they were, and the console says so.
+ * The backups dir is outside the server's folder (default `.hostfront-backups/<id>` beside it),
+ * where only the app reaches. The archive is made by the folder worker as the server's user
+ * (tar of what that user can read) and written here by the app. A restore stops the server; the
+ * worker extracts, as the server's user, into a new folder beside the server's (made by the app
+ * and given to that user while empty); the app swaps the two by rename (names it chose, in a
+ * folder only root may change), the worker empties the old one and the app removes it; then the
+ * server starts again if it was running. Any failure before the swap leaves the server's files
+ * as they were, and the console says so.
  */
 
 export interface StoredBackup extends Backup {
@@ -33,8 +40,8 @@ export interface RestoreHooks {
 }
 
 export interface LocalBackupsOptions {
-  /** The server's folder. */
-  root: string;
+  /** The server's folder, and the account that acts on it. */
+  folder: ServerFolder;
   /** Where the archives and their metadata live. */
   dir: string;
   /** The plan's number of backups; 0 turns backups off. */
@@ -44,6 +51,8 @@ export interface LocalBackupsOptions {
   log: { warn(obj: object, msg: string): void };
   /** Opens the archive file being written (tests inject a failing one). */
   sink?: ArchiveSink;
+  /** Refuses a backup that would take the server over its disk (disk-quota.ts), given its likely size. */
+  checkDisk?: (adding: (folderBytes: number) => number) => Promise<void>;
 }
 
 function restoreRunning(): HttpError {
@@ -177,9 +186,15 @@ export class LocalBackups {
     }
   }
 
+  /** Empties a folder of the server's (as its user) and removes it (as the app: its name is in a folder only root may change). */
+  async #discard(dir: string): Promise<void> {
+    await this.#options.folder.runAside({ op: 'empty', dir });
+    await fs.rmdir(dir);
+  }
+
   /** A swap cut short between its two renames: the server's folder is missing and the old one is beside it. */
   async #recoverSwap(): Promise<void> {
-    const root = path.resolve(this.#options.root);
+    const root = path.resolve(this.#options.folder.root);
     const parent = path.dirname(root);
     const base = path.basename(root);
     let siblings: string[];
@@ -188,16 +203,20 @@ export class LocalBackups {
     } catch {
       return;
     }
-    const rootExists = siblings.includes(base);
-    for (const sibling of siblings) {
-      if (!sibling.startsWith(`.${base}.`)) continue;
-      const full = path.join(parent, sibling);
-      if (sibling.startsWith(`.${base}.old-`) && !rootExists) {
-        await fs.rename(full, root);
+    // The old folder back first, when the swap stopped between its renames; then what is left aside goes.
+    if (!siblings.includes(base)) {
+      const old = siblings.find((sibling) => sibling.startsWith(`.${base}.old-`));
+      if (old) {
+        await fs.rename(path.join(parent, old), root);
         this.#options.log.warn({ folder: root }, 'restored the server folder left aside by an interrupted restore');
-      } else if (sibling.startsWith(`.${base}.restore-`) || sibling.startsWith(`.${base}.old-`)) {
-        await fs.rm(full, { recursive: true, force: true });
       }
+    }
+    for (const sibling of await fs.readdir(parent)) {
+      if (!sibling.startsWith(`.${base}.restore-`) && !sibling.startsWith(`.${base}.old-`)) continue;
+      const full = path.join(parent, sibling);
+      await this.#discard(full).catch((error: unknown) =>
+        this.#options.log.warn({ err: error, folder: full }, 'a folder left by a restore could not be removed'),
+      );
     }
   }
 
@@ -222,6 +241,11 @@ export class LocalBackups {
    */
   #beingMade(backups: Map<string, StoredBackup>): boolean {
     return [...backups.values()].some((b) => b.state === 'creating');
+  }
+
+  /** Bytes of the archives kept (what they take of the server's disk). */
+  async storedBytes(): Promise<number> {
+    return [...(await this.#load()).values()].reduce((sum, b) => sum + (b.state === 'failed' ? 0 : b.size), 0);
   }
 
   async list(): Promise<BackupList> {
@@ -251,6 +275,9 @@ export class LocalBackups {
     }
     if (this.#restoring) throw restoreRunning();
     if (this.#beingMade(backups)) throw new HttpError(409, 'backup_running', 'A backup of this server is being made. Wait until it has finished.');
+    // Its likely size: the last archive's, or the folder's own when there is none yet.
+    const last = [...backups.values()].filter((b) => b.state === 'ready').sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+    await this.#options.checkDisk?.((folderBytes) => last?.size ?? folderBytes);
     const backup: StoredBackup = {
       id: randomUUID(),
       name,
@@ -278,7 +305,11 @@ export class LocalBackups {
     const archive = this.#archive(backup.id);
     const partial = `${archive}.partial`;
     try {
-      const result = await writeArchive(await fs.realpath(this.#options.root), partial, this.#options.sink ?? defaultSink);
+      const packing = await this.#options.folder.call({ op: 'pack' });
+      const compressed = new ByteTap(true);
+      await pipeline(packing.output, compressed, (this.#options.sink ?? defaultSink)(partial));
+      const packed = (await packing.done) as { contentBytes: number; warnings: string[] };
+      const result = { ...packed, size: compressed.bytes, sha256: compressed.digest() };
       await syncFile(partial);
       await fs.rename(partial, archive);
       if (result.warnings.length > 0) this.#options.log.warn({ backup: backup.id, warnings: result.warnings.slice(0, 5) }, 'backup skipped some files');
@@ -357,7 +388,9 @@ export class LocalBackups {
     hooks.announce(`Restoring the backup "${backup.name}": the server's files are being replaced.`);
     let temporary: string | undefined;
     try {
-      const root = await fs.realpath(this.#options.root);
+      const folder = this.#options.folder;
+      const account = await folder.ready();
+      const root = path.resolve(folder.root);
       const parent = path.dirname(root);
       const base = path.basename(root);
       // Room for the restored files beside the current ones, which stay until the swap.
@@ -365,10 +398,19 @@ export class LocalBackups {
       if (bavail * bsize < backup.contentBytes) {
         throw Object.assign(new Error('not enough free disk space'), { code: 'ENOSPC' });
       }
-      const { mode } = await fs.stat(root);
+      const { mode } = await fs.lstat(root);
       temporary = path.join(parent, `.${base}.restore-${randomBytes(6).toString('hex')}`);
       await fs.mkdir(temporary, { mode: mode & 0o7777 });
-      const { skippedLinks } = await extractArchive(this.#archive(backup.id), temporary, backup.checksum!.replace(/^sha256:/, ''));
+      // Still empty, and named by us in a folder only root may change: safe to give away by name.
+      if (account) await fs.lchown(temporary, account.uid, account.gid);
+      const archive = new ByteTap(true);
+      const reading = pipeline(createReadStream(this.#archive(backup.id)), archive);
+      reading.catch(() => {}); // a broken read also ends the extraction, which reports it
+      const { skippedLinks } = await folder.run<{ skippedLinks: string[] }>({ op: 'extract', into: temporary }, archive);
+      await reading;
+      const actual = archive.digest();
+      const expected = backup.checksum!.replace(/^sha256:/, '');
+      if (actual !== expected) throw new Error(`the archive is damaged (its checksum is ${actual.slice(0, 12)}…, expected ${expected.slice(0, 12)}…)`);
       const old = path.join(parent, `.${base}.old-${randomBytes(6).toString('hex')}`);
       await fs.rename(root, old);
       try {
@@ -378,9 +420,7 @@ export class LocalBackups {
         throw error;
       }
       temporary = undefined;
-      await fs
-        .rm(old, { recursive: true, force: true })
-        .catch((error: unknown) => this.#options.log.warn({ err: error }, 'the replaced server folder could not be removed'));
+      await this.#discard(old).catch((error: unknown) => this.#options.log.warn({ err: error }, 'the replaced server folder could not be removed'));
       this.#restoreFailure = null;
       const leftOut =
         skippedLinks.length === 0
@@ -392,7 +432,7 @@ export class LocalBackups {
       this.#restoreFailure = `The restore of "${backup.name}" failed: ${reasonOf(error)}. The server's files were left as they were.`;
       hooks.announce(this.#restoreFailure);
     } finally {
-      if (temporary) await fs.rm(temporary, { recursive: true, force: true }).catch(() => {});
+      if (temporary) await this.#discard(temporary).catch(() => {});
       await hooks.release(wasRunning);
     }
   }

@@ -5,10 +5,12 @@ import type { ConsoleEvent, ConsoleSubscription, GameServerDriver, ServerCredent
 import { playersAt } from '../players.ts';
 import type { ArchiveSink } from './backup-archive.ts';
 import { dummyKeyHash, verifyKey } from './key-hash.ts';
+import { DiskQuota } from './disk-quota.ts';
 import { LocalBackups } from './local-backups.ts';
 import { LocalFiles } from './local-files.ts';
 import { LocalServer, type LocalServerOptions } from './local-server.ts';
 import { canDropPrivileges } from './run-as.ts';
+import { ServerFolder } from './server-folder.ts';
 import { defaultBackupLimit, defaultBackupsDir, type LocalServerConfig } from './servers-file.ts';
 
 export interface LocalDriverOptions {
@@ -18,6 +20,8 @@ export interface LocalDriverOptions {
   statsIntervalMs?: number;
   /** Disk usage of every server's folder, recomputed in the background. Default 60 s. */
   diskIntervalMs?: number;
+  /** How long a running server over its disk limit has before it is stopped. Default 5 minutes. */
+  diskGraceMs?: number;
   /** How long shutdown waits for each server to stop gracefully. Default 15 s. */
   shutdownTimeoutMs?: number;
   /** Opens backup archives for writing; tests inject a failing stream here. */
@@ -56,21 +60,40 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
     }
   }
   const statsIntervalMs = options.statsIntervalMs ?? 2000;
-  const servers = new Map(options.servers.map((config) => [config.id, new LocalServer(config, { statsIntervalMs, log: options.log })]));
-  const files = new Map(options.servers.map((config) => [config.id, new LocalFiles(config.cwd)]));
+  const folders = new Map(options.servers.map((config) => [config.id, new ServerFolder(config)]));
+  const servers = new Map(
+    options.servers.map((config) => [
+      config.id,
+      new LocalServer(config, {
+        folder: folders.get(config.id)!,
+        statsIntervalMs,
+        log: options.log,
+        backupBytes: () => backups.get(config.id)!.storedBytes(),
+        diskGraceMs: options.diskGraceMs,
+      }),
+    ]),
+  );
+  const quotas = new Map<string, DiskQuota>();
   const backups = new Map(
     options.servers.map((config) => [
       config.id,
       new LocalBackups({
-        root: config.cwd,
+        folder: folders.get(config.id)!,
         dir: config.backupsDir ?? defaultBackupsDir(config.cwd, config.id),
         limit: config.backupLimit ?? defaultBackupLimit,
         serverId: config.id,
         log: options.log,
         sink: options.backupSink,
+        checkDisk: (adding) => quotas.get(config.id)!.check(adding, 'name'),
       }),
     ]),
   );
+  for (const config of options.servers) {
+    quotas.set(config.id, new DiskQuota(folders.get(config.id)!, config.limits.disk, () => backups.get(config.id)!.storedBytes()));
+  }
+  const files = new Map(options.servers.map((config) => [config.id, new LocalFiles(folders.get(config.id)!, quotas.get(config.id))]));
+  // A restore cut short by a stop is put right before anything touches the server's folder.
+  for (const [id, folder] of folders) folder.holdUntil(backups.get(id)!.list());
   // Keys already verified, as digests: scrypt runs once per key, not on every request.
   const verified = new Set<string>();
 
@@ -91,6 +114,16 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
     const server = await authorize(credentials);
     if (backups.get(server.config.id)!.restoring) throw restoring();
     return files.get(server.config.id)!;
+  }
+
+  /** A change to the files: the disk reading follows it, whether the server runs or not. */
+  async function changing(credentials: ServerCredentials, change: (files: LocalFiles) => Promise<void>): Promise<void> {
+    const server = await authorize(credentials);
+    try {
+      await change(await filesOf(credentials));
+    } finally {
+      void server.measureDisk().catch(() => {});
+    }
   }
 
   async function backupsOf(credentials: ServerCredentials): Promise<LocalBackups> {
@@ -149,12 +182,12 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
     },
     listFiles: async (credentials, directory) => (await filesOf(credentials)).list(directory),
     readFile: async (credentials, path) => (await filesOf(credentials)).readText(path),
-    writeFile: async (credentials, path, content) => (await filesOf(credentials)).writeText(path, content),
-    uploadFile: async (credentials, upload) => (await filesOf(credentials)).upload(upload),
+    writeFile: (credentials, path, content) => changing(credentials, (files) => files.writeText(path, content)),
+    uploadFile: (credentials, upload) => changing(credentials, (files) => files.upload(upload)),
     downloadFile: async (credentials, path) => (await filesOf(credentials)).download(path),
-    createFolder: async (credentials, path) => (await filesOf(credentials)).createFolder(path),
+    createFolder: (credentials, path) => changing(credentials, (files) => files.createFolder(path)),
     renameFile: async (credentials, from, to) => (await filesOf(credentials)).rename(from, to),
-    deleteFile: async (credentials, path) => (await filesOf(credentials)).remove(path),
+    deleteFile: (credentials, path) => changing(credentials, (files) => files.remove(path)),
     listBackups: async (credentials) => (await backupsOf(credentials)).list(),
     createBackup: async (credentials, name) => (await backupsOf(credentials)).create(name),
     downloadBackup: async (credentials, id) => (await backupsOf(credentials)).download(id),
@@ -178,6 +211,7 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
       await Promise.all([...backups.values()].map((b) => (b.restoring ? b.settled() : undefined)));
       const timeout = options.shutdownTimeoutMs ?? 15_000;
       await Promise.all([...servers.values()].map((server) => server.shutdown(timeout)));
+      for (const folder of folders.values()) folder.close();
     },
   };
 }

@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ConsoleEvent, PowerSignal, PowerState, ServerDetails, ServerResources } from '../driver.ts';
 import { consoleHistoryLines, LineBuffer } from '../line-buffer.ts';
 import { LineSplitter, plainText } from './console-text.ts';
-import { cpuPercent, diskUsage, sampleTree, type TreeSample } from './proc-stats.ts';
-import { canDropPrivileges, prepareRunAs, type RunAs } from './run-as.ts';
+import { cpuPercent, sampleTree, type TreeSample } from './proc-stats.ts';
+import { reachableNode } from './reachable.ts';
+import { signalServer } from './server-processes.ts';
+import type { RunAs } from './run-as.ts';
+import type { ServerFolder } from './server-folder.ts';
 import type { LocalServerConfig } from './servers-file.ts';
 
 const mib = 1024 * 1024;
@@ -17,10 +18,19 @@ const cleanExitCodes = new Set([0, 143]);
 const termGraceMs = 10_000;
 
 export interface LocalServerOptions {
+  /** The server's folder and the account it runs as. */
+  folder: ServerFolder;
   /** How often CPU and memory of a running server are sampled (and pushed to console viewers). */
   statsIntervalMs: number;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** Bytes of the server's backups, counted with its folder against limits.disk. */
+  backupBytes?: () => Promise<number>;
+  /** How long a running server over its disk has to get back under it before it is stopped. Default 5 minutes. */
+  diskGraceMs?: number;
 }
+
+/** How long a running server over its disk limit is given before it is stopped (README, Security). */
+export const defaultDiskGraceMs = 5 * 60_000;
 
 type Listener = (event: ConsoleEvent) => void;
 
@@ -52,6 +62,9 @@ export class LocalServer {
   private generation = 0;
   /** Set while the server's files are being replaced (a backup restore): power is refused meanwhile. */
   private administrativeStatus: string | null = null;
+
+  /** The account of the running process (undefined when the app is not root). */
+  private account: RunAs | undefined;
 
   constructor(config: LocalServerConfig, options: LocalServerOptions) {
     this.config = config;
@@ -141,9 +154,50 @@ export class LocalServer {
     stdin.write(`${command}\n`);
   }
 
-  /** Recomputes the disk usage of the working directory (called in the background). */
+  /** Recomputes the disk usage of the working directory, as the server's user (called in the background). */
   async measureDisk(): Promise<void> {
-    this.diskBytes = await diskUsage(this.config.cwd);
+    this.diskBytes = await this.options.folder.run<number>({ op: 'du' });
+    await this.enforceDiskLimit();
+  }
+
+  private diskTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * A running server whose folder and backups have grown past limits.disk by itself is told in
+   * its console and stopped if it is still over after the grace period (diskGraceMs).
+   */
+  private async enforceDiskLimit(): Promise<void> {
+    const limitMiB = this.config.limits.disk;
+    if (limitMiB <= 0) return;
+    const used = this.diskBytes + ((await this.options.backupBytes?.()) ?? 0);
+    const over = used > limitMiB * mib && this.state !== 'offline' && this.state !== 'stopping';
+    if (!over) {
+      if (this.diskTimer && this.state !== 'offline' && this.state !== 'stopping') this.system('Back under the disk limit: the server keeps running.');
+      clearTimeout(this.diskTimer);
+      this.diskTimer = undefined;
+      return;
+    }
+    if (this.diskTimer) return;
+    const graceMs = this.options.diskGraceMs ?? defaultDiskGraceMs;
+    this.system(
+      `Disk limit exceeded: files and backups use ${Math.round(used / mib)} MiB, the limit is ${limitMiB} MiB. Delete files or backups within ${Math.round(graceMs / 1000)} s or the server is stopped.`,
+    );
+    this.options.log.warn({ server: this.config.id, used, limitMiB }, 'local game server over its disk limit');
+    this.diskTimer = setTimeout(() => {
+      void this.options.folder
+        .run<number>({ op: 'du' })
+        .then(async (bytes) => {
+          this.diskTimer = undefined;
+          this.diskBytes = bytes;
+          const now = bytes + ((await this.options.backupBytes?.()) ?? 0);
+          if (now <= limitMiB * mib || this.state === 'offline') return;
+          this.system(`Still over the disk limit (${Math.round(now / mib)} MiB of ${limitMiB} MiB): stopping the server.`);
+          this.startAfterExit = false;
+          this.stop();
+        })
+        .catch((error: unknown) => this.options.log.warn({ err: error, server: this.config.id }, 'disk check failed'));
+    }, graceMs);
+    this.diskTimer.unref();
   }
 
   /** Stops the process gracefully and waits for it (used when the app shuts down). */
@@ -170,34 +224,25 @@ export class LocalServer {
     this.setState('starting');
     this.system('Server marked as starting...');
     const generation = ++this.generation;
+    // Run as root, the app gives each game server its own account (README, Security): it cannot
+    // read the session secret, the database or this process's environment. Its folder is made
+    // ready without walking it as root (run-as.ts).
+    let account: RunAs | undefined;
     try {
-      // A new server's folder is made on its first start (the folders above it open to others, it not).
-      if (!fs.existsSync(cwd)) {
-        fs.mkdirSync(path.dirname(cwd), { recursive: true });
-        fs.mkdirSync(cwd, { mode: 0o700 });
-      }
+      account = await this.options.folder.ready();
     } catch (error) {
       this.system(`Could not start: ${(error as Error).message}`);
       this.setState('offline');
       return;
     }
-    // Run as root, the app gives each game server its own account (README, Security): it cannot
-    // read the session secret, the database or this process's environment.
-    let account: RunAs | undefined;
-    if (canDropPrivileges()) {
-      try {
-        account = await prepareRunAs(this.config);
-      } catch (error) {
-        this.system(`Could not start: ${(error as Error).message}`);
-        this.setState('offline');
-        return;
-      }
-      // Stopped, killed or started again while the account was being prepared.
-      if (this.generation !== generation || (this.state as PowerState) !== 'starting') return;
-    }
+    // Stopped, killed or started again while the account was being prepared.
+    if (this.generation !== generation || (this.state as PowerState) !== 'starting') return;
+    this.account = account;
     let child: ChildProcess;
     try {
-      child = spawn(command === 'node' ? process.execPath : command, args, {
+      // `node` is this app's Node, or its mirror when the server's user cannot reach it (reachable.ts).
+      const program = command === 'node' ? (account ? reachableNode() : process.execPath) : command;
+      child = spawn(program, args, {
         cwd,
         // Only what a program needs, plus the declared variables: never this app's secrets.
         env: {
@@ -298,13 +343,12 @@ export class LocalServer {
     this.signalGroup(child, 'SIGKILL');
   }
 
+  /** Every process of the server (server-processes.ts), not only its process group: one that left it with setsid too. */
   private signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      child.kill(signal);
-    }
+    const alive = child.exitCode === null && child.signalCode === null;
+    void signalServer(alive ? child.pid : undefined, this.account?.uid, signal).catch((error: unknown) =>
+      this.options.log.warn({ err: error, server: this.config.id }, 'could not signal the server'),
+    );
   }
 
   private exited(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null, error?: Error): void {
@@ -314,8 +358,15 @@ export class LocalServer {
     clearInterval(this.sampler);
     this.sampler = undefined;
     this.child = undefined;
-    // Leftover children of the process group must not outlive it.
-    this.signalGroup(child, 'SIGKILL');
+    // Leftovers (a process that left the group with setsid, a daemon) must not outlive the server:
+    // it is offline, and may start again, once they are gone.
+    const account = this.account;
+    void (account ? signalServer(undefined, account.uid, 'SIGKILL') : Promise.resolve())
+      .catch((failure: unknown) => this.options.log.warn({ err: failure, server: this.config.id }, 'could not end what the server left running'))
+      .then(() => this.offline(code, signal, error));
+  }
+
+  private offline(code: number | null, signal: NodeJS.Signals | null, error?: Error): void {
     const exitCode = code ?? (signal ? 128 + (signalNumbers[signal] ?? 0) : null);
     if (error) {
       this.system(`Could not start: ${error.message}`);

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ; 100 on every Linux build we run on). */
 const ticksPerSecond = 100;
@@ -75,32 +74,4 @@ export function cpuPercent(previous: TreeSample, current: TreeSample): number {
   if (seconds <= 0) return 0;
   const used = Math.max(0, current.ticks - previous.ticks) / ticksPerSecond;
   return Math.round((used / seconds) * 1000) / 10;
-}
-
-/** Bytes a directory tree takes on disk (allocated blocks, as du counts them); never follows links. */
-export async function diskUsage(dir: string): Promise<number> {
-  let total = 0;
-  const pending = [dir];
-  while (pending.length > 0) {
-    const current = pending.pop()!;
-    let entries: import('node:fs').Dirent[];
-    try {
-      entries = await fs.readdir(current, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      const full = path.join(current, entry.name);
-      if (entry.isDirectory()) pending.push(full);
-      else if (entry.isFile()) {
-        try {
-          const stats = await fs.lstat(full);
-          total += stats.blocks * 512;
-        } catch {
-          // removed while we walked
-        }
-      }
-    }
-  }
-  return total;
 }

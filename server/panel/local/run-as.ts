@@ -82,33 +82,44 @@ function checkReachable(cwd: string, account: RunAs): void {
   }
 }
 
-async function chownTree(dir: string, uid: number, gid: number): Promise<void> {
-  await fs.promises.lchown(dir, uid, gid);
-  for (const entry of await fs.promises.readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      await chownTree(full, uid, gid);
-      continue;
-    }
-    // A file with another name elsewhere (a hard link the server made to a file it cannot read) keeps its owner.
-    const stat = await fs.promises.lstat(full);
-    if (stat.isFile() && stat.nlink > 1 && stat.uid !== uid) continue;
-    await fs.promises.lchown(full, uid, gid);
-  }
-}
-
-/**
- * Prepares a game server's account, when the app runs as root: the configured `runAs` user (never
- * root) or its own system user, created when missing; its working directory created if needed,
- * given to that user and closed to others (0700), so it is the one place the server can write.
- */
-export async function prepareRunAs(server: { id: string; cwd: string; runAs?: string | undefined }): Promise<RunAs> {
+/** The account of a game server, created when missing; never root. */
+export async function accountFor(server: { id: string; cwd: string; runAs?: string | undefined }): Promise<RunAs> {
   const user = server.runAs ?? accountName(server.id);
   const account = server.runAs ? lookup(server.runAs) : await ensureAccount(user, server.cwd, server.id);
   if (!account) throw new Error(`the runAs user ${user} does not exist`);
   if (account.uid === 0 || account.gid === 0) throw new Error(`a game server never runs as root (runAs ${user})`);
-  checkReachable(server.cwd, account);
-  await chownTree(server.cwd, account.uid, account.gid);
-  await fs.promises.chmod(server.cwd, 0o700);
   return account;
+}
+
+/**
+ * Makes the server's folder ready for its account, without walking it as root: made when missing
+ * (owned by the account, 0700, in a folder only root may change), else opened without following
+ * a link and given to the account by its descriptor. A folder that is not the account's yet (made
+ * by the operator, or before this version) is handed over once with coreutils' `chown -R -P`,
+ * which walks by descriptors and never follows a link; a folder the account already owns is
+ * never walked at all.
+ */
+export async function prepareFolder(cwd: string, account: RunAs): Promise<void> {
+  const parent = path.dirname(cwd);
+  await fs.promises.mkdir(parent, { recursive: true });
+  const parentStats = await fs.promises.lstat(parent);
+  if (parentStats.uid === account.uid)
+    throw new Error(`the folder above ${cwd} belongs to ${account.user}: it must be root's, so the server cannot swap its own folder`);
+  checkReachable(cwd, account);
+  await fs.promises.mkdir(cwd, { mode: 0o700 }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error;
+  });
+  const handle = await fs.promises.open(cwd, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW);
+  try {
+    const stats = await handle.stat();
+    if (stats.uid !== account.uid) {
+      await handle.chown(0, 0);
+      await handle.chmod(0o700);
+      await run('chown', ['-R', '-P', '--no-dereference', '--', `${account.uid}:${account.gid}`, cwd]);
+    }
+    await handle.chown(account.uid, account.gid);
+    if ((stats.mode & 0o777) !== 0o700) await handle.chmod(0o700);
+  } finally {
+    await handle.close();
+  }
 }

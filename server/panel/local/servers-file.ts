@@ -113,8 +113,11 @@ export class ServersFileError extends Error {
   }
 }
 
-/** Parses a servers file's text; relative working directories are resolved against its folder. */
-export function parseServersFile(file: string, text: string): LocalServerConfig[] {
+/**
+ * Parses a servers file's text; relative working directories are resolved against `serversDir`
+ * (GAME_SERVERS_DIR) when given, else against the file's folder, as are backups folders.
+ */
+export function parseServersFile(file: string, text: string, serversDir?: string): LocalServerConfig[] {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -130,7 +133,7 @@ export function parseServersFile(file: string, text: string): LocalServerConfig[
   }
   const base = path.dirname(path.resolve(file));
   return parsed.data.servers.map((server) => {
-    const cwd = path.resolve(base, server.cwd ?? '.');
+    const cwd = path.resolve(serversDir ?? base, server.cwd ?? '.');
     return {
       ...server,
       cwd,
@@ -145,12 +148,12 @@ export function defaultBackupsDir(cwd: string, id: string): string {
   return path.join(path.dirname(cwd), '.hostfront-backups', id);
 }
 
-export function loadServersFile(file: string): LocalServerConfig[] {
+export function loadServersFile(file: string, serversDir?: string): LocalServerConfig[] {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     throw new ServersFileError(file, [`cannot be read: ${(error as Error).message}`]);
   }
-  return parseServersFile(file, text);
+  return parseServersFile(file, text, serversDir);
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -7,6 +8,17 @@ export const e2ePort = Number(process.env.E2E_PORT ?? 4410);
 // One fresh folder per run; workers inherit the variable from the main process.
 process.env.HOSTFRONT_E2E_RUN ??= `${Date.now()}-${process.pid}`;
 export const e2eRunDir = path.join(os.tmpdir(), `hostfront-e2e-${process.env.HOSTFRONT_E2E_RUN}`);
+
+/**
+ * The game servers' folders and the fixture program they run, where their users can reach them
+ * when the tests run as root (they may not pass through this checkout, a clone under /root).
+ */
+const gameServersDir = path.join(e2eRunDir, 'game-servers');
+fs.mkdirSync(gameServersDir, { recursive: true });
+fs.chmodSync(e2eRunDir, 0o711);
+fs.chmodSync(gameServersDir, 0o711);
+fs.copyFileSync(path.resolve('test/fixtures/game-server.mjs'), path.join(gameServersDir, 'game-server.mjs'));
+fs.chmodSync(path.join(gameServersDir, 'game-server.mjs'), 0o644);
 
 /**
  * The environment of the shared browser-test server: its own SQLite file and data, quiet logs.
@@ -21,4 +33,5 @@ export const e2eServerEnv: Record<string, string> = {
   MONITORS_FILE: path.resolve('test/fixtures/no-monitors.json'),
   // Game servers test-mc and tools-mc (test/fixtures/game-server.mjs), key in test/e2e/panel.spec.ts.
   LOCAL_SERVERS_FILE: path.resolve('test/fixtures/panel-servers.json'),
+  GAME_SERVERS_DIR: gameServersDir,
 };

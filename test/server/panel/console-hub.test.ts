@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConsoleHub, type Viewer } from '../../../server/panel/console-hub.ts';
 import { hashKey } from '../../../server/panel/local/key-hash.ts';
 import { createLocalDriver, type LocalDriver } from '../../../server/panel/local/local-driver.ts';
+import { fixtureServersDir, reachableFixture } from '../../helpers/reachable-fixture.ts';
 
 describe('console hub', () => {
   const key = 'hub-test-key-123456';
@@ -50,8 +51,8 @@ describe('console hub', () => {
           name: 'Hub',
           description: '',
           command: 'node',
-          args: [path.resolve('test/fixtures/game-server.mjs')],
-          cwd: path.resolve('test/fixtures/servers/hub'),
+          args: [reachableFixture('game-server.mjs')],
+          cwd: path.join(fixtureServersDir(), 'servers', 'hub'),
           env: { GAME_STARTUP_MS: '50' },
           limits: { memory: 0, disk: 0, cpu: 0 },
           readyPattern: /Done/,

@@ -6,17 +6,18 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Parser } from 'tar';
-import { HttpError } from '../../../server/lib/http-error.ts';
 import type { ConsoleEvent, PowerState } from '../../../server/panel/driver.ts';
 import type { ArchiveSink } from '../../../server/panel/local/backup-archive.ts';
 import { hashKey } from '../../../server/panel/local/key-hash.ts';
 import { createLocalDriver, type LocalDriver } from '../../../server/panel/local/local-driver.ts';
 import type { LocalServerConfig } from '../../../server/panel/local/servers-file.ts';
 import { treeSnapshot } from '../../helpers/file-tree.ts';
+import { reachableFixture } from '../../helpers/reachable-fixture.ts';
+import { failure } from '../../helpers/http-failure.ts';
 
 /** The local driver's backups: real archives of real folders, and a real game process stopped and started around a restore. */
 
-const gameScript = path.resolve('test/fixtures/game-server.mjs');
+const gameScript = reachableFixture('game-server.mjs');
 const key = 'backups-test-key';
 const credentials = { serverId: 'game', key };
 const quietLog = { info() {}, warn() {} };
@@ -103,16 +104,6 @@ function driverFor(cwd: string, overrides: Partial<LocalServerConfig> = {}, back
   });
   drivers.push(driver);
   return driver;
-}
-
-async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof HttpError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {

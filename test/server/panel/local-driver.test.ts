@@ -8,8 +8,9 @@ import { createLocalDriver, type LocalDriver } from '../../../server/panel/local
 import { parseServersFile, ServersFileError, type LocalServerConfig } from '../../../server/panel/local/servers-file.ts';
 import { HttpError } from '../../../server/lib/http-error.ts';
 import { ConsoleHub } from '../../../server/panel/console-hub.ts';
+import { reachableFixture } from '../../helpers/reachable-fixture.ts';
 
-const gameScript = path.resolve('test/fixtures/game-server.mjs');
+const gameScript = reachableFixture('game-server.mjs');
 const key = 'correct-horse-battery-staple';
 const quietLog = { info() {}, warn() {} };
 

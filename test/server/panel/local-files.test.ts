@@ -4,13 +4,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../../../server/lib/http-error.ts';
 import type { FileUpload } from '../../../server/panel/driver.ts';
 import { maxEditBytes, maxUploadBytes } from '../../../server/panel/file-limits.ts';
 import { hashKey } from '../../../server/panel/local/key-hash.ts';
 import { createLocalDriver, type LocalDriver } from '../../../server/panel/local/local-driver.ts';
 import { escapingPaths } from '../../helpers/escaping-paths.ts';
 import { treeSnapshot } from '../../helpers/file-tree.ts';
+import { failure } from '../../helpers/http-failure.ts';
 
 /** The local driver's files: real files in a temporary folder, with a secret beside the server's folder. */
 
@@ -27,8 +27,12 @@ beforeAll(async () => {
 
 beforeEach(() => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-files-'));
+  // Run as root, file actions run as the server's own user, who must pass through to its folder.
+  fs.chmodSync(base, 0o711);
   root = path.join(base, 'server');
   fs.mkdirSync(path.join(root, 'world', 'region'), { recursive: true });
+  // As the driver leaves a server's folder: closed to others (run as root, handed to the server's user).
+  fs.chmodSync(root, 0o700);
   fs.mkdirSync(path.join(base, 'outside'));
   fs.writeFileSync(path.join(base, 'outside', 'secret.txt'), 'not for customers\n');
   fs.writeFileSync(path.join(base, 'secret.txt'), 'not for customers either\n');
@@ -69,16 +73,6 @@ afterEach(async () => {
   await driver.close();
   fs.rmSync(base, { recursive: true, force: true });
 });
-
-async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof HttpError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** An upload body that notes whether anyone read it. */
 function watchedBody(bytes: Buffer): { stream: Readable; read: () => boolean } {

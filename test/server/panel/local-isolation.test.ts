@@ -11,6 +11,7 @@ import { hashKey } from '../../../server/panel/local/key-hash.ts';
 import { createLocalDriver, type LocalDriver } from '../../../server/panel/local/local-driver.ts';
 import { accountName } from '../../../server/panel/local/run-as.ts';
 import type { LocalServerConfig } from '../../../server/panel/local/servers-file.ts';
+import { reachableFixture } from '../../helpers/reachable-fixture.ts';
 
 const key = 'isolation-test-key';
 const isRoot = process.getuid?.() === 0;
@@ -43,7 +44,7 @@ function spyServer(id: string, extra: Partial<LocalServerConfig> = {}): LocalSer
     name: 'Spy',
     description: '',
     command: 'node',
-    args: [path.resolve('test/fixtures/spy-server.mjs')],
+    args: [reachableFixture('spy-server.mjs')],
     cwd: path.join(base, 'games', id),
     env: {
       SPY_FILES: [path.join(dataDir, 'session-secret'), dbFile, `${dbFile}-wal`].join(','),
@@ -131,7 +132,7 @@ describe('local game servers’ memory limit', () => {
   it('is enforced: a server over it is killed, and says why', async () => {
     const config: LocalServerConfig = {
       ...spyServer('memhog'),
-      args: [path.resolve('test/fixtures/game-server.mjs')],
+      args: [reachableFixture('game-server.mjs')],
       env: { GAME_STARTUP_MS: '50' },
       readyPattern: /Done/,
       limits: { memory: 96, disk: 0, cpu: 0 },

@@ -292,7 +292,13 @@ describe.each(dialects)('panel files and backups API on %s', (dialect) => {
       socket.on('error', () => {});
       socket.on('close', () => resolve());
     });
-    await new Promise((r) => setTimeout(r, 200));
+    // Its refusal is recorded once the driver has finished with it (its temporary file removed).
+    for (const deadline = Date.now() + 10_000; ; ) {
+      const entries = await panelAuditOf(app, server.id);
+      if (entries.some((e) => e.action === 'panel.file.upload' && e.detail?.path === 'short.bin')) break;
+      if (Date.now() > deadline) throw new Error('the cut-short upload was never recorded');
+      await new Promise((r) => setTimeout(r, 20));
+    }
     expect(fs.readdirSync(server.root).filter((name) => name.includes('huge') || name.includes('short'))).toEqual([]);
 
     const refused = (await panelAuditOf(app, server.id)).filter((e) => e.action === 'panel.file.upload' && e.outcome === 'refused');

@@ -12,6 +12,7 @@ import { loadServersFile } from '../../../server/panel/local/servers-file.ts';
 import { createPterodactylDriver } from '../../../server/panel/pterodactyl/pterodactyl-driver.ts';
 import { fakeServer, startFakePterodactyl, type FakePterodactyl } from '../../fakes/fake-pterodactyl.ts';
 import { freePort } from '../../helpers/free-port.ts';
+import { reachableFixture } from '../../helpers/reachable-fixture.ts';
 
 /** The players list: a real Minecraft client on the demo server, and the answers when there is no Minecraft to ask. */
 
@@ -91,7 +92,7 @@ describe('players on the local driver', () => {
       name: id,
       description: '',
       command: 'node',
-      args: [path.resolve('test/fixtures/game-server.mjs')],
+      args: [reachableFixture('game-server.mjs')],
       // Each server its own folder: run as root, each runs as its own user.
       cwd: path.join(dataDir, id),
       env: { GAME_STARTUP_MS: '50' },

@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { canDropPrivileges } from './run-as.ts';
+
+/**
+ * What a game server's user can reach of this app, when the app runs as root and its checkout
+ * sits where others may not pass (a clone under /root, 0700): the servers' folders then live
+ * under a folder of their own (GAME_SERVERS_DIR), and the few programs they run (Node, the
+ * demo's launcher and its packages) are mirrored in /var/lib/hostfront/runtime, hard-linked
+ * when on the same disk.
+ */
+
+const appRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Whether a user with no relation to the owners passes through every folder to `target` (and may read it). */
+export function othersCanReach(target: string): boolean {
+  let current = path.resolve(target);
+  if (!(fs.statSync(current).mode & 0o004)) return false;
+  for (;;) {
+    const parent = path.dirname(current);
+    if (parent === current) return true;
+    if (!(fs.statSync(parent).mode & 0o001)) return false;
+    current = parent;
+  }
+}
+
+/** GAME_SERVERS_DIR when unset: beside the servers file, unless run as root from a folder others cannot pass. */
+export function defaultServersDir(): string | undefined {
+  return canDropPrivileges() && !othersCanReach(appRoot) ? '/var/lib/hostfront/servers' : undefined;
+}
+
+/** Makes the servers' base folder: root's, and 0711 so each server's user passes through to its own folder without listing the others. */
+export function prepareServersDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  if (!canDropPrivileges()) return;
+  fs.chownSync(dir, 0, 0);
+  fs.chmodSync(dir, 0o711);
+}
+
+/** A copy of `source` at `target` (a hard link when on the same disk), made under a temporary name and renamed. */
+function mirrorFile(source: string, target: string, mode: number): void {
+  const temporary = `${target}.${process.pid}.tmp`;
+  fs.rmSync(temporary, { force: true });
+  try {
+    fs.linkSync(source, temporary);
+  } catch {
+    fs.copyFileSync(source, temporary);
+  }
+  fs.chmodSync(temporary, mode);
+  fs.renameSync(temporary, target);
+}
+
+/** Where the mirrors live: root's, readable by all (it holds only public programs), one for every checkout on the machine. */
+export const runtimeRoot = '/var/lib/hostfront/runtime';
+
+function runtimeDir(): string {
+  fs.mkdirSync(runtimeRoot, { recursive: true, mode: 0o755 });
+  fs.chmodSync(runtimeRoot, 0o755);
+  return runtimeRoot;
+}
+
+/** The Node binary a game server's user can run: this one, or its mirror in runtimeRoot. */
+export function reachableNode(): string {
+  if (othersCanReach(process.execPath)) return process.execPath;
+  const target = path.join(runtimeDir(), `node-${process.version}`);
+  if (!fs.existsSync(target)) mirrorFile(process.execPath, target, 0o755);
+  return target;
+}
+
+/**
+ * A script of this app (a file under its folder) run by a game server, with the app's packages
+ * it loads: itself, or a mirror of it and of node_modules beside the servers' folders (made
+ * again when package-lock.json changes).
+ */
+export function reachableAppScript(script: string): string {
+  if (othersCanReach(script)) return script;
+  const relative = path.relative(appRoot, script);
+  // One mirror per checkout (several may run on one machine).
+  const mirror = path.join(runtimeDir(), `app-${createHash('sha256').update(appRoot).digest('hex').slice(0, 12)}`);
+  const lock = fs.readFileSync(path.join(appRoot, 'package-lock.json'));
+  const stamp = createHash('sha256').update(lock).digest('hex');
+  const stampFile = path.join(mirror, '.stamp');
+  if ((fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : '') !== stamp) {
+    fs.rmSync(mirror, { recursive: true, force: true });
+    fs.mkdirSync(mirror, { mode: 0o755 });
+    // cp -al: hard links, no copy of the bytes when on the same disk (-a alone across disks).
+    try {
+      execFileSync('cp', ['-al', path.join(appRoot, 'node_modules'), mirror], { stdio: 'ignore' });
+    } catch {
+      execFileSync('cp', ['-a', path.join(appRoot, 'node_modules'), mirror], { stdio: 'ignore' });
+    }
+    fs.writeFileSync(stampFile, stamp);
+  }
+  const target = path.join(mirror, relative);
+  fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o755 });
+  fs.copyFileSync(script, target);
+  fs.chmodSync(target, 0o644);
+  return target;
+}
