@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { HttpError } from '../../server/lib/http-error.ts';
 import type { ConsoleEvent, ConsoleSubscription, GameServerDriver } from '../../server/panel/driver.ts';
 import { createPterodactylDriver } from '../../server/panel/pterodactyl/pterodactyl-driver.ts';
 import { startFakePterodactyl, type FakePterodactyl } from '../fakes/fake-pterodactyl.ts';
+import { failure } from '../helpers/http-failure.ts';
 
 /** Contract tests of the driver's console: the Wings socket through the fake Wings. */
 
@@ -15,16 +15,6 @@ async function waitFor(check: () => boolean, timeoutMs = 4000): Promise<void> {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-}
-
-async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof HttpError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 /** A viewer that records what the console sends it. */

@@ -1,25 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../../server/lib/http-error.ts';
 import type { GameServerDriver, PowerSignal } from '../../server/panel/driver.ts';
 import { createPterodactylDriver } from '../../server/panel/pterodactyl/pterodactyl-driver.ts';
 import { startFakePterodactyl, type FakePterodactyl } from '../fakes/fake-pterodactyl.ts';
 import { freePort } from '../helpers/free-port.ts';
+import { failure } from '../helpers/http-failure.ts';
 
 /** Contract tests of the Pterodactyl / Pelican driver's HTTP side against the fake panel. */
 
 const MiB = 1024 * 1024;
-
-async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof HttpError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

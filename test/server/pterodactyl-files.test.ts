@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../../server/lib/http-error.ts';
 import type { GameServerDriver } from '../../server/panel/driver.ts';
 import { maxEditBytes, maxUploadBytes } from '../../server/panel/file-limits.ts';
 import { createPterodactylDriver } from '../../server/panel/pterodactyl/pterodactyl-driver.ts';
 import { startFakePterodactyl, type FakePterodactyl } from '../fakes/fake-pterodactyl.ts';
 import { escapingPaths } from '../helpers/escaping-paths.ts';
+import { failure } from '../helpers/http-failure.ts';
 
 /** Files through the Pterodactyl / Pelican driver, against the fake panel and Wings. */
 
@@ -42,16 +42,6 @@ afterEach(async () => {
   await driver.close();
   await panel.close();
 });
-
-async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof HttpError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const files = () => panel.server(panel.serverId).files;
 const fileRequests = () => panel.requests.filter((r) => r.path.includes('/files'));
