@@ -10,6 +10,7 @@ import { ConnectThrottle, wrongCredentials } from './connect-throttle.ts';
 import type { Backup, BackupList, FileDownload, FileEntry, GameServerDriver, PlayerList, ServerCredentials, ServerPermissions, TextFile } from './driver.ts';
 import { checkUploadSize } from './file-limits.ts';
 import type { HistorySampler } from './history-sampler.ts';
+import type { PanelAuditAction } from './panel-audit-actions.ts';
 import { checkServerPath } from './server-path.ts';
 import type { SessionSockets } from './session-sockets.ts';
 import type { PanelSession, SessionStore } from './session-store.ts';
@@ -19,27 +20,6 @@ export const notConnected = (): HttpError => new HttpError(401, 'not_connected',
 export function credentialsOf(session: PanelSession): ServerCredentials {
   return { serverId: session.serverId, key: session.key };
 }
-
-/** Audit actions of the panel (the one audit log, server/audit/). */
-export type PanelAuditAction =
-  | 'panel.power'
-  | 'panel.command'
-  | 'panel.file.write'
-  | 'panel.file.upload'
-  | 'panel.file.download'
-  | 'panel.file.rename'
-  | 'panel.file.folder'
-  | 'panel.file.delete'
-  | 'panel.backup.create'
-  | 'panel.backup.download'
-  | 'panel.backup.restore'
-  | 'panel.backup.lock'
-  | 'panel.backup.unlock'
-  | 'panel.backup.delete'
-  | 'panel.schedule.create'
-  | 'panel.schedule.update'
-  | 'panel.schedule.delete'
-  | 'panel.schedule.run';
 
 /** Who did it and from where, for the audit log; `onEnded` runs when the engine refused the key (the route clears the cookie). */
 export interface Caller {

@@ -50,6 +50,12 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'panel.backup.lock': 'Locked a backup',
   'panel.backup.unlock': 'Unlocked a backup',
   'panel.backup.delete': 'Deleted a backup',
+  'panel.schedule.create': 'Made a schedule',
+  'panel.schedule.update': 'Changed a schedule',
+  'panel.schedule.delete': 'Deleted a schedule',
+  'panel.schedule.run': 'Ran a schedule now',
+  /** The system's entry, its actor the schedule itself: 'schedule "Nightly" ran its tasks'. */
+  'panel.schedule.ran': 'Ran its tasks',
 };
 
 /** A panel power action by its signal (the entry's detail), more precise than "Used a power button". */

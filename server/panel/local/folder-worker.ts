@@ -1,11 +1,12 @@
 // The folder worker: file-system actions on a game server's folder, run with that server's
 // user's rights (docs/decisions.md, 39). Started by folder-worker-client.ts as root, it loads
-// its code first (the app's checkout may be closed to the server's user), then gives up root for
-// the server's uid and gid before it touches anything, so the kernel confines every path it
-// follows. The first IPC message says who to become and either one action (its streams over
+// its code first, tar included for an archive (the app's checkout may be closed to the server's
+// user), then gives up root for the server's uid and gid before it touches anything, so the
+// kernel confines every path it follows. The first IPC message says who to become and either one action (its streams over
 // stdin and stdout) or that the worker stays and answers numbered actions without streams.
 import { Writable } from 'node:stream';
 import { HttpError } from '../../lib/http-error.ts';
+import { loadTar } from '../../lib/lazy-imports.ts';
 import { type FolderRequest, runFolderOp } from './folder-ops.ts';
 
 /** The first message: who to become, and the one action to run (none: stay for numbered ones). */
@@ -69,6 +70,9 @@ function stay(): void {
 
 process.once('message', async (start: WorkerStart) => {
   try {
+    // tar is loaded on an instance's first archive (lazy-imports.ts): here, while still root, or
+    // a checkout closed to the server's user (a clone under /root) could not be read for it.
+    if (start.action?.op === 'pack' || start.action?.op === 'extract') await loadTar();
     dropTo(start.uid, start.gid);
   } catch (error) {
     await send({ type: 'error', error: describeError(error) });

@@ -6,6 +6,7 @@ import type { AuditLog } from '../../audit/audit-service.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { GameServerDriver, ServerCredentials } from '../driver.ts';
+import { scheduleRanAction } from '../panel-audit-actions.ts';
 import type { SessionCrypto } from '../session-crypto.ts';
 import { dueAfter, LocalSchedules, pendingTasks } from './local-schedules.ts';
 import {
@@ -271,7 +272,7 @@ export class ScheduleRunner {
   private async finished(schedule: StoredSchedule, run: StoredRun): Promise<void> {
     await this.audit.record({
       actor: { kind: 'system', id: schedule.id, label: `schedule "${schedule.name}"` },
-      action: 'panel.schedule.ran',
+      action: scheduleRanAction,
       target: schedule.serverId,
       outcome: run.outcome === 'ok' || run.outcome === 'skipped' ? 'ok' : 'failed',
       detail: {

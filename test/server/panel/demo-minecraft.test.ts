@@ -32,12 +32,20 @@ function listeningAddresses(port: number): string[] {
   return found;
 }
 
+/**
+ * The server id the demo runs under here. Run as root, a local server runs as hostfront-gs-<id>
+ * and its stop ends every process of that user: under the demo's own id, this test would end
+ * the demo of a site running on the same machine.
+ */
+const demoIdUnderTest = 'demo-under-test';
+
 /** The demo server written into `dir` on a free port, under a local driver whose console is followed. */
 async function demoUnderDriver(dir: string) {
   const port = await freePort();
   const demo = await ensureDemoServer(dir, port, '127.0.0.1');
-  const driver = createLocalDriver({ servers: loadServersFile(demo.serversFile), log: { info() {}, warn() {} }, statsIntervalMs: 1000 });
-  const credentials = { serverId: demo.serverId, key: demo.key };
+  const servers = loadServersFile(demo.serversFile).map((server) => ({ ...server, id: demoIdUnderTest }));
+  const driver = createLocalDriver({ servers, log: { info() {}, warn() {} }, statsIntervalMs: 1000 });
+  const credentials = { serverId: demoIdUnderTest, key: demo.key };
   const events: ConsoleEvent[] = [];
   await driver.console(credentials, (event) => events.push(event));
   return { port, driver, credentials, lines: () => events.flatMap((e) => (e.type === 'line' ? [e.text] : [])) };

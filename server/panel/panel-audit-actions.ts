@@ -1,0 +1,31 @@
+/**
+ * Audit actions of the panel (the one audit log, server/audit/): a customer's, and a schedule's
+ * run (the system, on the customer's server). The staff console reads each as a sentence
+ * (src/data/audit-actions.ts; test/unit/audit-text.test.ts checks every one has one).
+ */
+export const panelAuditActions = [
+  'panel.power',
+  'panel.command',
+  'panel.file.write',
+  'panel.file.upload',
+  'panel.file.download',
+  'panel.file.rename',
+  'panel.file.folder',
+  'panel.file.delete',
+  'panel.backup.create',
+  'panel.backup.download',
+  'panel.backup.restore',
+  'panel.backup.lock',
+  'panel.backup.unlock',
+  'panel.backup.delete',
+  'panel.schedule.create',
+  'panel.schedule.update',
+  'panel.schedule.delete',
+  'panel.schedule.run',
+] as const;
+
+/** A customer's action in the panel, audited with `PanelService.audited`. */
+export type PanelAuditAction = (typeof panelAuditActions)[number];
+
+/** A schedule's run, recorded by the system (server/panel/schedules/schedule-runner.ts). */
+export const scheduleRanAction = 'panel.schedule.ran';
