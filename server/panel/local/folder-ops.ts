@@ -16,7 +16,7 @@ import { ConfinedRoot, fileError, notFound } from './confined-fs.ts';
 /**
  * Every file-system action on a server's folder, written to run inside the folder worker
  * (folder-worker.ts) with the server's own user's rights: the confinement checks of
- * confined-fs.ts stay as a second line, the kernel is the first (docs/decisions.md, 39).
+ * confined-fs.ts stay as a second line, the kernel is the first (docs/decisions.md 41).
  * Paths given here are already checked (server/panel/server-path.ts); the folder is prepared.
  */
 

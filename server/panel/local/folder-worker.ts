@@ -1,5 +1,5 @@
 // The folder worker: file-system actions on a game server's folder, run with that server's
-// user's rights (docs/decisions.md, 39). Started by folder-worker-client.ts as root, it loads
+// user's rights (docs/decisions.md 41). Started by folder-worker-client.ts as root, it loads
 // its code first, tar included for an archive (the app's checkout may be closed to the server's
 // user), then gives up root for the server's uid and gid before it touches anything, so the
 // kernel confines every path it follows. The first IPC message says who to become and either one action (its streams over

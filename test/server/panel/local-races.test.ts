@@ -14,7 +14,7 @@ import { type TempGameServer, tempGameServer } from '../../helpers/temp-game-ser
  * A customer's program, running as the server's own user, swaps a folder of the server for a
  * symbolic link to a folder outside, in a loop, while the panel acts on paths through it. Run as
  * root, nothing outside may be read, written, removed or re-owned: every file action runs with
- * the server user's rights (docs/decisions.md, 39), so the kernel refuses what the race reaches.
+ * the server user's rights (docs/decisions.md 41), so the kernel refuses what the race reaches.
  */
 
 const isRoot = process.getuid?.() === 0;
