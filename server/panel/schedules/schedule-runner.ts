@@ -34,6 +34,10 @@ const runConcurrency = 8;
 /** Finished runs kept per schedule. */
 export const runsKept = 20;
 
+/** How long a backup task waits for its archive before the next task runs (well inside the run's lease). */
+export const backupWaitMs = 4 * 60_000;
+/** How often a backup task looks whether its archive is done. */
+const backupPollMs = 500;
 const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
 
 function reasonOf(error: unknown): string {
@@ -246,7 +250,24 @@ export class ScheduleRunner {
     const stamp = new Date(this.now()).toISOString().slice(0, 16).replace('T', ' ');
     const name = `${schedule.name} ${stamp}`.slice(0, maxBackupNameLength);
     const made = await this.driver.createBackup(c, name);
-    return `Backup "${made.name}" started.${replaced}`;
+    // The next task (often a restart) waits for the archive, and a backup that fails fails its task.
+    const settled = await this.backupSettled(c, made.id);
+    if (settled?.state === 'failed')
+      throw new HttpError(502, 'backup_failed', `Backup "${made.name}" failed: ${settled.failure ?? 'the engine gave no reason'}.`);
+    if (settled?.state === 'ready') return `Backup "${made.name}" made.${replaced}`;
+    return `Backup "${made.name}" started; it was still being made ${minutes(backupWaitMs)} minutes later, so the run went on.${replaced}`;
+  }
+
+  /** The backup once it is ready or failed; undefined while it is still being made after backupWaitMs (real time: the archive takes what it takes). */
+  private async backupSettled(c: ServerCredentials, id: string): Promise<{ state: string; failure: string | null } | undefined> {
+    const deadline = Date.now() + backupWaitMs;
+    for (;;) {
+      const found = (await this.driver.listBackups(c)).backups.find((b) => b.id === id);
+      if (!found) return { state: 'failed', failure: 'it is gone from the list of backups' };
+      if (found.state !== 'creating') return found;
+      if (Date.now() >= deadline) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, backupPollMs));
+    }
   }
 
   private ended(run: StoredRun, outcome: StoredRun['outcome'], reason: string | null): StoredRun {

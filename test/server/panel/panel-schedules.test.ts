@@ -143,8 +143,10 @@ describe.each(dialects)('schedules on the local driver on %s', (dialect) => {
     expect(times[2]!).toBeGreaterThanOrEqual(times[1]!);
     expect(current.running).toBe(false);
     expect(current.lastRunAt).toBe('2026-03-10T04:00:02.000Z');
-    const backups = (await call('GET', '/api/panel/backups')).json() as { backups: { name: string }[] };
-    expect(backups.backups.map((b) => b.name)).toEqual(['Nightly restart 2026-03-10 04:05']);
+    // The restart waited for the archive: the backup was complete when its task was recorded done.
+    expect(run.tasks[1]!.message).toBe('Backup "Nightly restart 2026-03-10 04:05" made.');
+    const backups = (await call('GET', '/api/panel/backups')).json() as { backups: { name: string; state: string }[] };
+    expect(backups.backups.map((b) => [b.name, b.state])).toEqual([['Nightly restart 2026-03-10 04:05', 'ready']]);
     await until(state, (s) => s === 'running', 'the restarted server');
 
     const entries = await ranEntries();
