@@ -82,3 +82,9 @@ export function dayTone(uptime: number | null, maintenance: boolean): DayTone {
 /** The kinds of check a visitor may run from the board's Add New Server. */
 export const checkTypes = ['minecraft', 'tcp', 'http'] as const;
 export type CheckType = (typeof checkTypes)[number];
+
+/**
+ * The event log's kind for a monitor's decided state changing (down, degraded, back to
+ * operational), written with the results that decided it; alerts to the team read it.
+ */
+export const monitorChangedKind = 'monitor.changed';

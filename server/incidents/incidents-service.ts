@@ -17,7 +17,7 @@ import {
 import type { Acting, AuditLog, AuditRecord } from '../audit/audit-service.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { recordStatusEvent, statusEventsAfter } from '../status/status-events-repository.ts';
+import { isNoticeEvent, recordStatusEvent, statusEventsAfter } from '../status/status-events-repository.ts';
 import type { ClusterSignal, NoticeSource } from '../status/status-service.ts';
 import { covers, incidentBriefOf, incidentView, maintenanceView } from './incident-views.ts';
 import {
@@ -140,7 +140,7 @@ export class IncidentsService implements NoticeSource {
         await this.refresh();
         if (signal.kind !== 'notice') return;
         const [event] = await statusEventsAfter(this.deps.db, signal.eventId - 1, 1);
-        if (event && event.id === signal.eventId) this.deps.board.push(noticeOf(event.kind, event.payload));
+        if (event && event.id === signal.eventId && isNoticeEvent(event)) this.deps.board.push(noticeOf(event.kind, event.payload));
       })
       .catch((error: unknown) => this.deps.log.error({ err: error }, 'incidents: could not follow a change made on another instance'));
   }

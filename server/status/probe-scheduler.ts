@@ -4,7 +4,8 @@ import type { Database } from '../db/schema.ts';
 import { freshMemory, nextMemory, type MonitorMemory } from './monitor-state.ts';
 import type { Monitor } from './monitors-file.ts';
 import { probe, type ProbeResult } from './probes.ts';
-import { insertResults, recentResults, type ResultRow, type StoredState } from './status-repository.ts';
+import { recordMonitorChange, type MonitorChange } from './monitor-changes.ts';
+import { recentResults, writeResults, type ResultRow, type StoredState } from './status-repository.ts';
 import type { Round } from './coordination.ts';
 import type { StatusUpdate } from '../../contracts/status.ts';
 
@@ -192,11 +193,23 @@ export class ProbeScheduler {
       // A monitor removed while its probe ran is not reported.
       const current = new Set(this.monitors.map((m) => m.id));
       const rows: ResultRow[] = [];
+      const changes: MonitorChange[] = [];
       monitors.forEach((m, i) => {
         if (!current.has(m.id)) return;
         const result = results[i]!;
-        const memory = nextMemory(this.memory.get(m.id) ?? freshMemory, result, m);
+        const before = this.memory.get(m.id) ?? freshMemory;
+        const memory = nextMemory(before, result, m);
         this.memory.set(m.id, memory);
+        if (memory.state !== undefined && memory.state !== before.state) {
+          changes.push({
+            monitorId: m.id,
+            from: before.state ?? null,
+            to: memory.state,
+            at,
+            maintenance: inMaintenance(m.id, at),
+            ...(result.ok ? {} : { detail: result.error ?? 'no answer' }),
+          });
+        }
         if (!result.ok) this.options.log.debug({ monitor: m.id, error: result.error }, 'status: probe failed');
         const state: StoredState = memory.state ?? 'pending';
         rows.push({
@@ -212,7 +225,11 @@ export class ProbeScheduler {
       });
       if (rows.length === 0) return;
       try {
-        await insertResults(this.options.db, rows);
+        // The results and the changes they decided, together (docs/decisions.md 55).
+        await this.options.db.transaction().execute(async (trx) => {
+          await writeResults(trx, rows);
+          for (const change of changes) await recordMonitorChange(trx, change);
+        });
       } catch (error) {
         this.options.log.error({ err: error }, 'status: could not store a round of results');
       }

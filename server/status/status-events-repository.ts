@@ -1,18 +1,27 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { StatusEventKind } from '../../contracts/incidents.ts';
+import type { monitorChangedKind } from '../../contracts/status-rules.ts';
 import type { Database } from '../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** One change of an incident or a maintenance, as the event log keeps it. */
-export interface StatusEvent<P = unknown> {
+/** What the log holds: incidents' and maintenance's changes, and monitors' decided states. */
+export type LoggedEventKind = StatusEventKind | typeof monitorChangedKind;
+
+/** One change of an incident, a maintenance or a monitor's state, as the event log keeps it. */
+export interface StatusEvent<P = unknown, K extends LoggedEventKind = LoggedEventKind> {
   id: number;
   at: number;
-  kind: StatusEventKind;
-  /** The incident's or maintenance's id. */
+  kind: K;
+  /** The incident's, maintenance's or monitor's id. */
   subjectId: string;
-  /** The incident or maintenance as it was after the change. */
+  /** The incident or maintenance as it was after the change; for a monitor, the change. */
   payload: P;
+}
+
+/** Whether an event is an incident's or a maintenance's (what the board and subscribers are told of). */
+export function isNoticeEvent<P>(event: StatusEvent<P>): event is StatusEvent<P, StatusEventKind> {
+  return event.kind !== 'monitor.changed';
 }
 
 /**
@@ -34,7 +43,7 @@ export async function statusEventsAfter(db: Db, afterId: number, limit: number):
   return rows.map((r) => ({
     id: Number(r.id),
     at: Number(r.at),
-    kind: r.kind as StatusEventKind,
+    kind: r.kind as LoggedEventKind,
     subjectId: r.subject_id,
     payload: JSON.parse(r.payload) as unknown,
   }));

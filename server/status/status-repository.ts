@@ -49,54 +49,57 @@ const chunkSize = 500;
  */
 export async function insertResults(db: Kysely<Database>, rows: readonly ResultRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += chunkSize) {
-      const chunk = rows.slice(i, i + chunkSize);
-      await trx
-        .insertInto('status_result')
-        .values(
-          chunk.map((r) => ({
-            monitor_id: r.monitorId,
-            at: r.at,
-            ok: r.ok ? 1 : 0,
-            latency: r.latency,
-            state: r.state,
-            maintenance: r.maintenance ? 1 : 0,
-            players_online: r.players?.online ?? null,
-            players_max: r.players?.max ?? null,
-            version: r.version ?? null,
-          })),
-        )
-        .execute();
-      const decided = chunk.filter((r) => r.state !== 'pending');
-      if (decided.length === 0) continue;
-      // A reading in a maintenance window counts in maintenance_checks only: the hour's uptime
-      // is measured outside the windows (docs/decisions.md 38).
-      await trx
-        .insertInto('status_hourly')
-        .values(
-          decided.map((r) => ({
-            monitor_id: r.monitorId,
-            hour: Math.floor(r.at / hourMs) * hourMs,
-            checks: r.maintenance ? 0 : 1,
-            up: !r.maintenance && isUp(r.state) ? 1 : 0,
-            ok: r.ok ? 1 : 0,
-            latency_sum: r.ok ? r.latency : 0,
-            maintenance_checks: r.maintenance ? 1 : 0,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.columns(['monitor_id', 'hour']).doUpdateSet({
-            checks: sql`status_hourly.checks + excluded.checks`,
-            up: sql`status_hourly.up + excluded.up`,
-            ok: sql`status_hourly.ok + excluded.ok`,
-            latency_sum: sql`status_hourly.latency_sum + excluded.latency_sum`,
-            maintenance_checks: sql`status_hourly.maintenance_checks + excluded.maintenance_checks`,
-          }),
-        )
-        .execute();
-    }
-  });
+  await db.transaction().execute((trx) => writeResults(trx, rows));
+}
+
+/** insertResults' work inside a transaction the caller holds (the prober adds its monitors' changes to it). */
+export async function writeResults(trx: Transaction<Database>, rows: readonly ResultRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += chunkSize) {
+    const chunk = rows.slice(i, i + chunkSize);
+    await trx
+      .insertInto('status_result')
+      .values(
+        chunk.map((r) => ({
+          monitor_id: r.monitorId,
+          at: r.at,
+          ok: r.ok ? 1 : 0,
+          latency: r.latency,
+          state: r.state,
+          maintenance: r.maintenance ? 1 : 0,
+          players_online: r.players?.online ?? null,
+          players_max: r.players?.max ?? null,
+          version: r.version ?? null,
+        })),
+      )
+      .execute();
+    const decided = chunk.filter((r) => r.state !== 'pending');
+    if (decided.length === 0) continue;
+    // A reading in a maintenance window counts in maintenance_checks only: the hour's uptime
+    // is measured outside the windows (docs/decisions.md 38).
+    await trx
+      .insertInto('status_hourly')
+      .values(
+        decided.map((r) => ({
+          monitor_id: r.monitorId,
+          hour: Math.floor(r.at / hourMs) * hourMs,
+          checks: r.maintenance ? 0 : 1,
+          up: !r.maintenance && isUp(r.state) ? 1 : 0,
+          ok: r.ok ? 1 : 0,
+          latency_sum: r.ok ? r.latency : 0,
+          maintenance_checks: r.maintenance ? 1 : 0,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['monitor_id', 'hour']).doUpdateSet({
+          checks: sql`status_hourly.checks + excluded.checks`,
+          up: sql`status_hourly.up + excluded.up`,
+          ok: sql`status_hourly.ok + excluded.ok`,
+          latency_sum: sql`status_hourly.latency_sum + excluded.latency_sum`,
+          maintenance_checks: sql`status_hourly.maintenance_checks + excluded.maintenance_checks`,
+        }),
+      )
+      .execute();
+  }
 }
 
 /** Deletes raw results older than 7 days and hourly sums older than 90 days. */

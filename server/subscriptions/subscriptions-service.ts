@@ -6,7 +6,7 @@ import { confirmationsPerTargetPerDay, subscriptionPages, type SubscriptionChann
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { StatusEvent } from '../status/status-events-repository.ts';
+import { isNoticeEvent, type StatusEvent } from '../status/status-events-repository.ts';
 import { hashLinkToken, LinkTokens } from './link-tokens.ts';
 import { composeConfirmMessage, composeEventMessage, type ComposedMessage } from './notification-content.ts';
 import { fanOutEvents, type ClaimedNotification } from './notifications-repository.ts';
@@ -53,6 +53,7 @@ function monitorIdsOf(payload: unknown): string[] {
  * news); a maintenance update only when its window moved (extended or rescheduled).
  */
 export function isAnnounced(event: StatusEvent, previous: StatusEvent | undefined): boolean {
+  if (!isNoticeEvent(event)) return false;
   if (alwaysAnnounced.has(event.kind)) return true;
   if (event.kind === 'incident.updated') {
     const now = incidentSchema.safeParse(event.payload);
@@ -227,7 +228,7 @@ export class SubscriptionsService {
       const confirmPageUrl = `${base}${subscriptionPages.confirm}#token=${confirmToken}`;
       return { ...composeConfirmMessage({ ...context, confirmPageUrl, channel: subscription.channel }), oneClickUrl, notificationKey };
     }
-    if (!job.event) throw new EventGone();
+    if (!job.event || !isNoticeEvent(job.event)) throw new EventGone();
     return { ...composeEventMessage(job.event.kind, job.event.payload, context), oneClickUrl, notificationKey };
   }
 
