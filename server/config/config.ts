@@ -32,7 +32,10 @@ export interface AppConfig {
   };
   status: {
     monitorsFile: string;
+    /** The public checker and visitors' subscriptions may reach private addresses (STATUS_CHECK_ALLOW_PRIVATE). */
     allowPrivate: boolean;
+    /** Admins' monitors and alert channels (trusted configuration) may reach private addresses (STAFF_TARGETS_ALLOW_PRIVATE). */
+    staffTargetsAllowPrivate: boolean;
     /** Ports (inclusive ranges) the public checker may connect to. */
     checkPorts: Array<[number, number]>;
     /** Name servers of the checker's own resolver; undefined: the system's. */
@@ -181,6 +184,7 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
     status: {
       monitorsFile: e.MONITORS_FILE ? path.resolve(e.MONITORS_FILE) : path.join(projectRoot, 'config', 'monitors.json'),
       allowPrivate: e.STATUS_CHECK_ALLOW_PRIVATE,
+      staffTargetsAllowPrivate: e.STAFF_TARGETS_ALLOW_PRIVATE,
       checkPorts: e.STATUS_CHECK_PORTS ?? defaultCheckPorts,
       dnsServers: e.STATUS_CHECK_DNS_SERVERS,
       dnsTimeoutMs: 3000,

@@ -148,6 +148,8 @@ export const envSchema = z.object({
   MONITORS_FILE: z.string().min(1).optional(),
   /** Let the public status checker reach private, loopback and link-local addresses. */
   STATUS_CHECK_ALLOW_PRIVATE: booleanWord.default(false),
+  /** Let admins' monitors and alert channels reach private, loopback and link-local addresses (a provider's internal nodes). */
+  STAFF_TARGETS_ALLOW_PRIVATE: booleanWord.default(false),
   /** Ports the public checker may connect to (ports and ranges, comma-separated). */
   STATUS_CHECK_PORTS: portList.optional(),
   /** Name servers the public checker asks (IP[:port], comma-separated); the system's when unset. */
