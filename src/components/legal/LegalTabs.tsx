@@ -1,3 +1,4 @@
+import { cardVariants } from '../ui/card-variants.ts';
 import { useEffect, useState } from 'react';
 import type { LegalDocument } from '../../data/legal.ts';
 import { Tabs } from '../ui/Tabs.tsx';
@@ -35,7 +36,7 @@ export function LegalTabs({ documents }: { documents: LegalDocument[] }) {
       onSelect={select}
       size="compact"
       listClassName="grid grid-cols-3"
-      panelClassName="mt-6 rounded-2xl border border-white/10 bg-surface-900/70 p-6 sm:p-8"
+      panelClassName={cardVariants({ surface: 'soft', className: 'mt-6 p-6 sm:p-8' })}
       items={documents.map((doc) => ({ id: doc.id, label: doc.title, panel: <LegalDocumentView doc={doc} /> }))}
     />
   );

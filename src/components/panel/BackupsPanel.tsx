@@ -7,6 +7,7 @@ import { formatBytes, formatDateTime } from '../../lib/panel-format.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { panelApi, panelLinks, type Backup, type BackupList, type ServerPermissions } from './panel-api.ts';
+import { ToolFrame } from './ToolFrame.tsx';
 
 const texts = panelTexts.backups;
 /** While a backup is being made or restored, the list is read again this often. */
@@ -127,18 +128,20 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
   };
 
   return (
-    <section aria-labelledby={`${ids}-heading`} className="rounded-2xl border border-white/10 bg-surface-900/80" data-testid="backups">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-white/10 px-4 py-3 sm:px-5">
-        <h3 id={`${ids}-heading`} className="flex items-center gap-2 font-semibold text-white">
-          <Archive aria-hidden className="size-4 text-accent-400" /> {texts.heading}
-        </h3>
-        {list && !notIncluded && (
+    <ToolFrame
+      ids={ids}
+      icon={Archive}
+      title={texts.heading}
+      testId="backups"
+      actions={
+        list &&
+        !notIncluded && (
           <p className="text-sm text-slate-300 tabular-nums" data-testid="backup-usage">
             {texts.usage(list.count, list.limit)}
           </p>
-        )}
-      </div>
-
+        )
+      }
+    >
       {permissions.create && list && !notIncluded && (
         <form onSubmit={(e) => void create(e)} className="flex flex-col gap-2 border-b border-white/10 px-4 py-3 sm:flex-row sm:items-end sm:px-5" noValidate>
           <div className="min-w-0 flex-1">
@@ -281,6 +284,6 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
         onConfirm={() => void answer()}
         onCancel={() => setQuestion(undefined)}
       />
-    </section>
+    </ToolFrame>
   );
 }

@@ -1,3 +1,5 @@
+import { CardTitle } from '../ui/Card.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 import { ArrowDown, Download, Search, Send, Terminal, X } from 'lucide-react';
 import { memo, useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { consoleKeptLines } from '../../../contracts/panel-rules.ts';
@@ -195,11 +197,11 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend, state }:
   };
 
   return (
-    <section aria-labelledby="console-heading" className="overflow-hidden rounded-2xl border border-white/10 bg-surface-900/80">
+    <section aria-labelledby="console-heading" className={cardVariants({ className: 'overflow-hidden' })}>
       <div className="flex items-center justify-between border-b border-white/10 px-5 py-3">
-        <h3 id="console-heading" className="flex items-center gap-2 font-semibold text-white">
-          <Terminal aria-hidden className="size-4 text-accent-400" /> Console
-        </h3>
+        <CardTitle id="console-heading" icon={Terminal}>
+          Console
+        </CardTitle>
         <div className="flex items-center gap-3">
           <span className={`flex items-center gap-1.5 text-xs ${live ? 'text-green-300' : 'text-slate-400'}`}>
             <span aria-hidden className={`size-1.5 rounded-full ${live ? 'bg-green-400' : 'bg-slate-500'}`} />

@@ -8,6 +8,7 @@ import { buttonVariants } from '../ui/button-variants.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { panelApi, type Schedule, type ScheduleInput, type ScheduleList, type ServerPermissions } from './panel-api.ts';
 import { ScheduleEditor } from './ScheduleEditor.tsx';
+import { ToolFrame } from './ToolFrame.tsx';
 
 const texts = scheduleTexts;
 /** While a run goes on, the list is read again this often. */
@@ -129,17 +130,21 @@ export function SchedulesPanel({ permissions }: { permissions: ServerPermissions
   };
 
   return (
-    <section aria-labelledby={`${ids}-heading`} className="rounded-2xl border border-white/10 bg-surface-900/80" data-testid="schedules">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-white/10 px-4 py-3 sm:px-5">
-        <h3 id={`${ids}-heading`} className="flex items-center gap-2 font-semibold text-white">
-          <CalendarClock aria-hidden className="size-4 text-accent-400" /> {texts.heading}
-        </h3>
-        {permissions.create && !editing && list && (
+    <ToolFrame
+      ids={ids}
+      icon={CalendarClock}
+      title={texts.heading}
+      testId="schedules"
+      actions={
+        permissions.create &&
+        !editing &&
+        list && (
           <button type="button" onClick={() => setEditing({ kind: 'new' })} className={buttonVariants({ size: 'sm' })}>
             <Plus aria-hidden className="size-4" /> {texts.add}
           </button>
-        )}
-      </div>
+        )
+      }
+    >
       <p className="px-4 pt-3 text-sm text-slate-300 sm:px-5">{texts.intro}</p>
       {list?.fixedTimeZone && <p className="px-4 pt-1 text-xs text-slate-400 sm:px-5">{texts.fixedZone(list.fixedTimeZone)}</p>}
       {list && !list.keepsRuns && <p className="px-4 pt-1 text-xs text-slate-400 sm:px-5">{texts.noRunRecord}</p>}
@@ -304,6 +309,6 @@ export function SchedulesPanel({ permissions }: { permissions: ServerPermissions
         onConfirm={() => void remove()}
         onCancel={() => setDeleting(undefined)}
       />
-    </section>
+    </ToolFrame>
   );
 }

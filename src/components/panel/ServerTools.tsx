@@ -1,3 +1,4 @@
+import { cardVariants } from '../ui/card-variants.ts';
 import { Archive, CalendarClock, FolderOpen, LineChart, Terminal } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { scheduleTexts } from '../../data/panel-schedules.ts';
@@ -22,7 +23,7 @@ interface ServerToolsProps {
   console: ReactNode;
 }
 
-const loading = <p className="rounded-2xl border border-white/10 bg-surface-900/80 p-5 text-sm text-slate-400">{texts.loading}</p>;
+const loading = <p className={cardVariants({ className: 'p-5 text-sm text-slate-400' })}>{texts.loading}</p>;
 
 /**
  * The Game Panel's tools as tabs: Console, Files, Backups, Schedules and History. Files, Backups

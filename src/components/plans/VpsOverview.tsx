@@ -1,3 +1,4 @@
+import { cardVariants } from '../ui/card-variants.ts';
 import { ArrowRight } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { pageInfo } from '../../data/pages.ts';
@@ -25,7 +26,7 @@ export function VpsOverview({ lines }: { lines: readonly PlanLine[] }) {
               key={line.id}
               data-vps-line={line.id}
               style={{ '--i': i } as CSSProperties}
-              className="card-in flex flex-col rounded-2xl bg-surface-900/80 p-6 ring-1 ring-white/10 hover:ring-brand-400/60"
+              className={cardVariants({ edge: 'ring', className: 'card-in flex flex-col p-6 hover:ring-brand-400/60' })}
             >
               <div className="flex items-center gap-3">
                 <span className="grid size-11 place-items-center rounded-xl bg-brand-500/15 text-brand-300 ring-1 ring-brand-400/30">

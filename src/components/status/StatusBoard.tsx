@@ -1,3 +1,4 @@
+import { cardVariants } from '../ui/card-variants.ts';
 import { History, RefreshCw, Rss } from 'lucide-react';
 import { Fragment, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { ownUptime } from '../../lib/own-server-entries.ts';
@@ -85,7 +86,7 @@ export function StatusBoard() {
 
   if (loadFailed && !report) {
     return (
-      <div className="rounded-2xl bg-surface-900/80 p-8 text-center ring-1 ring-red-400/30" role="alert">
+      <div className={cardVariants({ edge: 'alert', className: 'p-8 text-center' })} role="alert">
         <p className="text-lg font-semibold text-white">The network status could not be loaded.</p>
         <p className="mt-1 text-sm text-slate-400">Check your connection and try again.</p>
         <button type="button" className={buttonVariants({ variant: 'secondary', className: 'mt-4' })} onClick={() => void load()}>

@@ -1,3 +1,4 @@
+import { cardVariants } from '../ui/card-variants.ts';
 import { BellRing, LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { subscriptionLimits, validateSubscription, type SubscriptionChannel, type SubscriptionFieldErrors } from '../../../contracts/subscriptions-rules.ts';
@@ -82,7 +83,7 @@ export function SubscribeForm({ copy }: { copy: SubscriptionsCopy['form'] }) {
   const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
   return (
-    <section aria-labelledby={`${id}-title`} data-testid="subscribe" className="mt-10 rounded-2xl bg-surface-900/80 p-5 ring-1 ring-white/10 sm:p-6">
+    <section aria-labelledby={`${id}-title`} data-testid="subscribe" className={cardVariants({ edge: 'ring', className: 'mt-10 p-5 sm:p-6' })}>
       <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-semibold text-white">
         <BellRing className="size-5 text-brand-300" aria-hidden="true" />
         {copy.heading}
