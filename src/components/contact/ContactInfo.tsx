@@ -1,8 +1,8 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import type { ContactPage } from '../../data/contact-page.ts';
 import type { Site } from '../../data/site.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 function InfoRow({
   Icon,

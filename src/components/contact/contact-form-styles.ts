@@ -1,5 +1,5 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import type { ContactField } from '../../../contracts/contact-rules.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 /** How the contact form's fields look and behave. */
 export const contactFieldMeta: Readonly<Record<ContactField, { type: 'text' | 'email' | 'textarea'; autoComplete: string; placeholder: string }>> = {

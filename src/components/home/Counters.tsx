@@ -1,6 +1,6 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { useEffect, useRef, useState } from 'react';
 import { countUpDuration, countUpThreshold, countUpValue } from '../../lib/count-up.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 export interface CounterItem {
   id: string;

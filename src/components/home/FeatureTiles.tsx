@@ -1,6 +1,6 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import type { Feature } from '../../data/features.ts';
 import { Icon } from '../plans/Icon.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 /** The home page's four feature tiles. Static HTML. */
 export function FeatureTiles({ tiles }: { tiles: readonly Feature[] }) {

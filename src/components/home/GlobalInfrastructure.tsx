@@ -1,4 +1,3 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { Cpu, Network, Signal } from 'lucide-react';
 import type { Location } from '../../data/locations.ts';
 import { pingColour, type PingColour } from '../../lib/ping.ts';
@@ -6,6 +5,7 @@ import { defaultPingUrl } from '../../lib/visitor-latency.ts';
 import { VisitorLatencyLine } from '../latency/VisitorLatencyLine.tsx';
 import { Flag } from './Flag.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 const pingStyles: Record<PingColour, string> = {
   green: 'bg-emerald-500/15 text-emerald-300 ring-emerald-400/40',

@@ -1,7 +1,7 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { ChevronLeft, ChevronRight, Quote, Star } from 'lucide-react';
 import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { canGoNext, canGoPrevious, isVisible, step } from '../../lib/carousel.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 export interface TestimonialItem {
   id: string;

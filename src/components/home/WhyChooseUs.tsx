@@ -1,7 +1,7 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import type { Feature } from '../../data/features.ts';
 import { Icon } from '../plans/Icon.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 /** Why Choose Us: three cards. Static HTML. */
 export function WhyChooseUs({ cards }: { cards: readonly Feature[] }) {

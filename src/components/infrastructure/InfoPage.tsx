@@ -1,4 +1,3 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { ArrowRight } from 'lucide-react';
 import type { InfoPage as InfoContent } from '../../data/infrastructure.ts';
 import { CtaBlock } from '../content/CtaBlock.tsx';
@@ -7,6 +6,7 @@ import { contentIcon } from '../content/icons.ts';
 import { PageHeader } from '../content/PageHeader.tsx';
 import { Section } from '../content/Section.tsx';
 import { ButtonLink } from '../ui/Button.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 const eyebrows: Record<InfoContent['path'], string> = { '/ddos': 'Included with every plan', '/hardware': 'Enterprise grade', '/security': 'Safe by design' };
 

@@ -1,6 +1,6 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { cardVariants } from '../ui/card-variants.ts';
 
 export interface AccordionItem {
   id: string;

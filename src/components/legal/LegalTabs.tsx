@@ -1,7 +1,7 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { useEffect, useState } from 'react';
 import type { LegalDocument } from '../../data/legal.ts';
 import { Tabs } from '../ui/Tabs.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 

@@ -1,8 +1,8 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { KeyRound, Loader2, Server } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { rememberedServerId } from './panel-api.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 interface ConnectFormProps {
   connecting: boolean;

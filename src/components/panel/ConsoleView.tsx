@@ -1,5 +1,3 @@
-import { CardTitle } from '../ui/Card.tsx';
-import { cardVariants } from '../ui/card-variants.ts';
 import { ArrowDown, Download, Search, Send, Terminal, X } from 'lucide-react';
 import { memo, useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { consoleKeptLines } from '../../../contracts/panel-rules.ts';
@@ -8,6 +6,7 @@ import { panelTexts } from '../../data/panel-texts.ts';
 import { parseAnsi } from '../../lib/ansi.ts';
 import { emptyHistory, newer, older, remember } from '../../lib/command-history.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
+import { Card, CardTitle } from '../ui/Card.tsx';
 import { panelLinks, type PowerState, type ServerResources } from './panel-api.ts';
 
 /** Lines the browser keeps, as the server does: all of them can be searched here. */
@@ -197,7 +196,7 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend, state }:
   };
 
   return (
-    <section aria-labelledby="console-heading" className={cardVariants({ className: 'overflow-hidden' })}>
+    <Card as="section" aria-labelledby="console-heading" className="overflow-hidden">
       <div className="flex items-center justify-between border-b border-white/10 px-5 py-3">
         <CardTitle id="console-heading" icon={Terminal}>
           Console
@@ -297,6 +296,6 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend, state }:
           {texts.offline}
         </p>
       ) : null}
-    </section>
+    </Card>
   );
 }

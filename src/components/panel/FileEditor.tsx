@@ -1,4 +1,3 @@
-import { Card, CardHeader } from '../ui/Card.tsx';
 import { ArrowLeft, Save } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { maxEditBytes } from '../../../contracts/panel-rules.ts';
@@ -7,6 +6,7 @@ import { messageOf } from '../../lib/api-client.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { panelApi } from './panel-api.ts';
+import { Card, CardHeader } from '../ui/Card.tsx';
 
 const texts = panelTexts.files.editor;
 

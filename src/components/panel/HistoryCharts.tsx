@@ -1,5 +1,3 @@
-import { CardTitle } from '../ui/Card.tsx';
-import { cardVariants } from '../ui/card-variants.ts';
 import { LineChart } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { panelTexts } from '../../data/panel-texts.ts';
@@ -8,6 +6,8 @@ import { averages, extremes, type Metric, type Sample, withLiveReadings } from '
 import { buttonVariants } from '../ui/button-variants.ts';
 import { panelApi, type HistoryRange, type ServerDetails, type ServerResources } from './panel-api.ts';
 import { UsageChart } from './UsageChart.tsx';
+import { CardTitle } from '../ui/Card.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 const texts = panelTexts.history;
 const rangeMs: Record<HistoryRange, number> = { '1h': 3_600_000, '24h': 86_400_000 };

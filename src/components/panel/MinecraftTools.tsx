@@ -1,11 +1,11 @@
-import { CardTitle } from '../ui/Card.tsx';
-import { cardVariants } from '../ui/card-variants.ts';
 import { Terminal } from 'lucide-react';
 import { Suspense } from 'react';
 import { panelTexts } from '../../data/panel-texts.ts';
 import { PlayersCard } from './PlayersCard.tsx';
 import { ServerConnection } from './ServerConnection.tsx';
 import { HistoryCharts } from './ServerTools.tsx';
+import { CardTitle } from '../ui/Card.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 interface MinecraftToolsProps {
   /** The static text of the console box (docs/decisions.md 30: no live output, no input). */

@@ -1,8 +1,8 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { Cpu, HardDrive, MemoryStick } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatBytes } from '../../lib/panel-format.ts';
 import type { ServerDetails, ServerResources } from './panel-api.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 const mib = 1024 * 1024;
 const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 });

@@ -1,6 +1,6 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { Info } from 'lucide-react';
 import type { SamplePanel, SampleSection } from '../../data/panel-samples.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 type Tone = 'good' | 'warn' | 'bad' | 'neutral';
 const toneClasses: Record<Tone, string> = {

@@ -1,7 +1,7 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { LogOut, Play, RotateCw, Square } from 'lucide-react';
 import { buttonVariants } from '../ui/button-variants.ts';
 import type { PowerAction, PowerState, ServerDetails } from './panel-api.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 const stateLabels: Record<PowerState, string> = { offline: 'Offline', starting: 'Starting', running: 'Running', stopping: 'Stopping' };
 

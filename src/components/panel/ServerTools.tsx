@@ -1,10 +1,10 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { Archive, CalendarClock, FolderOpen, LineChart, Terminal } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { scheduleTexts } from '../../data/panel-schedules.ts';
 import { panelTexts } from '../../data/panel-texts.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 import type { ServerDetails, ServerPermissions, ServerResources } from './panel-api.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 // Loaded when their tab is first opened: the console alone is what most visits need.
 const FileManager = lazy(() => import('./FileManager.tsx').then((m) => ({ default: m.FileManager })));

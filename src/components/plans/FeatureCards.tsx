@@ -1,6 +1,6 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import type { Feature } from '../../data/features.ts';
 import { Icon } from './Icon.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 /** A row of feature cards (plan pages, products page). Static HTML. */
 export function FeatureCards({ title, features, headingId }: { title: string; features: readonly Feature[]; headingId: string }) {

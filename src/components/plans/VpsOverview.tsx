@@ -1,4 +1,3 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { ArrowRight } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { pageInfo } from '../../data/pages.ts';
@@ -7,6 +6,7 @@ import { formatPrice } from '../../lib/price.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { Icon } from './Icon.tsx';
 import { CheckList } from '../ui/CheckList.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 /** /vps: every VPS and VDS line side by side with its "from" price and a link to its page. Static HTML. */
 export function VpsOverview({ lines }: { lines: readonly PlanLine[] }) {

@@ -1,8 +1,8 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { buttonVariants } from '../ui/button-variants.ts';
 import type { CheckType } from './status-api.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 export interface NewServer {
   name: string;

@@ -1,9 +1,9 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { Pause, Trash2, UserRound, Wrench } from 'lucide-react';
 import { LatencyChart } from './LatencyChart.tsx';
 import type { DailyUptime, IncidentBrief, Reading, ShownStatus, Uptimes } from './status-api.ts';
 import { latencyLabel, latencyTone, statusLabels, uptimeLabel, uptimeOver, type LatencyTone } from '../../lib/status-format.ts';
 import { UptimeBar } from './UptimeBar.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 /**
  * What a card shows as its state: a probed state, what people decided (paused, maintenance), or

@@ -1,4 +1,3 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { History, RefreshCw, Rss } from 'lucide-react';
 import { Fragment, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { ownUptime } from '../../lib/own-server-entries.ts';
@@ -12,6 +11,7 @@ import { ServerCard, ServerCardSkeleton } from './ServerCard.tsx';
 import { fetchReport, type StatusReport } from './status-api.ts';
 import { SummaryCards, SummaryCardsSkeleton } from './SummaryCards.tsx';
 import { useOwnServers } from './use-own-servers.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 /** The uptime figures are re-read now and then; live states come from the stream. */
 const refreshEveryMs = 5 * 60_000;

@@ -1,4 +1,3 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
@@ -6,6 +5,7 @@ import { monthLabel } from '../../lib/status-format.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { IncidentCard, MaintenanceCard } from './NoticeCards.tsx';
 import type { Incident, Maintenance, StatusHistory as History } from './status-api.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 type Entry = { kind: 'incident'; at: string; incident: Incident } | { kind: 'maintenance'; at: string; maintenance: Maintenance };
 

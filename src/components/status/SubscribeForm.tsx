@@ -1,4 +1,3 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { BellRing, LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { subscriptionLimits, validateSubscription, type SubscriptionChannel, type SubscriptionFieldErrors } from '../../../contracts/subscriptions-rules.ts';
@@ -6,6 +5,7 @@ import type { SubscriptionsCopy } from '../../data/subscriptions.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { fetchSubscriptionOptions, subscribe, type SubscriptionOptions } from '../subscriptions/subscriptions-api.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 const inputClass =
   'mt-1 block w-full rounded-lg bg-surface-950/80 px-3 py-2 text-sm text-white ring-1 ring-white/10 placeholder:text-slate-500 focus:ring-2 focus:ring-brand-400 focus:outline-none aria-[invalid=true]:ring-red-400/70';

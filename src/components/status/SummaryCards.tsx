@@ -1,9 +1,9 @@
-import { cardVariants } from '../ui/card-variants.ts';
 import { Activity, Clock, Server, ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Incident } from './status-api.ts';
 import type { Banner } from '../../../contracts/status-rules.ts';
 import { measuredOver, uptimeLabel } from '../../lib/status-format.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 const bannerTone: Record<Banner, string> = {
   'All Systems Operational': 'text-emerald-300',
