@@ -11,7 +11,8 @@ import { FileEditor } from './FileEditor.tsx';
 import { panelApi, panelLinks, type ServerPermissions } from './panel-api.ts';
 import { PromptDialog } from './PromptDialog.tsx';
 import { uploadFile } from './upload-file.ts';
-import { ToolFrame } from './ToolFrame.tsx';
+import { runToolAction } from './tool-action.ts';
+import { ToolFrame, ToolStatus } from './ToolFrame.tsx';
 
 const texts = panelTexts.files;
 
@@ -125,13 +126,14 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
     if (dialog?.kind !== 'delete') return;
     const { entry } = dialog;
     setDialog(undefined);
-    try {
-      await panelApi.deleteFile(entry.path);
-      setStatus(texts.deleted(entry.name));
-    } catch (error) {
-      setStatus(messageOf(error));
-    }
-    await load(folder);
+    await runToolAction(
+      async () => {
+        await panelApi.deleteFile(entry.path);
+        return texts.deleted(entry.name);
+      },
+      setStatus,
+      () => load(folder),
+    );
   };
 
   if (editing) {
@@ -227,9 +229,7 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
           </progress>
         </div>
       )}
-      <p role="status" className="px-4 pt-2 text-sm text-slate-300 sm:px-5" data-testid="files-status">
-        {status}
-      </p>
+      <ToolStatus testId="files-status">{status}</ToolStatus>
       {loadError && (
         <p role="alert" className="mx-4 mt-3 rounded-lg border border-red-400/30 bg-red-500/10 px-3 py-2 text-sm text-red-200 sm:mx-5">
           {loadError}

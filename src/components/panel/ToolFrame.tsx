@@ -33,3 +33,12 @@ export function ToolFrame({
     </Card>
   );
 }
+
+/** A tool's status line: what the last action did, read out politely. */
+export function ToolStatus({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <p role="status" className="px-4 pt-2 text-sm text-slate-300 sm:px-5" data-testid={testId}>
+      {children}
+    </p>
+  );
+}
