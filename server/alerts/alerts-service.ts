@@ -246,7 +246,7 @@ export class AlertsService {
     const name = this.deps.monitorName(alert.monitorId);
     if (alert.state !== 'firing') return { monitorName: name, state: alert.state, acknowledgedBy: alert.acknowledgedBy };
     const who = `link in ${channel.name}`;
-    await this.ackWith(alert, who, { actor: { kind: 'anonymous', id: channel.id, label: who }, clientIp }, { channel: channel.id });
+    await this.ackWith(alert, who, { actor: { kind: 'anonymous', id: channel.id, label: who }, clientIp }, { channel: channel.id, by: who });
     const after = (await findAlert(this.deps.db, alert.id))!;
     return { monitorName: name, state: after.state as StaffAlert['state'], acknowledgedBy: after.acknowledgedBy };
   }
