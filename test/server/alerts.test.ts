@@ -11,7 +11,7 @@ import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.ts';
 import { auditRows, staffUser, type StaffUser } from '../helpers/staff.ts';
 import { testConfig } from '../helpers/test-config.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
-import { writeMonitorsFile } from './status-helpers.ts';
+import { monitorsCli, writeMonitorsFile } from './status-helpers.ts';
 import { quietMonitorsFile } from './subscription-fixtures.ts';
 
 const fast = {
@@ -458,6 +458,47 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
     expect(unknown.json().error.fields).toEqual({ monitorIds: 'names no monitor: nope' });
     expect((await call(app, support, 'GET', '/api/staff/alerts/channels')).statusCode).toBe(403);
     expect((await call(app, support, 'GET', '/api/staff/alerts')).statusCode).toBe(200);
+  });
+
+  it('takes the channels declared in the monitors file: on the first start, and with npm run monitors -- import', async () => {
+    const monitors = [
+      { id: 'edge', name: 'Edge - 01', type: 'tcp', target: '127.0.0.1:9', intervalSeconds: 3600, timeoutSeconds: 1 },
+      { id: 'core', name: 'Core - 01', type: 'tcp', target: '127.0.0.1:9', intervalSeconds: 3600, timeoutSeconds: 1 },
+    ];
+    const hook = (name: string) => `http://127.0.0.1:${receiver.port}/${name}`;
+    const file = writeMonitorsFile({
+      monitors,
+      alerts: { autoPublishMinutes: 15, channels: [{ id: 'pager', name: 'Pager', kind: 'webhook', target: hook('pager'), monitorIds: ['edge'] }] },
+    });
+    const app = await openApp({}, file);
+    const admin = await staffUser(app, 'admin@example.com', 'admin');
+    expect((await call(app, admin, 'GET', '/api/staff/alerts/channels')).json().channels).toMatchObject([
+      { id: 'pager', source: 'file', monitorIds: ['edge'] },
+    ]);
+    expect((await call(app, admin, 'GET', '/api/staff/alerts')).json().autoPublishMinutes).toBe(15);
+
+    // A file with a problem changes nothing, and says where.
+    const bad = writeMonitorsFile({ monitors, alerts: { channels: [{ id: 'x', name: 'X', kind: 'webhook', target: hook('x'), monitorIds: ['gone'] }] } });
+    const env = { DATABASE_URL: database.url, LOG_LEVEL: 'silent' };
+    const refused = await monitorsCli(['import', bad], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('alerts.channels.0.monitorIds: names no monitor of the file: gone');
+    const next = writeMonitorsFile({
+      monitors,
+      alerts: {
+        channels: [
+          { id: 'pager', name: 'Pager (all)', kind: 'webhook', target: hook('pager') },
+          { id: 'phone', name: 'Phone', kind: 'ntfy', target: hook('phone'), token: 'tk_file' },
+        ],
+      },
+    });
+    const imported = await monitorsCli(['import', next], env);
+    expect(imported.stdout).toContain('Alert channels added 1: phone\nAlert channels updated 1: pager');
+    await down(app, 'core');
+    await settle(app);
+    await receiver.waitFor((r) => r.accepted().length === 2);
+    expect(receiver.requests.map((r) => r.url).sort()).toEqual(['/pager', '/phone']);
+    expect((await auditRows(app, 'alerts.channels_imported')).map((e) => e.actor_label)).toEqual(['shell (npm run monitors)', 'first start (MONITORS_FILE)']);
   });
 
   it('alerts within a probe interval when a real target stops answering the app’s own prober', async () => {
