@@ -6,7 +6,7 @@ import { scheduleRetention } from '../jobs/retention.ts';
 import type { OutboxOptions } from '../outbox/outbox-options.ts';
 import type { OutboxWorker } from '../outbox/outbox-worker.ts';
 import { SmtpSender } from '../outbox/smtp-sender.ts';
-import { existingMonitorIds } from '../status/monitors-repository.ts';
+import { existingMonitorIds, findMonitor } from '../status/monitors-repository.ts';
 import { NameResolver } from '../status/name-resolver.ts';
 import { AlertChannelsService } from './alert-channels-service.ts';
 import { AlertLinks } from './alert-links.ts';
@@ -69,6 +69,11 @@ async function alertsCapability(app: FastifyInstance, options: AlertsPluginOptio
     audit: app.audit,
     incidents: app.incidents,
     monitorName: (id) => status.catalog.find(id)?.name ?? id,
+    // Read from the database: the catalog may not be loaded yet when the first rules run.
+    monitorState: async (id) => {
+      const monitor = await findMonitor(app.db, id);
+      return monitor === undefined ? 'gone' : monitor.paused ? 'paused' : 'active';
+    },
     inMaintenance: (id, at) => app.incidents.inMaintenance(id, at),
     links: new AlertLinks(config.sessionSecret),
     publicUrl: config.publicUrl,
@@ -115,6 +120,7 @@ async function alertsCapability(app: FastifyInstance, options: AlertsPluginOptio
   // A round this instance stored may hold changes: look at once rather than at the next tick.
   status.onProbed(() => void app.jobs.runNow(fanOutJob).catch((error: unknown) => app.log.error({ err: error }, 'alerts: fan-out failed')));
   app.jobs.every({ name: 'alerts rules', everyMs: options.rulesEveryMs ?? 5_000 }, async () => {
+    await service.endOrphans();
     await service.releaseHeld();
     await service.remind();
     await service.autoPublish();

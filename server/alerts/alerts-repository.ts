@@ -219,7 +219,8 @@ export async function insertAlert(
     firedAt: number | null;
     detail: string | null;
     locations: string[] | null;
-    draftTitle: string | null;
+    /** Prepare a draft incident (not for an alert held by maintenance: it gets one when it fires). */
+    draft: boolean;
   },
   now: number,
 ): Promise<number> {
@@ -236,8 +237,9 @@ export async function insertAlert(
       acknowledged_at: null,
       acknowledged_by: null,
       recovered_at: null,
-      draft_state: a.draftTitle ? 'draft' : null,
-      draft_title: a.draftTitle,
+      draft_state: a.draft ? 'draft' : null,
+      // Named when shown (the monitor's name as it is then); set only if someone retitles it.
+      draft_title: null,
       incident_id: null,
       created_at: now,
       updated_at: now,

@@ -57,6 +57,8 @@ export interface AlertsServiceDeps {
   incidents: Pick<IncidentsService, 'createIncident'>;
   /** A monitor's name (its id when it is gone). */
   monitorName: (id: string) => string;
+  /** Whether a monitor exists, and whether it is paused (neither is probed, so neither recovers). */
+  monitorState: (id: string) => Promise<'active' | 'paused' | 'gone'>;
   /** Whether a monitor is inside one of its maintenance windows at a time. */
   inMaintenance: (monitorId: string, at: number) => boolean;
   links: AlertLinks;
@@ -121,7 +123,6 @@ export class AlertsService {
       // The quorum decider may say from where it fails (an optional `locations`).
       const from = (change as { locations?: unknown }).locations;
       const locations = Array.isArray(from) ? from.map(String) : null;
-      const name = this.deps.monitorName(change.monitorId);
       const held = change.maintenance;
       const id = await insertAlert(
         trx,
@@ -133,7 +134,7 @@ export class AlertsService {
           firedAt: held ? null : now,
           detail: change.detail ?? null,
           locations,
-          draftTitle: held ? null : `${name} is down`,
+          draft: !held,
         },
         now,
       );
@@ -179,9 +180,7 @@ export class AlertsService {
       const now = this.now;
       if (this.deps.inMaintenance(alert.monitorId, now)) continue;
       const queued = await this.deps.db.transaction().execute(async (trx) => {
-        const name = this.deps.monitorName(alert.monitorId);
-        if (!(await moveAlert(trx, alert.id, ['held'], { state: 'firing', fired_at: now, draft_state: 'draft', draft_title: `${name} is down` }, now)))
-          return 0;
+        if (!(await moveAlert(trx, alert.id, ['held'], { state: 'firing', fired_at: now, draft_state: 'draft' }, now))) return 0;
         released += 1;
         return this.queueFor(trx, { ...alert, state: 'firing', firedAt: now }, 'down');
       });
@@ -190,12 +189,31 @@ export class AlertsService {
     return released;
   }
 
-  /** Queues the reminders that are due: every N minutes (the channel's) while firing and outside maintenance. */
+  /**
+   * Ends, without a message, the alerts of monitors deleted since: nothing probes them, so no
+   * recovery would ever come and reminders would go on forever.
+   */
+  async endOrphans(): Promise<number> {
+    let ended = 0;
+    for (const alert of await alertsIn(this.deps.db, ['held', 'firing', 'acknowledged'])) {
+      if ((await this.deps.monitorState(alert.monitorId)) !== 'gone') continue;
+      const now = this.now;
+      await this.deps.db.transaction().execute(async (trx) => {
+        if (alert.state === 'held') await deleteAlert(trx, alert.id);
+        else if (await moveAlert(trx, alert.id, ['firing', 'acknowledged'], { state: 'recovered', recovered_at: now }, now))
+          await dropPendingReminders(trx, alert.id);
+      });
+      ended += 1;
+    }
+    return ended;
+  }
+
+  /** Queues the reminders that are due: every N minutes (the channel's) while firing, outside maintenance, for a monitor still probed. */
   async remind(): Promise<number> {
     let queued = 0;
     for (const alert of await alertsIn(this.deps.db, ['firing'])) {
       const now = this.now;
-      if (alert.firedAt === null || this.deps.inMaintenance(alert.monitorId, now)) continue;
+      if (alert.firedAt === null || this.deps.inMaintenance(alert.monitorId, now) || (await this.deps.monitorState(alert.monitorId)) !== 'active') continue;
       const told = new Set(await channelsAlerted(this.deps.db, alert.id));
       const channels = (await listChannels(this.deps.db)).filter((c) => c.enabled && c.remindEveryMinutes > 0 && told.has(c.id));
       if (channels.length === 0) continue;
@@ -279,7 +297,7 @@ export class AlertsService {
     const now = this.now;
     await this.deps.db.transaction().execute(async (trx) => {
       if (!(await claimDraft(trx, id, 'dismissed', null, now))) throw new HttpError(409, 'draft_not_open', `This draft was ${alert.draftState} already.`);
-      await this.deps.audit.record({ ...acting, action: 'alerts.draft_dismissed', target: alert.draftTitle, detail: { alert: id } }, { db: trx });
+      await this.deps.audit.record({ ...acting, action: 'alerts.draft_dismissed', target: this.draftTitle(alert), detail: { alert: id } }, { db: trx });
     });
     return (await this.views([(await findAlert(this.deps.db, id))!]))[0]!;
   }
@@ -293,7 +311,7 @@ export class AlertsService {
       const name = this.deps.monitorName(alert.monitorId);
       const incident = await this.deps.incidents.createIncident(
         {
-          title: alert.draftTitle ?? `${name} is down`,
+          title: this.draftTitle(alert),
           impact: 'major',
           monitorIds: [alert.monitorId],
           state: 'investigating',
@@ -306,6 +324,10 @@ export class AlertsService {
       await this.deps.db.updateTable('alert').set({ draft_state: 'draft', updated_at: now }).where('id', '=', alert.id).execute();
       throw error;
     }
+  }
+
+  private draftTitle(alert: AlertRecord): string {
+    return alert.draftTitle ?? `${this.deps.monitorName(alert.monitorId)} is down`;
   }
 
   /** Publishes the drafts of alerts still open after the configured minutes (0: never). */
@@ -369,7 +391,7 @@ export class AlertsService {
         a.draftState === null
           ? null
           : {
-              title: a.draftTitle ?? '',
+              title: this.draftTitle(a),
               state: a.draftState,
               incidentId: a.incidentId,
               autoPublishAt: a.draftState === 'draft' && minutes > 0 && a.firedAt !== null && a.state !== 'recovered' ? a.firedAt + minutes * minuteMs : null,

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -45,7 +46,7 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
     await database.drop();
   });
 
-  async function openApp(env: Record<string, string> = {}, file = monitorsFile): Promise<FastifyInstance> {
+  async function openApp(env: Record<string, string> = {}, file = monitorsFile, logStream?: NodeJS.WritableStream): Promise<FastifyInstance> {
     const app = await buildApp(
       testConfig(database.url, {
         MONITORS_FILE: file,
@@ -54,7 +55,7 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
         SMTP_URL: inbox.url,
         ...env,
       }),
-      { now: clock, alerts: fast },
+      { now: clock, alerts: fast, ...(logStream ? { logStream } : {}) },
     );
     apps.push(app);
     await app.ready();
@@ -392,8 +393,15 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
     expect(entries.map((e) => e.actor_label)).toContain('alerts (auto-publish)');
   });
 
-  it('tests a channel and shows the outcome, keeps secrets out of what the console reads, and tells support notices to the channels that opted in', async () => {
-    const app = await openApp();
+  it('tests a channel and shows the outcome, keeps secrets out of what the console reads and of the logs, and tells support notices to the channels that opted in', async () => {
+    let logs = '';
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logs += chunk.toString();
+        done();
+      },
+    });
+    const app = await openApp({ LOG_LEVEL: 'debug' }, monitorsFile, logStream);
     const admin = await staffUser(app, 'admin@example.com', 'admin');
     await everyKind(app, admin);
     await call(app, admin, 'POST', '/api/staff/alerts/channels', {
@@ -434,6 +442,45 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
       url: '/desk',
       body: { type: 'alert.notice', headline: 'New support conversation', consoleUrl: 'http://localhost:4321/staff#support' },
     });
+
+    // An alert through every channel, a failure among them: the logs say what happened, never where to.
+    receiver.answer((r) => (r.url.startsWith('/services/') ? { status: 500 } : { status: 204 }));
+    await down(app);
+    await settle(app);
+    expect(logs).toContain('alert delivered');
+    expect(logs).toContain('alert delivery failed; will retry');
+    for (const secret of ['discord-secret', 'slack-secret', 'hook-secret', 'tk_ntfy-secret', 'hostfront-oncall']) expect(logs).not.toContain(secret);
+  });
+
+  it('ends the alert of a deleted monitor without a word, and reminds nobody of a paused one', async () => {
+    const app = await openApp();
+    const admin = await staffUser(app, 'admin@example.com', 'admin');
+    await call(app, admin, 'POST', '/api/staff/alerts/channels', {
+      id: 'hook',
+      name: 'Hook',
+      kind: 'webhook',
+      target: `http://127.0.0.1:${receiver.port}/hook`,
+      remindEveryMinutes: 5,
+    });
+    await down(app, 'edge');
+    await down(app, 'core');
+    await settle(app);
+    await receiver.waitFor((r) => r.accepted().length === 2);
+    expect((await call(app, admin, 'POST', '/api/staff/monitors/edge/pause')).statusCode).toBe(200);
+    expect((await call(app, admin, 'DELETE', '/api/staff/monitors/core')).statusCode).toBe(204);
+    offset += 20 * minute;
+    await settle(app);
+    expect(receiver.requests).toHaveLength(2);
+    const alerts = (await call(app, admin, 'GET', '/api/staff/alerts')).json().alerts;
+    expect(alerts.map((a: { monitorId: string; state: string }) => [a.monitorId, a.state]).sort()).toEqual([
+      ['core', 'recovered'],
+      ['edge', 'firing'],
+    ]);
+    // Resumed and still down: the reminders come again.
+    expect((await call(app, admin, 'POST', '/api/staff/monitors/edge/resume')).statusCode).toBe(200);
+    await settle(app);
+    await receiver.waitFor((r) => r.accepted().length === 3);
+    expect(receiver.requests[2]!.body).toMatchObject({ type: 'alert.reminder', monitor: { id: 'edge' }, reminder: 4 });
   });
 
   it('holds admins’ channels to the public address policy unless STAFF_TARGETS_ALLOW_PRIVATE, and says which field is wrong', async () => {
