@@ -70,6 +70,25 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
 
+  /** A JSON webhook channel to the loopback receiver, at `path`. */
+  async function addWebhook(
+    app: FastifyInstance,
+    admin: StaffUser,
+    id: string,
+    name: string,
+    path: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<void> {
+    const added = await call(app, admin, 'POST', '/api/staff/alerts/channels', {
+      id,
+      name,
+      kind: 'webhook',
+      target: `http://127.0.0.1:${receiver.port}${path}`,
+      ...extra,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+  }
+
   /** One channel of each kind, all pointing at the loopback receiver (or the SMTP inbox). */
   async function everyKind(app: FastifyInstance, admin: StaffUser, extra: Record<string, unknown> = {}): Promise<void> {
     const channels = [
@@ -185,16 +204,13 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
   it('sends only to the channels covering the monitor, and never to a disabled one', async () => {
     const app = await openApp();
     const admin = await staffUser(app, 'admin@example.com', 'admin');
-    const target = (name: string) => `http://127.0.0.1:${receiver.port}/${name}`;
     for (const [id, monitorIds, enabled] of [
       ['all', [], true],
       ['core-only', ['core'], true],
       ['edge-only', ['edge'], true],
       ['off', [], false],
     ] as const) {
-      expect(
-        (await call(app, admin, 'POST', '/api/staff/alerts/channels', { id, name: id, kind: 'webhook', target: target(id), monitorIds, enabled })).statusCode,
-      ).toBe(201);
+      await addWebhook(app, admin, id, id, `/${id}`, { monitorIds, enabled });
     }
     await down(app, 'edge');
     await settle(app);
@@ -206,9 +222,8 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
     const app = await openApp();
     const admin = await staffUser(app, 'admin@example.com', 'admin');
     const support = await staffUser(app, 'help@example.com', 'support');
-    const hook = `http://127.0.0.1:${receiver.port}/hook`;
-    await call(app, admin, 'POST', '/api/staff/alerts/channels', { id: 'hook', name: 'Hook', kind: 'webhook', target: hook, remindEveryMinutes: 5 });
-    await call(app, admin, 'POST', '/api/staff/alerts/channels', { id: 'quiet', name: 'Quiet', kind: 'webhook', target: `${hook}/quiet` });
+    await addWebhook(app, admin, 'hook', 'Hook', '/hook', { remindEveryMinutes: 5 });
+    await addWebhook(app, admin, 'quiet', 'Quiet', '/hook/quiet');
     await down(app);
     await settle(app);
     await receiver.waitFor((r) => r.accepted().length === 2);
@@ -248,13 +263,7 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
   it('acknowledges from the signed link in the alert, without signing in, once, and refuses a changed link', async () => {
     const app = await openApp();
     const admin = await staffUser(app, 'admin@example.com', 'admin');
-    await call(app, admin, 'POST', '/api/staff/alerts/channels', {
-      id: 'hook',
-      name: 'Pager bridge',
-      kind: 'webhook',
-      target: `http://127.0.0.1:${receiver.port}/hook`,
-      remindEveryMinutes: 1,
-    });
+    await addWebhook(app, admin, 'hook', 'Pager bridge', '/hook', { remindEveryMinutes: 1 });
     await down(app);
     await settle(app);
     await receiver.waitFor((r) => r.accepted().length === 1);
@@ -290,13 +299,7 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
   it('sends nothing for a monitor down in its maintenance window, and alerts when it is still down as the window ends', async () => {
     const app = await openApp();
     const admin = await staffUser(app, 'admin@example.com', 'admin');
-    await call(app, admin, 'POST', '/api/staff/alerts/channels', {
-      id: 'hook',
-      name: 'Hook',
-      kind: 'webhook',
-      target: `http://127.0.0.1:${receiver.port}/hook`,
-      remindEveryMinutes: 5,
-    });
+    await addWebhook(app, admin, 'hook', 'Hook', '/hook', { remindEveryMinutes: 5 });
     const start = new Date(clock()).toISOString();
     const end = new Date(clock() + 30 * minute).toISOString();
     await app.incidents.schedule({ title: 'Router upgrade', message: 'Restarts.', monitorIds: ['edge', 'core'], startsAt: start, endsAt: end }, shellOperator);
@@ -361,12 +364,7 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
   it('prepares a draft incident that one click publishes, and publishes by itself after the configured minutes', async () => {
     const app = await openApp();
     const admin = await staffUser(app, 'admin@example.com', 'admin');
-    await call(app, admin, 'POST', '/api/staff/alerts/channels', {
-      id: 'hook',
-      name: 'Hook',
-      kind: 'webhook',
-      target: `http://127.0.0.1:${receiver.port}/hook`,
-    });
+    await addWebhook(app, admin, 'hook', 'Hook', '/hook');
     expect((await call(app, admin, 'PUT', '/api/staff/alerts/settings', { autoPublishMinutes: -1 })).statusCode).toBe(400);
     expect((await call(app, admin, 'PUT', '/api/staff/alerts/settings', { autoPublishMinutes: 10 })).statusCode).toBe(204);
 
@@ -404,13 +402,7 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
     const app = await openApp({ LOG_LEVEL: 'debug' }, monitorsFile, logStream);
     const admin = await staffUser(app, 'admin@example.com', 'admin');
     await everyKind(app, admin);
-    await call(app, admin, 'POST', '/api/staff/alerts/channels', {
-      id: 'desk',
-      name: 'Desk',
-      kind: 'webhook',
-      target: `http://127.0.0.1:${receiver.port}/desk`,
-      supportNotices: true,
-    });
+    await addWebhook(app, admin, 'desk', 'Desk', '/desk', { supportNotices: true });
 
     const listed = await call(app, admin, 'GET', '/api/staff/alerts/channels');
     expect(listed.statusCode).toBe(200);
@@ -455,13 +447,7 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
   it('ends the alert of a deleted monitor without a word, and reminds nobody of a paused one', async () => {
     const app = await openApp();
     const admin = await staffUser(app, 'admin@example.com', 'admin');
-    await call(app, admin, 'POST', '/api/staff/alerts/channels', {
-      id: 'hook',
-      name: 'Hook',
-      kind: 'webhook',
-      target: `http://127.0.0.1:${receiver.port}/hook`,
-      remindEveryMinutes: 5,
-    });
+    await addWebhook(app, admin, 'hook', 'Hook', '/hook', { remindEveryMinutes: 5 });
     await down(app, 'edge');
     await down(app, 'core');
     await settle(app);
@@ -562,12 +548,7 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
     apps.push(app);
     await app.ready();
     const admin = await staffUser(app, 'admin@example.com', 'admin');
-    await call(app, admin, 'POST', '/api/staff/alerts/channels', {
-      id: 'hook',
-      name: 'Hook',
-      kind: 'webhook',
-      target: `http://127.0.0.1:${receiver.port}/hook`,
-    });
+    await addWebhook(app, admin, 'hook', 'Hook', '/hook');
     await waitUntil(() => app.status.service.liveOf('web').status === 'operational');
     target.closeAllConnections();
     await new Promise<void>((resolve) => target.close(() => resolve()));

@@ -1,4 +1,4 @@
-import { Pencil, Plus, Send, Trash2 } from 'lucide-react';
+import { Pencil, Send, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { StaffAlertChannel } from '../../../contracts/alerts.ts';
 import { alertChannelKindNames, alertChannelKinds, type AlertChannelKind } from '../../../contracts/alerts-rules.ts';
@@ -6,6 +6,7 @@ import { Button } from '../ui/Button.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { alertsApi } from './alerts-api.ts';
 import { CardSection } from './CardSection.tsx';
+import { EditFormFooter } from './EditFormFooter.tsx';
 import { FormField } from './FormField.tsx';
 import { MonitorChoice } from './MonitorChoice.tsx';
 import { Notice } from './Notice.tsx';
@@ -46,6 +47,15 @@ const emptyDraft: Draft = {
   remindEveryMinutes: '0',
   supportNotices: false,
 };
+
+function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-200">
+      <input type="checkbox" className="size-4 accent-brand-500" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
 
 function ChannelForm({
   editing,
@@ -150,39 +160,14 @@ function ChannelForm({
           onChange={(monitorIds) => setDraft({ ...draft, monitorIds })}
           error={fields.monitorIds}
         />
-        <label className="flex items-center gap-2 text-sm text-slate-200">
-          <input
-            type="checkbox"
-            className="size-4 accent-brand-500"
-            checked={draft.enabled}
-            onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
-          />
-          Enabled
-        </label>
-        <label className="flex items-center gap-2 text-sm text-slate-200">
-          <input
-            type="checkbox"
-            className="size-4 accent-brand-500"
-            checked={draft.supportNotices}
-            onChange={(e) => setDraft({ ...draft, supportNotices: e.target.checked })}
-          />
-          Also send support notices (new conversations for the support desk)
-        </label>
+        <Checkbox label="Enabled" checked={draft.enabled} onChange={(enabled) => setDraft({ ...draft, enabled })} />
+        <Checkbox
+          label="Also send support notices (new conversations for the support desk)"
+          checked={draft.supportNotices}
+          onChange={(supportNotices) => setDraft({ ...draft, supportNotices })}
+        />
       </div>
-      <div className="mt-4">
-        <Notice tone="error">{error}</Notice>
-      </div>
-      <div className="mt-4 flex flex-wrap gap-3">
-        <Button type="submit" disabled={busy}>
-          {editing ? <Pencil aria-hidden="true" className="size-4" /> : <Plus aria-hidden="true" className="size-4" />}
-          {editing ? 'Save channel' : 'Add channel'}
-        </Button>
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <EditFormFooter editing={Boolean(editing)} busy={busy} error={error} addLabel="Add channel" saveLabel="Save channel" onCancel={onCancel} />
     </form>
   );
 }
