@@ -5,6 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { alertsPlugin, type AlertsPluginOptions } from './alerts/alerts-plugin.ts';
 import { auditConsolePlugin, auditPlugin } from './audit/audit-plugin.ts';
 import type { AppConfig } from './config/config.ts';
 import { contactPlugin } from './contact/contact-plugin.ts';
@@ -62,6 +63,8 @@ export interface BuildOptions {
   now?: Clock;
   /** Status notifications' worker and fan-out tuning (tests make them quick); production uses the defaults. */
   subscriptions?: SubscriptionsPluginOptions;
+  /** Alerts' worker and jobs tuning (tests make them quick); production uses the defaults. */
+  alerts?: AlertsPluginOptions;
 }
 
 /**
@@ -148,6 +151,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(incidentsStaffPlugin, { prefix: '/api/staff' });
   await app.register(incidentsPublicPlugin, { prefix: '/api/status' });
   await app.register(incidentsFeedPlugin);
+  // /api/staff/alerts: alert channels, the fan-out of monitor changes, draft incidents, the alert outbox.
+  await app.register(alertsPlugin, options.alerts ?? {});
 
   // The built site, and the 404 page for everything else.
   await app.register(staticSite, { siteDir: config.siteDir });

@@ -1,3 +1,4 @@
+import type { AlertTables } from '../alerts/alerts-tables.ts';
 import type { AuditTables } from '../audit/audit-tables.ts';
 import type { ContactTables } from '../contact/contact-tables.ts';
 import type { IncidentsTables } from '../incidents/incidents-tables.ts';
@@ -11,4 +12,13 @@ import type { SubscriptionTables } from '../subscriptions/subscriptions-tables.t
  * The whole database, as Kysely sees it: each capability declares its own tables in its
  * folder and they are joined here. Times are epoch milliseconds (numbers) on both dialects.
  */
-export interface Database extends PanelTables, StatusTables, ContactTables, AuditTables, StaffTables, SubscriptionTables, IncidentsTables, ScheduleTables {}
+export interface Database
+  extends PanelTables,
+    StatusTables,
+    ContactTables,
+    AuditTables,
+    StaffTables,
+    SubscriptionTables,
+    IncidentsTables,
+    ScheduleTables,
+    AlertTables {}

@@ -232,15 +232,19 @@ export async function nextDueAt(db: Kysely<Database>, table: DeliveryTable, chan
 }
 
 /** Per channel: deliveries still pending and when the oldest of them was queued (metrics, readiness). */
-export async function pendingBacklog(
+export async function pendingBacklog<T extends DeliveryTable>(
   db: Kysely<Database> | Transaction<Database>,
-  table: DeliveryTable,
-): Promise<{ channel: DeliveryChannel; pending: number; oldestCreatedAt: number | null }[]> {
+  table: T,
+): Promise<{ channel: Database[T]['channel']; pending: number; oldestCreatedAt: number | null }[]> {
   const rows = await db
-    .selectFrom(table)
+    .selectFrom(table as DeliveryTable)
     .select((eb) => ['channel', eb.fn.countAll<number | string>().as('pending'), eb.fn.min('created_at').as('oldest')])
     .where('status', '=', 'pending')
     .groupBy('channel')
     .execute();
-  return rows.map((r) => ({ channel: r.channel, pending: Number(r.pending), oldestCreatedAt: r.oldest === null ? null : Number(r.oldest) }));
+  return rows.map((r) => ({
+    channel: r.channel as Database[T]['channel'],
+    pending: Number(r.pending),
+    oldestCreatedAt: r.oldest === null ? null : Number(r.oldest),
+  }));
 }

@@ -42,7 +42,7 @@ function pinnedLookup(pinned: NonNullable<WebhookDestination['pinned']>): Lookup
 }
 
 /**
- * POSTs JSON to a webhook, for every outbox that posts to one. Any 2xx is delivered; a 429 asks
+ * POSTs JSON (or a text, for ntfy) to a webhook, for every outbox that posts to one. Any 2xx is delivered; a 429 asks
  * to wait (Discord's retry_after or Retry-After); the `finalStatuses` (for a subscriber's own
  * webhook: 404 and 410, it was deleted) are final; redirects are not followed (a redirect could
  * lead where the address policy would refuse). Never throws.
@@ -50,9 +50,16 @@ function pinnedLookup(pinned: NonNullable<WebhookDestination['pinned']>): Lookup
 export function postWebhook(
   target: WebhookDestination,
   body: unknown,
-  options: { timeoutMs: number; userAgent: string; headers?: Record<string, string>; finalStatuses?: readonly number[] },
+  options: {
+    timeoutMs: number;
+    userAgent: string;
+    headers?: Record<string, string>;
+    finalStatuses?: readonly number[];
+    /** Post `body` (a string) as it is, with this type, instead of as JSON (ntfy takes the message as text). */
+    contentType?: string;
+  },
 ): Promise<ChannelResult> {
-  const payload = Buffer.from(JSON.stringify(body));
+  const payload = Buffer.from(options.contentType !== undefined && typeof body === 'string' ? body : JSON.stringify(body));
   const transport = target.url.protocol === 'https:' ? https : http;
   return new Promise<ChannelResult>((resolve) => {
     let settled = false;
@@ -69,7 +76,7 @@ export function postWebhook(
         agent: false,
         ...(target.pinned ? { lookup: pinnedLookup(target.pinned) } : {}),
         headers: {
-          'content-type': 'application/json',
+          'content-type': options.contentType ?? 'application/json',
           'content-length': String(payload.length),
           'user-agent': options.userAgent,
           ...options.headers,

@@ -73,6 +73,8 @@ async function importFile(file: string | undefined, deps: MonitorsCliDeps): Prom
   if (result.created.length) deps.out(`Added ${result.created.length}: ${names(result.created)}`);
   if (result.updated.length) deps.out(`Updated ${result.updated.length}: ${names(result.updated)}`);
   if (result.unchanged.length) deps.out(`Unchanged ${result.unchanged.length}: ${names(result.unchanged)}`);
+  if (result.alerts.added.length) deps.out(`Alert channels added ${result.alerts.added.length}: ${names(result.alerts.added)}`);
+  if (result.alerts.updated.length) deps.out(`Alert channels updated ${result.alerts.updated.length}: ${names(result.alerts.updated)}`);
   if (parsed.entries.length === 0) deps.out('The file has no monitors: nothing to import.');
   if (parsed.incidents.length) deps.out(`The file's ${parsed.incidents.length} incident(s) were not imported: write incidents in the staff console.`);
   return 0;

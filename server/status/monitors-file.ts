@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { monitorInput, type MonitorInput, type MonitorType } from '../../contracts/monitors.ts';
+import { type AlertsSection, alertsSection, alertsSectionProblems } from '../alerts/alerts-file.ts';
 
 /** What a monitor probes: a TCP connect, an HTTP(S) GET, or a Minecraft Server List Ping. */
 export type { MonitorType };
@@ -37,6 +38,8 @@ export interface MonitorsFile {
   /** As written (placeholders kept), defaults filled in: what the database stores. */
   entries: MonitorInput[];
   incidents: Incident[];
+  /** Alert channels to the team, and the draft incidents' auto-publish delay (server/alerts/alerts-file.ts). */
+  alerts?: AlertsSection;
 }
 
 /** Values the file may refer to as ${NAME} inside a target. */
@@ -68,6 +71,7 @@ const fileSchema = z.strictObject({
   // The same schema as the console's forms and the import (contracts/monitors.ts).
   monitors: z.array(monitorInput),
   incidents: z.array(incidentSchema).default([]),
+  alerts: alertsSection.optional(),
 });
 
 /** Splits host:port (IPv6 in brackets) into its parts; port undefined when absent. */
@@ -139,8 +143,9 @@ export function parseMonitors(input: unknown, placeholders: TargetPlaceholders, 
     if (problem) problems.push(`monitors.${index}.target: ${problem}`);
     return probeReady(m, placeholders);
   });
+  if (parsed.data.alerts) problems.push(...alertsSectionProblems(parsed.data.alerts, seen));
   if (problems.length) throw new MonitorsFileError(file, problems);
-  return { monitors, entries: parsed.data.monitors, incidents: parsed.data.incidents };
+  return { monitors, entries: parsed.data.monitors, incidents: parsed.data.incidents, ...(parsed.data.alerts ? { alerts: parsed.data.alerts } : {}) };
 }
 
 /** Reads MONITORS_FILE; a missing file, bad JSON or a bad entry throws one clear error. */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AuditLog } from '../audit/audit-service.ts';
 import type { Database } from '../db/schema.ts';
+import { importAlertsSection } from '../alerts/alerts-file.ts';
 import { incidentView } from '../incidents/incident-views.ts';
 import { findIncident, insertIncident, insertUpdate } from '../incidents/incidents-repository.ts';
 import { loadMonitorsFile, type TargetPlaceholders } from './monitors-file.ts';
@@ -52,6 +53,8 @@ export async function seedFromFile(deps: {
       }
       incidents += 1;
     }
+    // The file's alert channels, as the import adds them (docs/decisions.md 50).
+    if (file.alerts) await importAlertsSection(trx, deps.audit, file.alerts, { actor: seedActor, clientIp: null }, at);
     if (file.entries.length === 0 && incidents === 0) return { seeded: true, monitors: 0, incidents: 0 };
     await deps.audit.record(
       { actor: seedActor, action: 'monitor.imported', target: deps.file, detail: { monitors: file.entries.length, incidents } },

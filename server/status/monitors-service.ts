@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MonitorEdit, MonitorInput, StaffMonitor } from '../../contracts/monitors.ts';
 import type { Acting, AuditLog, AuditRecord } from '../audit/audit-service.ts';
+import { importAlertsSection } from '../alerts/alerts-file.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { addressProblem, type AddressPolicy } from './monitor-address.ts';
@@ -110,8 +111,11 @@ export class MonitorsService {
    * others, in one transaction (a file with a problem changes nothing). The operator's file is
    * trusted as MONITORS_FILE is: no address policy. Returns what happened to each.
    */
-  async importFile(file: MonitorsFile, acting: Acting = monitorsShell): Promise<{ created: string[]; updated: string[]; unchanged: string[] }> {
-    const result = { created: [] as string[], updated: [] as string[], unchanged: [] as string[] };
+  async importFile(
+    file: MonitorsFile,
+    acting: Acting = monitorsShell,
+  ): Promise<{ created: string[]; updated: string[]; unchanged: string[]; alerts: { added: string[]; updated: string[] } }> {
+    const result = { created: [] as string[], updated: [] as string[], unchanged: [] as string[], alerts: { added: [] as string[], updated: [] as string[] } };
     const at = this.now();
     await this.deps.db.transaction().execute(async (trx) => {
       for (const entry of file.entries) {
@@ -140,6 +144,8 @@ export class MonitorsService {
         );
         result.updated.push(entry.id);
       }
+      // The file's alert channels, in the same transaction: a file with a problem changes nothing.
+      if (file.alerts) result.alerts = await importAlertsSection(trx, this.deps.audit, file.alerts, acting, at);
     });
     if (result.created.length || result.updated.length) await this.deps.changed();
     return result;

@@ -2,7 +2,7 @@ import type { StaffPermission } from '../../contracts/staff-rules.ts';
 
 export interface ConsoleSection {
   /** The fragment that opens it: /staff#audit. */
-  id: 'overview' | 'inbox' | 'team' | 'account' | 'audit' | 'incidents' | 'maintenance' | 'monitors';
+  id: 'overview' | 'inbox' | 'team' | 'account' | 'audit' | 'incidents' | 'maintenance' | 'monitors' | 'alerts';
   label: string;
   /** The heading of its page. */
   title: string;
@@ -19,6 +19,7 @@ export interface ConsoleSection {
 export const consoleSections: readonly ConsoleSection[] = [
   { id: 'overview', label: 'Overview', title: 'Overview', permission: 'console.use', key: 'o' },
   { id: 'inbox', label: 'Inbox', title: 'Contact inbox', permission: 'contact.handle', key: 'c' },
+  { id: 'alerts', label: 'Alerts', title: 'Alerts', permission: 'console.use', key: 'a' },
   { id: 'incidents', label: 'Incidents', title: 'Incidents', permission: 'incidents.manage', key: 'i' },
   { id: 'maintenance', label: 'Maintenance', title: 'Maintenance', permission: 'incidents.manage', key: 'p' },
   { id: 'monitors', label: 'Monitors', title: 'Monitors', permission: 'monitors.manage', key: 'n' },

@@ -83,7 +83,8 @@ describe.each(dialects)('monitors in the database and the console (%s)', (dialec
       ['now', 'investigating', true],
       ['old', 'resolved', false],
     ]);
-    const events = await app!.db.selectFrom('status_event').select(['kind', 'subject_id']).orderBy('id').execute();
+    // The file's incidents' events (the prober's first round may have recorded its monitor.changed meanwhile).
+    const events = await app!.db.selectFrom('status_event').select(['kind', 'subject_id']).where('kind', '!=', 'monitor.changed').orderBy('id').execute();
     expect(events).toEqual([
       { kind: 'incident.created', subject_id: 'old' },
       { kind: 'incident.resolved', subject_id: 'old' },

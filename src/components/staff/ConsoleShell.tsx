@@ -6,6 +6,7 @@ import { consoleSections, staffConsoleTexts, type ConsoleSection } from '../../d
 import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../ui/Button.tsx';
 import { AccountSection } from './AccountSection.tsx';
+import { AlertsSection } from './AlertsSection.tsx';
 import { AuditSection } from './AuditSection.tsx';
 import { IncidentsSection } from './IncidentsSection.tsx';
 import { MaintenanceSection } from './MaintenanceSection.tsx';
@@ -179,6 +180,7 @@ export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (n
           {current === 'incidents' ? <IncidentsSection {...props} /> : null}
           {current === 'maintenance' ? <MaintenanceSection {...props} /> : null}
           {current === 'monitors' ? <MonitorsSection {...props} /> : null}
+          {current === 'alerts' ? <AlertsSection {...props} /> : null}
         </div>
       </main>
     </div>

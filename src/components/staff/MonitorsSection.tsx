@@ -1,4 +1,4 @@
-import { Pause, Pencil, Play, Plus, Trash2 } from 'lucide-react';
+import { Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { StaffMonitor } from '../../../contracts/monitors.ts';
 import { monitorTypes, type MonitorType } from '../../../contracts/monitors-rules.ts';
@@ -8,6 +8,7 @@ import { Button } from '../ui/Button.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { boardApi } from './board-api.ts';
 import { CardSection } from './CardSection.tsx';
+import { EditFormFooter } from './EditFormFooter.tsx';
 import type { SectionProps } from './section-props.ts';
 import { formatRelative } from './format.ts';
 import { FormField } from './FormField.tsx';
@@ -153,20 +154,7 @@ function MonitorForm({
           <input className={input} value={draft.failuresBeforeDown} onChange={set('failuresBeforeDown')} inputMode="numeric" />
         </FormField>
       </div>
-      <div className="mt-4">
-        <Notice tone="error">{error}</Notice>
-      </div>
-      <div className="mt-4 flex flex-wrap gap-3">
-        <Button type="submit" disabled={busy}>
-          {editing ? <Pencil aria-hidden="true" className="size-4" /> : <Plus aria-hidden="true" className="size-4" />}
-          {editing ? 'Save changes' : 'Add monitor'}
-        </Button>
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <EditFormFooter editing={Boolean(editing)} busy={busy} error={error} addLabel="Add monitor" saveLabel="Save changes" onCancel={onCancel} />
     </form>
   );
 }

@@ -1,0 +1,120 @@
+/**
+ * Alerts to the team: the channels admins set (console and the monitors file's `alerts`
+ * section accept exactly these fields with the same messages), the alerts a monitor going down
+ * opens, and the draft incidents they prepare (docs/decisions.md 50-52).
+ */
+import { z } from 'zod';
+import { alertChannelKinds, alertStates } from './alerts-rules.ts';
+
+export { alertChannelKinds, alertStates };
+
+export const alertChannelId = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'must be 1-64 lowercase letters, digits, dots, dashes or underscores');
+
+/** Everything about a channel but its id. The target and token are secrets: written, never read back. */
+export const alertChannelSettings = {
+  name: z.string().trim().min(1, 'is required').max(80),
+  kind: z.enum(alertChannelKinds, { error: 'must be email, discord, slack, webhook or ntfy' }),
+  /** The e-mail address, the webhook URL or the ntfy topic URL. */
+  target: z.string().trim().min(1, 'is required').max(2000),
+  /** ntfy only: an access token (Authorization: Bearer). */
+  token: z.string().trim().max(200).optional(),
+  /** [] covers every monitor. */
+  monitorIds: z.array(z.string().min(1).max(64)).max(500).default([]),
+  enabled: z.boolean().default(true),
+  /** Minutes between reminders while a monitor stays down and nobody acknowledged; 0: none. */
+  remindEveryMinutes: z.number().int().min(0, 'must be 0 (off) or more').max(1440).default(0),
+  /** Also send the support desk's notices (app.alerts.notifyTeam). */
+  supportNotices: z.boolean().default(false),
+};
+
+/** A channel as the console's Add form and the file give it. */
+export const alertChannelInput = z.strictObject({ id: alertChannelId, ...alertChannelSettings });
+/** The console's Edit form: no id; an empty target or token keeps the stored one. */
+export const alertChannelEdit = z.strictObject({
+  ...alertChannelSettings,
+  target: z.string().trim().max(2000).default(''),
+});
+
+export const alertChannelParams = z.object({ id: z.string().min(1).max(64) });
+
+/** A channel as the console lists it: its secret only as a hint. */
+export const staffAlertChannel = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(alertChannelKinds),
+  /** The target masked: an e-mail's domain, a URL's host with the rest hidden. */
+  targetHint: z.string(),
+  hasToken: z.boolean(),
+  monitorIds: z.array(z.string()),
+  enabled: z.boolean(),
+  remindEveryMinutes: z.number(),
+  supportNotices: z.boolean(),
+  /** Declared in the monitors file (`npm run monitors -- import`) or made in the console. */
+  source: z.enum(['console', 'file']),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+
+export const staffAlertChannelList = z.object({ channels: z.array(staffAlertChannel) });
+
+/** What a test alert came to, as the console shows it. */
+export const alertTestResult = z.object({
+  ok: z.boolean(),
+  statusCode: z.number().nullable(),
+  /** Why it failed, without the secret. */
+  error: z.string().nullable(),
+});
+
+export const alertState = z.enum(alertStates);
+
+/** One alert: a monitor that went down, until it recovers. */
+export const staffAlert = z.object({
+  id: z.number(),
+  monitorId: z.string(),
+  monitorName: z.string(),
+  state: alertState,
+  /** When the monitor was decided down. */
+  startedAt: z.number(),
+  detail: z.string().nullable(),
+  /** Where it fails from, when the decision says (probe locations). */
+  locations: z.array(z.string()),
+  acknowledgedAt: z.number().nullable(),
+  acknowledgedBy: z.string().nullable(),
+  recoveredAt: z.number().nullable(),
+  /** The incident prepared for it: a draft until someone publishes it. */
+  draft: z
+    .object({
+      title: z.string(),
+      state: z.enum(['draft', 'published', 'dismissed']),
+      incidentId: z.string().nullable(),
+      /** When it publishes by itself, if the option is on and nobody did. */
+      autoPublishAt: z.number().nullable(),
+    })
+    .nullable(),
+  /** Deliveries per channel: sent, waiting, failed. */
+  deliveries: z.array(z.object({ channelName: z.string(), kind: z.string(), status: z.string(), lastError: z.string().nullable() })),
+});
+
+export const staffAlertList = z.object({ alerts: z.array(staffAlert), autoPublishMinutes: z.number() });
+
+export const alertParams = z.object({ id: z.coerce.number().int().min(1) });
+
+export const alertSettingsBody = z.strictObject({
+  /** Minutes after which a draft incident publishes itself; 0: never. */
+  autoPublishMinutes: z.number().int().min(0, 'must be 0 (off) or more').max(1440),
+});
+
+/** The signed link in an alert: which alert, which channel carried it, and its signature. */
+export const alertAckLinkBody = z.strictObject({
+  alert: z.number().int().min(1),
+  channel: alertChannelId,
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a link token'),
+});
+
+export const alertAckLinkResult = z.object({ monitorName: z.string(), state: alertState, acknowledgedBy: z.string().nullable() });
+
+export type AlertChannelInput = z.infer<typeof alertChannelInput>;
+export type AlertChannelEdit = z.infer<typeof alertChannelEdit>;
+export type StaffAlertChannel = z.infer<typeof staffAlertChannel>;
+export type StaffAlert = z.infer<typeof staffAlert>;
+export type AlertTestResult = z.infer<typeof alertTestResult>;
