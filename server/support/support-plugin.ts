@@ -29,8 +29,6 @@ export interface SupportPluginOptions {
    * destination (CONTACT_EMAIL_TO) through the desk's outbox; other channels join here.
    */
   notifyTeam?: NotifyTeam;
-  /** Per-address rate limits (on unless a benchmark that plays 200 visitors from one address turns them off). */
-  perAddressLimits?: boolean;
 }
 
 /**
@@ -49,7 +47,7 @@ async function supportCapability(app: FastifyInstance, options: SupportPluginOpt
         app.log.warn({ subject: notice.subject }, 'support: no way to tell the team (set SMTP_URL and CONTACT_EMAIL_TO)');
     });
 
-  await app.register(async (scope) => supportRoutes(scope, desk, { perAddressLimits: options.perAddressLimits ?? true }), { prefix: '/api/support' });
+  await app.register(async (scope) => supportRoutes(scope, desk), { prefix: '/api/support' });
   await app.register(async (scope) => supportConsoleRoutes(scope, desk), { prefix: '/api/staff/conversations' });
 
   scheduleSupportJobs(app, {

@@ -30,8 +30,7 @@ import { SupportService } from './support-service.ts';
 const visitorCookieDays = 180;
 
 /** A per-address rate limit of @fastify/rate-limit, answered with the error envelope. */
-export function perAddress(limit: { max: number; windowMs: number }, sentence: string, enabled: boolean) {
-  if (!enabled) return false as const;
+export function perAddress(limit: { max: number; windowMs: number }, sentence: string) {
   return {
     max: limit.max,
     timeWindow: limit.windowMs,
@@ -48,12 +47,11 @@ export function perAddress(limit: { max: number; windowMs: number }, sentence: s
  * /api/support: the visitor's side of the desk (no account). HTTP only: schemas from
  * contracts/support.ts, the signed visitor cookie, then one call to the service.
  */
-export function supportRoutes(app: FastifyInstance, desk: SupportDesk, options: { perAddressLimits: boolean }): void {
+export function supportRoutes(app: FastifyInstance, desk: SupportDesk): void {
   const { service, links, figures, presence } = desk;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cookie = cookieOptions(app.config, visitorCookieBase);
   const panelCookie = cookieOptions(app.config, panelCookieBase).name;
-  const limits = options.perAddressLimits;
   const visitorOf = (request: FastifyRequest): string | undefined => links.visitorOf(request.cookies[cookie.name]);
   const setVisitor = (reply: FastifyReply, visitorId: string): void => {
     void reply.setCookie(cookie.name, links.visitorCookie(visitorId), { ...cookie.options, maxAge: visitorCookieDays * 24 * 60 * 60 });
@@ -80,7 +78,7 @@ export function supportRoutes(app: FastifyInstance, desk: SupportDesk, options: 
     {
       bodyLimit: supportBodyLimitBytes,
       schema: { body: startConversationBody, response: { 201: visitorConversation, ...errorResponses(400, 409, 413, 429) } },
-      config: { rateLimit: perAddress(supportRateLimits.start, 'Too many conversations started from your address.', limits) },
+      config: { rateLimit: perAddress(supportRateLimits.start, 'Too many conversations started from your address.') },
     },
     async (request, reply) => {
       const visitorId = visitorOf(request) ?? SupportService.newVisitorId();
@@ -110,7 +108,7 @@ export function supportRoutes(app: FastifyInstance, desk: SupportDesk, options: 
         body: visitorMessageBody,
         response: { 200: visitorMessage, 201: visitorMessage, ...errorResponses(400, 404, 409, 413, 429) },
       },
-      config: { rateLimit: perAddress(supportRateLimits.messagesPerAddress, 'Too many messages from your address.', limits) },
+      config: { rateLimit: perAddress(supportRateLimits.messagesPerAddress, 'Too many messages from your address.') },
     },
     async (request, reply) => {
       const { created, message } = await service.write(visitorOf(request), request.params.id, request.body);
@@ -118,7 +116,7 @@ export function supportRoutes(app: FastifyInstance, desk: SupportDesk, options: 
     },
   );
 
-  const signalLimit = perAddress(supportRateLimits.signals, 'Too many updates from your address.', limits);
+  const signalLimit = perAddress(supportRateLimits.signals, 'Too many updates from your address.');
   api.post(
     '/conversations/:id/typing',
     {
@@ -181,7 +179,7 @@ export function supportRoutes(app: FastifyInstance, desk: SupportDesk, options: 
     '/continue',
     {
       schema: { body: continueBody, response: { 200: continueAnswer, ...errorResponses(400, 429) } },
-      config: { rateLimit: perAddress({ max: 20, windowMs: 60_000 }, 'Too many links opened from your address.', limits) },
+      config: { rateLimit: perAddress({ max: 20, windowMs: 60_000 }, 'Too many links opened from your address.') },
     },
     async (request, reply) => {
       const found = await desk.continueWith(request.body.token);
