@@ -7,6 +7,7 @@ import { createTestDatabase, dialects, type TestDatabase } from '../helpers/data
 import { auditRows, staffUser, type StaffUser } from '../helpers/staff.ts';
 import { linkIn, startSmtpInbox } from '../helpers/smtp-inbox.ts';
 import { listening, nextEvent, SseClient, Visitor, eventsOf } from '../helpers/support.ts';
+import { fixtureKey, fixtureServerId } from '../helpers/panel-fixture.ts';
 import { testConfig } from '../helpers/test-config.ts';
 
 describe.each(dialects)('the support desk (%s)', (dialect) => {
@@ -279,5 +280,58 @@ describe.each(dialects)('the support desk (%s)', (dialect) => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.fields).toHaveProperty('staffId');
     expect(await auditRows(app, 'support.assign')).toHaveLength(1);
+  });
+
+  it("shows beside a conversation the visitor's game server, live, and the open incidents", async () => {
+    const connected = await app.inject({ method: 'POST', url: '/api/panel/session', payload: { serverId: fixtureServerId, key: fixtureKey } });
+    expect(connected.statusCode, connected.body).toBe(200);
+    const panelCookie = connected.cookies.find((c) => c.name.endsWith('hf_panel'))!;
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/support/conversations',
+      headers: { cookie: `${panelCookie.name}=${panelCookie.value}` },
+      payload: { text: 'My server does not start', page: '/control-panel' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const incident = await as(agent, 'POST', '/api/staff/incidents', {
+      title: 'Frankfurt network',
+      impact: 'major',
+      monitorIds: [],
+      state: 'investigating',
+      message: 'Looking.',
+    });
+    expect(incident.statusCode, incident.body).toBe(201);
+    const detail: ConversationDetail = (await as(agent, 'GET', `/api/staff/conversations/${started.json().id}`)).json();
+    expect(detail.context.server).toEqual({ id: fixtureServerId, name: 'Fixture Survival', state: 'offline', status: null });
+    expect(detail.context.incidents.map((i) => i.title)).toEqual(['Frankfurt network']);
+    expect(detail.context.page).toBe('/control-panel');
+  });
+
+  it("gives up at once on a visitor's address the mail server refuses for good", async () => {
+    inbox.refuse('gone@example.com', 550);
+    const visitor = new Visitor(app);
+    const started = await visitor.start({ text: 'Hi', email: 'gone@example.com' });
+    await as(agent, 'POST', `/api/staff/conversations/${started.id}/messages`, { text: 'Hello!' });
+    now += 2 * 60_000 + 1;
+    await app.jobs.runNow(supportJobNames.replyMail);
+    // The worker may be in the middle of a look that began before the mail was queued: wait until it is settled.
+    let mail = await app.db.selectFrom('support_mail_deliveries').selectAll().executeTakeFirstOrThrow();
+    for (const deadline = Date.now() + 10_000; mail.status === 'pending' && Date.now() < deadline; ) {
+      await app.support.outbox!.idle();
+      mail = await app.db.selectFrom('support_mail_deliveries').selectAll().executeTakeFirstOrThrow();
+    }
+    expect(mail).toMatchObject({ kind: 'reply', status: 'failed', attempts: 1 });
+    expect(inbox.mails).toEqual([]);
+  });
+
+  it('removes resolved conversations past retention and keeps open ones', async () => {
+    const old = await new Visitor(app).start({ text: 'old and resolved' });
+    const waiting = await new Visitor(app).start({ text: 'old and open' });
+    await as(agent, 'POST', `/api/staff/conversations/${old.id}/resolve`);
+    now += 366 * 86_400_000;
+    await app.jobs.runNow('support conversations retention');
+    const left = await app.db.selectFrom('support_conversations').select('id').execute();
+    expect(left.map((c) => c.id)).toEqual([waiting.id]);
+    expect(await app.db.selectFrom('support_messages').select('conversation_id').where('conversation_id', '=', old.id).execute()).toEqual([]);
   });
 });
