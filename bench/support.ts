@@ -48,19 +48,9 @@ async function serve(databaseUrl: string, enrol: boolean): Promise<void> {
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   let cookie = '';
   if (enrol) {
-    const { shellOperator } = await import('../server/staff/staff-service.ts');
-    const { SoftAuthenticator } = await import('../test/helpers/soft-authenticator.ts');
-    const added = await app.staff.service.add('bench@example.com', 'support', shellOperator);
-    const token = new URL(added.link).hash.slice(1);
-    const authenticator = new SoftAuthenticator(origin);
-    const options = (await app.inject({ method: 'POST', url: '/api/staff/enrolment/options', payload: { token, displayName: 'Bench' } })).json();
-    const enrolled = await app.inject({
-      method: 'POST',
-      url: '/api/staff/enrolment',
-      payload: { token, displayName: 'Bench', challengeId: options.challengeId, credential: authenticator.create(options.options) },
-    });
-    if (enrolled.statusCode !== 200) throw new Error(`enrolment failed: ${enrolled.body}`);
-    cookie = enrolled.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    // A staff member enrolled with a passkey, as the console does (test/helpers/staff.ts).
+    const { staffUser } = await import('../test/helpers/staff.ts');
+    cookie = (await staffUser(app, 'bench@example.com', 'support')).cookie;
   }
   const gc = (globalThis as { gc?: () => void }).gc;
   process.on('message', (message: { type: string }) => {

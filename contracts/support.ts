@@ -76,8 +76,8 @@ export const visitorMessage = z.object({
   clientId: z.string().nullable(),
 });
 
-/** A conversation as its visitor sees it. */
-export const visitorConversation = z.object({
+/** What both sides know of a conversation first. */
+const conversationHead = {
   id: z.uuid(),
   origin: conversationOrigin,
   state: conversationState,
@@ -86,6 +86,11 @@ export const visitorConversation = z.object({
   name: z.string().nullable(),
   /** The address replies are mailed to when the visitor has not seen them; null: none given. */
   email: z.string().nullable(),
+};
+
+/** A conversation as its visitor sees it. */
+export const visitorConversation = z.object({
+  ...conversationHead,
   /** Oldest first; notes never appear. */
   messages: z.array(visitorMessage),
   /** The newest message id the team has seen ("Seen"); 0: none yet. */
@@ -237,12 +242,7 @@ export const staffMessage = visitorMessage.extend({
 
 /** One line of the console's inbox. */
 export const conversationSummary = z.object({
-  id: z.uuid(),
-  origin: conversationOrigin,
-  state: conversationState,
-  subject: z.string().nullable(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
+  ...conversationHead,
   /** The newest message's text (notes included), shortened. */
   preview: z.string(),
   /** Visitor messages the team has not read. */
