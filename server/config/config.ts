@@ -49,7 +49,7 @@ export interface AppConfig {
   subscriptions: { smtpUrl: string | undefined; mailFrom: string };
   audit: { retentionDays: number };
   /** The support desk (docs/decisions.md 42): its mail (through SMTP_URL), its timers and the figures' threshold. */
-  support: { mailFrom: string; replyMailAfterMs: number; unansweredAfterMs: number; figuresThreshold: number };
+  support: { mailFrom: string; replyMailAfterMs: number; unansweredAfterMs: number; jobEveryMs: number; figuresThreshold: number };
   metrics: { token: string | undefined };
 }
 
@@ -197,6 +197,7 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
       mailFrom: e.SUPPORT_MAIL_FROM ?? defaultMailFrom(publicUrlFor(e.PUBLIC_URL, e.HOST, e.PORT), 'support'),
       replyMailAfterMs: e.SUPPORT_REPLY_MAIL_SECONDS * 1000,
       unansweredAfterMs: e.SUPPORT_UNANSWERED_MINUTES * 60_000,
+      jobEveryMs: e.SUPPORT_JOB_SECONDS * 1000,
       figuresThreshold: e.SUPPORT_FIGURES_THRESHOLD,
     },
     metrics: { token: e.METRICS_TOKEN },

@@ -172,6 +172,8 @@ export const envSchema = z.object({
   SUPPORT_REPLY_MAIL_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(86_400).default(120),
   /** Minutes after which a new conversation no person answered is announced to the team. */
   SUPPORT_UNANSWERED_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1440).default(5),
+  /** How often the support desk looks for replies to mail and chats nobody answered. */
+  SUPPORT_JOB_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(15),
   /** Conversations in 90 days before the home page's support figures are called measured. */
   SUPPORT_FIGURES_THRESHOLD: z.coerce.number({ error: 'must be a number' }).int().min(1).default(30),
   /** Days panel and staff actions are kept in the audit log; 0 keeps them all. */

@@ -19,7 +19,7 @@ declare module 'fastify' {
 export interface SupportPluginOptions {
   /** Mail outbox tuning (tests make backoff short); production uses the defaults. */
   outbox?: Partial<OutboxOptions>;
-  /** How often the desk's jobs run (tests run them with runNow); default 15 s. */
+  /** How often the desk's jobs run (tests run them with runNow); overrides SUPPORT_JOB_SECONDS. */
   jobEveryMs?: number;
   /** Overrides SUPPORT_REPLY_MAIL_SECONDS and SUPPORT_UNANSWERED_MINUTES. */
   replyMailAfterMs?: number;
@@ -56,7 +56,7 @@ async function supportCapability(app: FastifyInstance, options: SupportPluginOpt
     events: desk.events,
     notifyTeam,
     unansweredAfterMs: options.unansweredAfterMs ?? app.config.support.unansweredAfterMs,
-    everyMs: options.jobEveryMs ?? 15_000,
+    everyMs: options.jobEveryMs ?? app.config.support.jobEveryMs,
   });
 
   // Resolved conversations are kept as long as contact messages (CONTACT_RETENTION_DAYS) after their last message; open ones stay.
