@@ -113,6 +113,8 @@ export function supportConsoleRoutes(app: FastifyInstance, desk: SupportDesk): v
         request.ip,
         [eventFrame('presence', { staffed: now.status.staffed, team: now.team })],
         () => {
+          // A server stopping ends every stream: nobody closed a console, and the database is closing.
+          if (desk.staffStreams.closed) return;
           void presence
             .closed(staffId)
             .then(() => events.presenceChanged())

@@ -43,6 +43,11 @@ export class TopicStreams {
     return this.#size;
   }
 
+  /** True once close() ended every stream (the server is stopping). */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
   /** The topics with at least one open stream here. */
   topics(): IterableIterator<string> {
     return this.#topics.keys();
