@@ -378,6 +378,8 @@ export const visitorStreamEvents = {
   state: z.object({ conversationId: z.uuid(), state: conversationState, assignee: staffName.nullable(), canRate: z.boolean() }),
   /** Live chat became staffed or not (sent on connect too). */
   presence: supportStatus,
+  /** The server may have missed changes (its link to the other instances was restored): read the conversation again. */
+  resync: z.object({}),
 } as const;
 
 /**
@@ -393,6 +395,8 @@ export const staffStreamEvents = {
   read: readPayload,
   /** Who is available and online, and whether visitors see live chat as staffed (sent on connect too). */
   presence: z.object({ staffed: z.boolean(), team: z.array(teamMember) }),
+  /** The server may have missed changes (its link to the other instances was restored): read the list again. */
+  resync: z.object({}),
 } as const;
 
 export type VisitorStreamEvent = {

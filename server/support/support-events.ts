@@ -53,7 +53,12 @@ export class DeskEvents {
   start(): Promise<void> {
     return this.#cluster.start(
       (signal) => void this.#receive(signal).catch((error) => this.#log.error({ err: error }, 'support: could not push a change from another instance')),
-      () => void this.presenceChanged(false),
+      () => {
+        // Messages may have gone by while the LISTEN connection was down: open screens read again.
+        this.#visitors.sendAll('resync', {});
+        this.#staff.sendAll('resync', {});
+        void this.presenceChanged(false).catch((error) => this.#log.error({ err: error }, 'support: could not read who is there'));
+      },
     );
   }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StaffMessage, VisitorConversation } from '../../contracts/support.ts';
 import { buildApp } from '../../server/app.ts';
@@ -63,6 +64,31 @@ describe('the support desk across two instances on one PostgreSQL', () => {
     console.close();
     await nextEvent(chat, 'presence', (d: { staffed: boolean }) => d.staffed === false);
     expect((await a.app.inject({ url: '/api/support/status' })).json()).toMatchObject({ staffed: false });
+  });
+});
+
+describe('the support desk when its LISTEN connection is lost', () => {
+  it('listens again and tells open streams to read again; messages cross instances afterwards', async () => {
+    database = await createTestDatabase('postgres');
+    const a = await start(database.url);
+    const b = await start(database.url);
+    const agent = await staffUser(b.app, 'ada@example.com', 'support');
+    const console = await stream(`${b.base}/api/staff/conversations/stream`, agent.cookie);
+    const name = new URL(database.url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      const killed = await admin.query(
+        "select pg_terminate_backend(pid) as done from pg_stat_activity where datname = $1 and query ilike 'listen hostfront_support%'",
+        [name],
+      );
+      expect(killed.rowCount).toBe(2);
+    } finally {
+      await admin.end();
+    }
+    await nextEvent(console, 'resync');
+    const started = await new Visitor(a.app).start({ text: 'After the reconnect' });
+    expect(await nextEvent(console, 'message', (d: { conversationId: string }) => d.conversationId === started.id)).toBeDefined();
   });
 });
 
