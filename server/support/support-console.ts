@@ -21,16 +21,14 @@ import type { DeskPresence } from './support-presence.ts';
 import {
   type Conversation,
   findConversation,
-  inboxCounts,
   insertMessage,
-  listConversations,
   lockConversation,
   type Message,
   messageByClientId,
   messagesOf,
-  unreadOf,
   updateConversation,
 } from './support-repository.ts';
+import { inboxCounts, listConversations, unreadOf } from './support-inbox-repository.ts';
 import { markRead } from './support-service.ts';
 import { setAvailability, staffName } from './support-team-repository.ts';
 import { staffMessageView, summaryView } from './support-views.ts';

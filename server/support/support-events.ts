@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { SupportStatus, TeamMember } from '../../contracts/support.ts';
 import type { Database } from '../db/schema.ts';
 import type { ClusterNotify } from '../lib/cluster-notify.ts';
-import { type Conversation, findConversation, findMessage, type Message, unreadOf } from './support-repository.ts';
+import { unreadOf } from './support-inbox-repository.ts';
+import { type Conversation, findConversation, findMessage, type Message } from './support-repository.ts';
 import type { TopicStreams } from './support-streams.ts';
 import { assigneeForVisitor, canRate, staffMessageView, summaryView, visitorMessageView } from './support-views.ts';
 
