@@ -136,18 +136,24 @@ async function measure(): Promise<void> {
     };
     await json(`${staffSide.url}/api/staff/conversations/availability`, 'PUT', { available: true }, { cookie: staffCookie });
 
-    const before = await rss(visitorSide.child);
-    const beforeStaff = staffSide === visitorSide ? before : await rss(staffSide.child);
-    const visitors: Array<{ id: string; headers: Record<string, string> }> = [];
-    for (let i = 0; i < count; i += 1) {
+    // A conversation started and streamed before measuring, so code compiled on first use is not counted.
+    const startConversation = async (i: number) => {
       const address = { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
       const response = await json(`${visitorSide.url}/api/support/conversations`, 'POST', { text: `Hello, I am visitor ${i}`, page: '/' }, address);
       const cookie = response.headers.getSetCookie()[0]!.split(';')[0]!;
       const { id } = (await response.json()) as { id: string };
-      const headers = { ...address, cookie };
-      requests.push(await openStream(`${visitorSide.url}/api/support/conversations/${id}/stream`, headers, arrived));
-      visitors.push({ id, headers });
-    }
+      return { id, headers: { ...address, cookie } };
+    };
+    const warm = await startConversation(count);
+    requests.push(await openStream(`${visitorSide.url}/api/support/conversations/${warm.id}/stream`, warm.headers, arrived));
+
+    const before = await rss(visitorSide.child);
+    const beforeStaff = staffSide === visitorSide ? before : await rss(staffSide.child);
+    const visitors: Array<{ id: string; headers: Record<string, string> }> = [];
+    for (let i = 0; i < count; i += 1) visitors.push(await startConversation(i));
+    const stored = await rss(visitorSide.child);
+    for (const visitor of visitors)
+      requests.push(await openStream(`${visitorSide.url}/api/support/conversations/${visitor.id}/stream`, visitor.headers, arrived));
     const after = await rss(visitorSide.child);
     const afterStaff = staffSide === visitorSide ? after : await rss(staffSide.child);
 
@@ -180,9 +186,9 @@ async function measure(): Promise<void> {
     );
     console.log(`  visitor → staff (request sent → event on the console):  ${summary(toStaff)}`);
     console.log(`  staff → visitor (request sent → event on the visitor):   ${summary(toVisitor)}`);
-    const perConversation = (after - before) / count;
+    const kib = (bytes: number) => `${(bytes / count / 1024).toFixed(1)} KiB`;
     console.log(
-      `  server memory per open conversation: ${(perConversation / 1024).toFixed(1)} KiB (RSS ${(before / 1048576).toFixed(1)} → ${(after / 1048576).toFixed(1)} MiB)`,
+      `  server memory per open conversation: ${kib(after - before)} (stored ${kib(stored - before)}, its open stream ${kib(after - stored)}; RSS ${(before / 1048576).toFixed(1)} → ${(stored / 1048576).toFixed(1)} → ${(after / 1048576).toFixed(1)} MiB)`,
     );
     if (staffSide !== visitorSide) {
       console.log(`  the console's instance meanwhile: RSS ${(beforeStaff / 1048576).toFixed(1)} → ${(afterStaff / 1048576).toFixed(1)} MiB`);
