@@ -57,7 +57,8 @@ async function serve(databaseUrl: string, enrol: boolean): Promise<void> {
     if (message.type !== 'rss') return;
     gc?.();
     gc?.();
-    process.send?.({ type: 'rss', rss: process.memoryUsage().rss });
+    const usage = process.memoryUsage();
+    process.send?.({ type: 'rss', rss: usage.rss, heap: usage.heapUsed + usage.external });
   });
   process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
   process.send?.({ type: 'ready', url, cookie });
@@ -101,10 +102,11 @@ async function start(databaseUrl: string, enrol: boolean): Promise<{ child: Chil
   return { child, ...ready, stop: stopper(child) };
 }
 
-async function rss(child: ChildProcess): Promise<number> {
-  const answer = nextMessage<{ rss: number }>(child, 'rss');
+/** The server's resident memory, and its JavaScript heap with the memory its objects hold outside it, after gc. */
+async function memory(child: ChildProcess): Promise<{ rss: number; heap: number }> {
+  const answer = nextMessage<{ rss: number; heap: number }>(child, 'rss');
   child.send({ type: 'rss' });
-  return (await answer).rss;
+  return answer;
 }
 
 async function measure(): Promise<void> {
@@ -147,15 +149,15 @@ async function measure(): Promise<void> {
     const warm = await startConversation(count);
     requests.push(await openStream(`${visitorSide.url}/api/support/conversations/${warm.id}/stream`, warm.headers, arrived));
 
-    const before = await rss(visitorSide.child);
-    const beforeStaff = staffSide === visitorSide ? before : await rss(staffSide.child);
+    const before = await memory(visitorSide.child);
+    const beforeStaff = staffSide === visitorSide ? before : await memory(staffSide.child);
     const visitors: Array<{ id: string; headers: Record<string, string> }> = [];
     for (let i = 0; i < count; i += 1) visitors.push(await startConversation(i));
-    const stored = await rss(visitorSide.child);
+    const stored = await memory(visitorSide.child);
     for (const visitor of visitors)
       requests.push(await openStream(`${visitorSide.url}/api/support/conversations/${visitor.id}/stream`, visitor.headers, arrived));
-    const after = await rss(visitorSide.child);
-    const afterStaff = staffSide === visitorSide ? after : await rss(staffSide.child);
+    const after = await memory(visitorSide.child);
+    const afterStaff = staffSide === visitorSide ? after : await memory(staffSide.child);
 
     const timed = async (clientId: string, send: () => Promise<unknown>): Promise<number> => {
       const sent = performance.now();
@@ -187,12 +189,14 @@ async function measure(): Promise<void> {
     console.log(`  visitor → staff (request sent → event on the console):  ${summary(toStaff)}`);
     console.log(`  staff → visitor (request sent → event on the visitor):   ${summary(toVisitor)}`);
     const kib = (bytes: number) => `${(bytes / count / 1024).toFixed(1)} KiB`;
+    const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MiB`;
     console.log(
-      `  server memory per open conversation: ${kib(after - before)} (stored ${kib(stored - before)}, its open stream ${kib(after - stored)}; RSS ${(before / 1048576).toFixed(1)} → ${(stored / 1048576).toFixed(1)} → ${(after / 1048576).toFixed(1)} MiB)`,
+      `  server RSS per open conversation: ${kib(after.rss - before.rss)} (stored ${kib(stored.rss - before.rss)}, its open stream ${kib(after.rss - stored.rss)}; ${mib(before.rss)} → ${mib(stored.rss)} → ${mib(after.rss)})`,
     );
-    if (staffSide !== visitorSide) {
-      console.log(`  the console's instance meanwhile: RSS ${(beforeStaff / 1048576).toFixed(1)} → ${(afterStaff / 1048576).toFixed(1)} MiB`);
-    }
+    console.log(
+      `  server heap per open conversation:  ${kib(after.heap - before.heap)} (stored ${kib(stored.heap - before.heap)}, its open stream ${kib(after.heap - stored.heap)})`,
+    );
+    if (staffSide !== visitorSide) console.log(`  the console's instance meanwhile: RSS ${mib(beforeStaff.rss)} → ${mib(afterStaff.rss)}`);
   } finally {
     for (const r of requests) r.destroy();
     for (const s of servers) await s.stop();
