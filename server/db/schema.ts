@@ -6,6 +6,7 @@ import type { PanelTables } from '../panel/panel-tables.ts';
 import type { ScheduleTables } from '../panel/schedules/schedule-tables.ts';
 import type { StaffTables } from '../staff/staff-tables.ts';
 import type { StatusTables } from '../status/status-tables.ts';
+import type { SupportTables } from '../support/support-tables.ts';
 import type { SubscriptionTables } from '../subscriptions/subscriptions-tables.ts';
 
 /**
@@ -21,4 +22,5 @@ export interface Database
     SubscriptionTables,
     IncidentsTables,
     ScheduleTables,
-    AlertTables {}
+    AlertTables,
+    SupportTables {}
