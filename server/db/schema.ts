@@ -2,6 +2,7 @@ import type { AuditTables } from '../audit/audit-tables.ts';
 import type { ContactTables } from '../contact/contact-tables.ts';
 import type { IncidentsTables } from '../incidents/incidents-tables.ts';
 import type { PanelTables } from '../panel/panel-tables.ts';
+import type { ProbeLocationTables } from '../probe-locations/probe-locations-tables.ts';
 import type { ScheduleTables } from '../panel/schedules/schedule-tables.ts';
 import type { StaffTables } from '../staff/staff-tables.ts';
 import type { StatusTables } from '../status/status-tables.ts';
@@ -11,4 +12,13 @@ import type { SubscriptionTables } from '../subscriptions/subscriptions-tables.t
  * The whole database, as Kysely sees it: each capability declares its own tables in its
  * folder and they are joined here. Times are epoch milliseconds (numbers) on both dialects.
  */
-export interface Database extends PanelTables, StatusTables, ContactTables, AuditTables, StaffTables, SubscriptionTables, IncidentsTables, ScheduleTables {}
+export interface Database
+  extends PanelTables,
+    StatusTables,
+    ContactTables,
+    AuditTables,
+    StaffTables,
+    SubscriptionTables,
+    IncidentsTables,
+    ScheduleTables,
+    ProbeLocationTables {}

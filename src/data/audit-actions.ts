@@ -29,6 +29,8 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'monitor.resumed': 'Resumed a monitor',
   'monitor.deleted': 'Deleted a monitor',
   'monitor.imported': 'Imported the monitors file',
+  'probe_agent.created': 'Made a probe agent token',
+  'probe_agent.revoked': 'Revoked a probe agent token',
   'incident.created': 'Declared an incident',
   'incident.updated': 'Updated an incident',
   'incident.update_corrected': 'Corrected an incident update',
