@@ -33,3 +33,11 @@ export function checkCommand(raw: string): { ok: true; command: string } | { ok:
   if (controlCharacter.test(command)) return { ok: false, message: 'A command is one line, without control characters: send each command on its own.' };
   return { ok: true, command };
 }
+
+// A schedule's limits, here rather than in schedule-rules.ts so that panel.ts's schemas read
+// them without importing the module that reads panel.ts's types.
+export const maxScheduleNameLength = 100;
+export const maxScheduleTasks = 10;
+/** The longest wait before a task: Pterodactyl's own limit for a task's time offset. */
+export const maxTaskDelaySeconds = 900;
+export const maxCronFieldLength = 100;

@@ -3,8 +3,16 @@
  * with a server id and access key, then a session cookie) and the live console socket.
  */
 import { z } from 'zod';
-import { historyRanges, maxBackupNameLength, maxCommandLength, maxPathLength } from './panel-rules.ts';
-import { maxCronFieldLength, maxScheduleNameLength, maxScheduleTasks, maxTaskDelaySeconds } from './schedule-rules.ts';
+import {
+  historyRanges,
+  maxBackupNameLength,
+  maxCommandLength,
+  maxCronFieldLength,
+  maxPathLength,
+  maxScheduleNameLength,
+  maxScheduleTasks,
+  maxTaskDelaySeconds,
+} from './panel-rules.ts';
 
 /** Power state, as Pterodactyl names it. */
 export const powerState = z.enum(['offline', 'starting', 'running', 'stopping']);

@@ -1,17 +1,13 @@
 /**
- * The schedules' rules that the browser and the server both apply: limits, the timetable's cron
- * fields (read by croner, the same library on both sides), time zones, tasks, and the next run
- * times. Types only from panel.ts, so a page's bundle carries croner and these lines, not zod.
+ * The schedules' rules that the browser and the server both apply: the timetable's cron fields
+ * (read by croner, the same library on both sides), time zones, tasks, and the next run times
+ * (the limits are in panel-rules.ts, which panel.ts's schemas read). Types only from panel.ts,
+ * so a page's bundle carries croner and these lines, not zod.
  */
 import { Cron } from 'croner';
 import type { ScheduleInput, Timetable } from './panel.ts';
-import { checkCommand } from './panel-rules.ts';
+import { checkCommand, maxScheduleNameLength } from './panel-rules.ts';
 
-export const maxScheduleNameLength = 100;
-export const maxScheduleTasks = 10;
-/** The longest wait before a task: Pterodactyl's own limit for a task's time offset. */
-export const maxTaskDelaySeconds = 900;
-export const maxCronFieldLength = 100;
 /** Schedules one server may have. */
 export const maxSchedulesPerServer = 20;
 

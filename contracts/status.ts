@@ -3,7 +3,7 @@
  * rounds as Server-Sent Events) and POST /api/status/check (a visitor's own server).
  */
 import { z } from 'zod';
-import { incident, incidentBrief, maintenance } from './incidents.ts';
+import { incident, incidentBrief, maintenance, noticeEvent } from './incidents.ts';
 import { locationStatus } from './probe-locations.ts';
 import { monitorTypes } from './monitors-rules.ts';
 import { banners, checkTypes, serverStatuses, shownStatuses } from './status-rules.ts';
@@ -124,6 +124,20 @@ export const streamQuery = z.object({
   /** Resume after this event (EventSource sends it as the Last-Event-ID header; a query works too). */
   lastEventId: z.string().optional(),
 });
+
+/**
+ * The events of GET /api/status/stream, by name, and what each one's data holds (JSON):
+ * `serverStatus` (numbered, replayed on resume) a round's new readings; `notice` an incident or
+ * maintenance change; `monitors` that the monitors were added, changed, paused or deleted (read
+ * the report again). The server writes them typed by this map (server/status/sse-hub.ts), the
+ * browser reads them typed by it (src/lib/use-status-stream.ts).
+ */
+export const statusStreamEvents = {
+  serverStatus: z.array(statusUpdate),
+  notice: noticeEvent,
+  monitors: z.object({ monitors: z.number().int() }),
+};
+export type StatusStreamEvents = { [E in keyof typeof statusStreamEvents]: z.infer<(typeof statusStreamEvents)[E]> };
 
 export const checkRequest = z.strictObject({
   /** host[:port]; IPv6 in brackets when a port follows. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { StatusUpdate } from '../../contracts/status.ts';
+import type { StatusStreamEvents, StatusUpdate } from '../../contracts/status.ts';
 import { clientKey } from '../lib/client-key.ts';
 
 interface BufferedEvent {
@@ -207,12 +207,12 @@ export class SseHub {
    * id, so Last-Event-ID keeps counting rounds only; a board that reconnects reads the notices
    * afresh with the report instead of having them replayed.
    */
-  publishNotice(notice: unknown): void {
+  publishNotice(notice: StatusStreamEvents['notice']): void {
     this.publishUnnumbered('notice', notice);
   }
 
   /** An event without an id (not replayed on resume): `notice`, or `monitors` when the monitors changed. */
-  publishUnnumbered(event: 'notice' | 'monitors', data: unknown): void {
+  publishUnnumbered<E extends 'notice' | 'monitors'>(event: E, data: StatusStreamEvents[E]): void {
     this.writeAll(Buffer.from(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
   }
 

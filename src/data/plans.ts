@@ -12,7 +12,21 @@ import { site } from './site.ts';
 const buttonLabels = ['Order Now', 'Deploy Bot', 'Get Started', 'Select Plan', 'Deploy Now'] as const;
 
 /** What a spec line on a card describes; picks its icon. */
-const specKinds = ['cpu', 'ram', 'disk', 'ports', 'backups', 'bandwidth', 'network', 'support', 'websites', 'email', 'servers', 'database'] as const;
+const specKinds = [
+  'cpu',
+  'ram',
+  'disk',
+  'ports',
+  'backups',
+  'bandwidth',
+  'network',
+  'protection',
+  'support',
+  'websites',
+  'email',
+  'servers',
+  'database',
+] as const;
 export type SpecKind = (typeof specKinds)[number];
 
 const specLine = z.object({
@@ -36,28 +50,6 @@ const planSchema = z.object({
   /** Visually emphasised, with a Most Popular badge (docs/decisions.md 15). */
   highlight: z.boolean().default(false),
   /** Carries the Recommended badge (Intel Pro). */
-  recommended: z.boolean().default(false),
-});
-
-/** Intel plans keep their figures as numbers (the RAM calculator reads them; docs/decisions.md 15). */
-const intelPlanSchema = z.object({
-  id: z.string().regex(/^[a-z0-9-]+$/),
-  name: z.string().min(1),
-  price: z.number().positive(),
-  specs: z.object({
-    cores: z.number().int().positive(),
-    /** GB of RAM. */
-    ram: z.number().positive(),
-    /** GB of NVMe storage. */
-    storage: z.number().positive(),
-    /** Ports on top of the game's own. */
-    extraPorts: z.number().int().min(0),
-    /** How many backups the server may keep. */
-    backupLimit: z.number().int().min(0),
-    support: z.string().min(1),
-  }),
-  /** Empty for every plan today; shown on the card when set. */
-  playerCount: z.string().default(''),
   recommended: z.boolean().default(false),
 });
 
@@ -86,52 +78,6 @@ export const lineSchema = z.object({
 export type PlanSpec = z.infer<typeof specLine>;
 export type Plan = z.infer<typeof planSchema> & { storeUrl: string };
 export type PlanLine = Omit<z.infer<typeof lineSchema>, 'plans'> & { plans: Plan[] };
-export type IntelPlan = z.infer<typeof intelPlanSchema>;
-
-const intelPlans = defineContent('plans.minecraft-intel', z.array(intelPlanSchema).length(8), [
-  { id: 'lite', name: 'Lite', price: 99, specs: { cores: 1, ram: 2, storage: 10, extraPorts: 0, backupLimit: 1, support: 'Ticket support' } },
-  { id: 'basic', name: 'Basic', price: 139, specs: { cores: 1, ram: 3, storage: 15, extraPorts: 1, backupLimit: 1, support: 'Ticket support' } },
-  { id: 'plus', name: 'Plus', price: 179, specs: { cores: 2, ram: 4, storage: 20, extraPorts: 1, backupLimit: 2, support: 'Ticket support' } },
-  { id: 'core', name: 'Core', price: 219, specs: { cores: 2, ram: 5, storage: 25, extraPorts: 2, backupLimit: 2, support: '24/7 chat support' } },
-  {
-    id: 'pro',
-    name: 'Pro',
-    price: 259,
-    recommended: true,
-    specs: { cores: 3, ram: 6, storage: 30, extraPorts: 2, backupLimit: 3, support: '24/7 chat support' },
-  },
-  { id: 'ultra', name: 'Ultra', price: 339, specs: { cores: 3, ram: 8, storage: 40, extraPorts: 3, backupLimit: 3, support: '24/7 chat support' } },
-  { id: 'max', name: 'Max', price: 549, specs: { cores: 4, ram: 12, storage: 60, extraPorts: 4, backupLimit: 5, support: 'Priority support' } },
-  { id: 'prime', name: 'Prime', price: 669, specs: { cores: 6, ram: 16, storage: 80, extraPorts: 5, backupLimit: 5, support: 'Priority support' } },
-]);
-
-/** RAM in GB per Intel plan, for the RAM calculator's suggestion. */
-export const intelPlanRam: readonly { id: string; name: string; ramGb: number; price: number }[] = intelPlans.map((p) => ({
-  id: p.id,
-  name: p.name,
-  ramGb: p.specs.ram,
-  price: p.price,
-}));
-
-function intelCard(plan: IntelPlan): z.input<typeof planSchema> {
-  const { cores, ram, storage, extraPorts, backupLimit, support } = plan.specs;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return {
-    id: plan.id,
-    name: plan.name,
-    price: plan.price,
-    recommended: plan.recommended,
-    specs: [
-      { kind: 'cpu', value: `${plural(cores, 'vCore')} Intel Xeon` },
-      { kind: 'ram', value: `${ram} GB RAM` },
-      { kind: 'disk', value: `${storage} GB NVMe SSD` },
-      { kind: 'ports', value: extraPorts === 0 ? 'No extra ports' : plural(extraPorts, 'extra port') },
-      { kind: 'backups', value: plural(backupLimit, 'backup') },
-      { kind: 'support', value: support },
-    ],
-    features: [...(plan.playerCount ? [plan.playerCount] : []), 'DDoS protection', 'Instant setup'],
-  };
-}
 
 const vpsFeatures = ['Full root access', 'DDoS protection up to 1 Tbps', '10 Gbps network'];
 
@@ -217,7 +163,121 @@ const lineList = defineContent(
       intro:
         'Budget-friendly Minecraft hosting on Intel Xeon processors with NVMe storage. Eight plans from small survival worlds to busy networks, all with DDoS protection and instant setup.',
       highlights: ['Intel Xeon', 'NVMe SSD', 'DDoS protection', 'Setup in under 60 s'],
-      plans: intelPlans.map(intelCard),
+      plans: [
+        {
+          id: 'lite',
+          name: 'Lite',
+          price: 99,
+          specs: [
+            { kind: 'cpu', value: '1 vCore Intel Xeon' },
+            { kind: 'ram', value: '2 GB RAM' },
+            { kind: 'disk', value: '10 GB NVMe SSD' },
+            { kind: 'ports', value: 'No extra ports' },
+            { kind: 'backups', value: '1 backup' },
+            { kind: 'support', value: 'Ticket support' },
+          ],
+          features: ['DDoS protection', 'Instant setup'],
+        },
+        {
+          id: 'basic',
+          name: 'Basic',
+          price: 139,
+          specs: [
+            { kind: 'cpu', value: '1 vCore Intel Xeon' },
+            { kind: 'ram', value: '3 GB RAM' },
+            { kind: 'disk', value: '15 GB NVMe SSD' },
+            { kind: 'ports', value: '1 extra port' },
+            { kind: 'backups', value: '1 backup' },
+            { kind: 'support', value: 'Ticket support' },
+          ],
+          features: ['DDoS protection', 'Instant setup'],
+        },
+        {
+          id: 'plus',
+          name: 'Plus',
+          price: 179,
+          specs: [
+            { kind: 'cpu', value: '2 vCores Intel Xeon' },
+            { kind: 'ram', value: '4 GB RAM' },
+            { kind: 'disk', value: '20 GB NVMe SSD' },
+            { kind: 'ports', value: '1 extra port' },
+            { kind: 'backups', value: '2 backups' },
+            { kind: 'support', value: 'Ticket support' },
+          ],
+          features: ['DDoS protection', 'Instant setup'],
+        },
+        {
+          id: 'core',
+          name: 'Core',
+          price: 219,
+          specs: [
+            { kind: 'cpu', value: '2 vCores Intel Xeon' },
+            { kind: 'ram', value: '5 GB RAM' },
+            { kind: 'disk', value: '25 GB NVMe SSD' },
+            { kind: 'ports', value: '2 extra ports' },
+            { kind: 'backups', value: '2 backups' },
+            { kind: 'support', value: '24/7 chat support' },
+          ],
+          features: ['DDoS protection', 'Instant setup'],
+        },
+        {
+          id: 'pro',
+          name: 'Pro',
+          price: 259,
+          recommended: true,
+          specs: [
+            { kind: 'cpu', value: '3 vCores Intel Xeon' },
+            { kind: 'ram', value: '6 GB RAM' },
+            { kind: 'disk', value: '30 GB NVMe SSD' },
+            { kind: 'ports', value: '2 extra ports' },
+            { kind: 'backups', value: '3 backups' },
+            { kind: 'support', value: '24/7 chat support' },
+          ],
+          features: ['DDoS protection', 'Instant setup'],
+        },
+        {
+          id: 'ultra',
+          name: 'Ultra',
+          price: 339,
+          specs: [
+            { kind: 'cpu', value: '3 vCores Intel Xeon' },
+            { kind: 'ram', value: '8 GB RAM' },
+            { kind: 'disk', value: '40 GB NVMe SSD' },
+            { kind: 'ports', value: '3 extra ports' },
+            { kind: 'backups', value: '3 backups' },
+            { kind: 'support', value: '24/7 chat support' },
+          ],
+          features: ['DDoS protection', 'Instant setup'],
+        },
+        {
+          id: 'max',
+          name: 'Max',
+          price: 549,
+          specs: [
+            { kind: 'cpu', value: '4 vCores Intel Xeon' },
+            { kind: 'ram', value: '12 GB RAM' },
+            { kind: 'disk', value: '60 GB NVMe SSD' },
+            { kind: 'ports', value: '4 extra ports' },
+            { kind: 'backups', value: '5 backups' },
+            { kind: 'support', value: 'Priority support' },
+          ],
+          features: ['DDoS protection', 'Instant setup'],
+        },
+        {
+          id: 'prime',
+          name: 'Prime',
+          price: 669,
+          specs: [
+            { kind: 'cpu', value: '6 vCores Intel Xeon' },
+            { kind: 'ram', value: '16 GB RAM' },
+            { kind: 'disk', value: '80 GB NVMe SSD' },
+            { kind: 'ports', value: '5 extra ports' },
+            { kind: 'backups', value: '5 backups' },
+            { kind: 'support', value: 'Priority support' },
+          ],
+          features: ['DDoS protection', 'Instant setup'],
+        },
+      ],
     },
     {
       id: 'discord-bot',
@@ -747,15 +807,8 @@ const productSchema = z.object({
   currency: z.enum(currencies).default('INR'),
   /** Whether the price is the cheapest of several plans ("From …"). */
   fromPrice: z.boolean().default(false),
-  /** The card's spec lines: cores, ram, storage, bandwidth, protection, support (those that apply). */
-  specs: z.object({
-    cores: z.string().optional(),
-    ram: z.string().min(1),
-    storage: z.string().min(1),
-    bandwidth: z.string().optional(),
-    protection: z.string().optional(),
-    support: z.string().optional(),
-  }),
+  /** The specs listed on the card, as on a plan's card. */
+  specs: z.array(specLine).min(2),
   features: z.array(z.string().min(1)).default([]),
   /** View Plans: the store page (an absolute URL). */
   path: z.url(),
@@ -776,14 +829,14 @@ const fixedProducts = defineContent('plans.products', z.array(productSchema), [
     icon: 'gamepad',
     description: 'Premium Minecraft hosting on AMD EPYC for smooth survival worlds and modded packs.',
     price: 129,
-    specs: {
-      cores: '2 vCores AMD EPYC',
-      ram: '2GB RAM',
-      storage: '12GB NVMe',
-      bandwidth: 'Unmetered bandwidth',
-      protection: 'DDoS protection',
-      support: '24/7 support',
-    },
+    specs: [
+      { kind: 'cpu', value: '2 vCores AMD EPYC' },
+      { kind: 'ram', value: '2GB RAM' },
+      { kind: 'disk', value: '12GB NVMe' },
+      { kind: 'bandwidth', value: 'Unmetered bandwidth' },
+      { kind: 'protection', value: 'DDoS protection' },
+      { kind: 'support', value: '24/7 support' },
+    ],
     features: ['Instant setup', 'Free subdomain', 'Java & Bedrock'],
     path: storeUrl('minecraft', 'premium'),
     recommended: true,
@@ -797,14 +850,14 @@ const fixedProducts = defineContent('plans.products', z.array(productSchema), [
     icon: 'boxes',
     description: 'Affordable Minecraft hosting on Intel Xeon for small groups of friends.',
     price: 99,
-    specs: {
-      cores: '1 vCore Intel Xeon',
-      ram: '2GB RAM',
-      storage: '10GB NVMe',
-      bandwidth: 'Unmetered bandwidth',
-      protection: 'DDoS protection',
-      support: '24/7 support',
-    },
+    specs: [
+      { kind: 'cpu', value: '1 vCore Intel Xeon' },
+      { kind: 'ram', value: '2GB RAM' },
+      { kind: 'disk', value: '10GB NVMe' },
+      { kind: 'bandwidth', value: 'Unmetered bandwidth' },
+      { kind: 'protection', value: 'DDoS protection' },
+      { kind: 'support', value: '24/7 support' },
+    ],
     features: ['Instant setup', 'Free subdomain'],
     path: storeUrl('minecraft', 'budget'),
     plugins: ['EssentialsX', 'LuckPerms', 'Vault'],
@@ -817,7 +870,13 @@ const fixedProducts = defineContent('plans.products', z.array(productSchema), [
     icon: 'bot',
     description: 'Keep your Discord bot online 24/7 with 99.9% bot uptime.',
     price: 10,
-    specs: { cores: '20% CPU', ram: '124 MB RAM', storage: '512 MB disk', protection: 'DDoS protection', support: '24/7 support' },
+    specs: [
+      { kind: 'cpu', value: '20% CPU' },
+      { kind: 'ram', value: '124 MB RAM' },
+      { kind: 'disk', value: '512 MB disk' },
+      { kind: 'protection', value: 'DDoS protection' },
+      { kind: 'support', value: '24/7 support' },
+    ],
     features: ['Node.js, Python & Java', 'Automatic restarts'],
     path: storeUrl('discord-bot', 'starter'),
     tools: ['Web console', 'File manager', 'Git deploy'],
@@ -827,7 +886,7 @@ const fixedProducts = defineContent('plans.products', z.array(productSchema), [
 /** A VPS/VDS line as a products card: its cheapest plan's price and specs. */
 function lineProduct(line: PlanLine): Product {
   const cheapest = line.plans.reduce((a, b) => (b.price < a.price ? b : a));
-  const spec = (kind: string) => cheapest.specs.find((s) => s.kind === kind)?.value;
+  const spec = (kind: SpecKind) => cheapest.specs.filter((s) => s.kind === kind).slice(0, 1);
   return {
     id: line.id,
     name: line.name,
@@ -837,14 +896,14 @@ function lineProduct(line: PlanLine): Product {
     price: cheapest.price,
     currency: line.currency,
     fromPrice: true,
-    specs: {
-      cores: spec('cpu'),
-      ram: spec('ram') ?? '',
-      storage: spec('disk') ?? '',
-      bandwidth: spec('bandwidth') ?? spec('network'),
-      protection: 'DDoS protection',
-      support: '24/7 support',
-    },
+    specs: [
+      ...spec('cpu'),
+      ...spec('ram'),
+      ...spec('disk'),
+      ...(spec('bandwidth').length ? spec('bandwidth') : spec('network')),
+      { kind: 'protection', value: 'DDoS protection' },
+      { kind: 'support', value: '24/7 support' },
+    ],
     features: [],
     path: storeUrl(line.id),
     recommended: false,

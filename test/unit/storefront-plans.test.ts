@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineContent, z } from '../../src/data/define.ts';
-import { fromPrice, intelPlanRam, lineSchema, minecraftPlanRam, planLine, planLines, products, vpsLines } from '../../src/data/plans.ts';
+import { fromPrice, lineSchema, minecraftPlanRam, planLine, planLines, products, vpsLines } from '../../src/data/plans.ts';
 import { smallestPlanFor } from '../../src/lib/ram-calculator.ts';
 import { pages } from '../../src/data/pages.ts';
 import { searchIndex } from '../../src/data/search-items.ts';
@@ -32,12 +32,13 @@ describe('plan lines', () => {
     expect(new Set(all).size).toBe(all.length);
   });
 
-  it('build the Intel cards and the RAM calculator plans from the same figures', () => {
+  it("weigh each Intel plan for the RAM calculator by its card's RAM line", () => {
     const cards = planLine('minecraft-intel').plans;
-    expect(intelPlanRam.map((p) => [p.id, p.name, p.price])).toEqual(cards.map((c) => [c.id, c.name, c.price]));
+    const weighed = minecraftPlanRam.filter((p) => p.lineId === 'minecraft-intel');
+    expect(weighed.map((p) => [p.id, p.name, p.price])).toEqual(cards.map((c) => [c.id, c.name, c.price]));
     for (const [i, card] of cards.entries()) {
       expect(card.specs.map((s) => s.kind)).toEqual(['cpu', 'ram', 'disk', 'ports', 'backups', 'support']);
-      expect(card.specs[1]!.value).toBe(`${intelPlanRam[i]!.ramGb} GB RAM`);
+      expect(card.specs[1]!.value).toBe(`${weighed[i]!.ramGb} GB RAM`);
     }
   });
 

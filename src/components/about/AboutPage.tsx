@@ -4,7 +4,8 @@ import { contentIcon } from '../content/icons.ts';
 import { CtaBlock } from '../content/CtaBlock.tsx';
 import { FeatureGrid, StatRow } from '../content/FeatureGrid.tsx';
 import { PageHeader } from '../content/PageHeader.tsx';
-import { Card, IconTile, Section } from '../content/Section.tsx';
+import { IconTile, Section } from '../content/Section.tsx';
+import { Card } from '../ui/Card.tsx';
 import { ButtonLink } from '../ui/Button.tsx';
 
 /** /about: story, mission, numbers, values, Join Our Team. Static HTML. */
@@ -15,7 +16,7 @@ export function AboutPage({ company }: { company: Company }) {
       <PageHeader path="/about" eyebrow={`Since ${story.foundedYear} · ${story.city}, ${story.country}`} />
       <StatRow stats={company.stats} />
       <section aria-labelledby="story-heading" className="mx-auto grid max-w-7xl gap-6 px-4 py-16 sm:px-6 lg:grid-cols-5 lg:px-8">
-        <Card className="lg:col-span-3">
+        <Card surface="soft" shadow="lifted" className="p-6 lg:col-span-3">
           <h2 id="story-heading" className="text-2xl font-bold text-white">
             Our Story
           </h2>
@@ -28,7 +29,7 @@ export function AboutPage({ company }: { company: Company }) {
             </p>
           ))}
         </Card>
-        <Card className="bg-gradient-to-br from-brand-700/40 to-surface-900/70 lg:col-span-2">
+        <Card surface="soft" shadow="lifted" className="bg-gradient-to-br from-brand-700/40 to-surface-900/70 p-6 lg:col-span-2">
           <IconTile>
             <Target aria-hidden="true" className="size-5" />
           </IconTile>

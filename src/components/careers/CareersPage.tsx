@@ -5,7 +5,8 @@ import { CtaBlock } from '../content/CtaBlock.tsx';
 import { FeatureGrid } from '../content/FeatureGrid.tsx';
 import { contentIcon } from '../content/icons.ts';
 import { PageHeader } from '../content/PageHeader.tsx';
-import { Card, Section } from '../content/Section.tsx';
+import { Section } from '../content/Section.tsx';
+import { Card } from '../ui/Card.tsx';
 import { ButtonLink } from '../ui/Button.tsx';
 import { CheckList } from '../ui/CheckList.tsx';
 
@@ -21,7 +22,7 @@ export function CareersPage({ careers }: { careers: Careers }) {
         <ul className="mx-auto grid max-w-5xl gap-6">
           {careers.positions.map((job) => (
             <li key={job.id}>
-              <Card>
+              <Card surface="soft" shadow="lifted" className="p-6">
                 <article aria-labelledby={`job-${job.id}`}>
                   <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
                     <div>

@@ -2,6 +2,7 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import type { ContactPage } from '../../data/contact-page.ts';
 import type { Site } from '../../data/site.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 function InfoRow({
   Icon,
@@ -28,7 +29,7 @@ function InfoRow({
   );
 }
 
-const card = 'rounded-2xl border border-white/10 bg-surface-900/70 p-6 shadow-lg shadow-black/20';
+const card = cardVariants({ surface: 'soft', shadow: 'lifted', className: 'p-6' });
 
 /** Contact details (from src/data/site.ts) and business hours. Static HTML. */
 export function ContactInfo({ contact, page }: { contact: Site['contact']; page: ContactPage }) {

@@ -1,4 +1,5 @@
 import type { ContactField } from '../../../contracts/contact-rules.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 /** How the contact form's fields look and behave. */
 export const contactFieldMeta: Readonly<Record<ContactField, { type: 'text' | 'email' | 'textarea'; autoComplete: string; placeholder: string }>> = {
@@ -12,7 +13,7 @@ export const fieldId = (field: ContactField): string => `contact-${field}`;
 export const fieldErrorId = (field: ContactField): string => `contact-${field}-error`;
 
 export const contactFormClasses = {
-  card: 'rounded-2xl border border-white/10 bg-surface-900/70 p-6 shadow-xl shadow-black/20 backdrop-blur sm:p-8',
+  card: cardVariants({ surface: 'soft', shadow: 'floating', className: 'p-6 backdrop-blur sm:p-8' }),
   form: 'grid gap-5 sm:grid-cols-2',
   fieldHalf: 'sm:col-span-1',
   fieldFull: 'sm:col-span-2',

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
-import { Card, IconTile } from './Section.tsx';
+import { Card } from '../ui/Card.tsx';
+import { IconTile } from './Section.tsx';
 
 export interface Feature {
   title: string;
@@ -14,7 +15,7 @@ export function FeatureGrid({ features, columns = 3 }: { features: Feature[]; co
     <ul className={`grid gap-6 ${grid}`}>
       {features.map(({ title, description, Icon }) => (
         <li key={title}>
-          <Card className="h-full transition-colors hover:border-brand-400/40">
+          <Card surface="soft" shadow="lifted" className="h-full p-6 transition-colors hover:border-brand-400/40">
             <IconTile>
               <Icon aria-hidden="true" className="size-5" />
             </IconTile>

@@ -25,11 +25,6 @@ export function Section({ title, lead, id, children }: SectionProps) {
   );
 }
 
-/** A card surface: the one card style of the content pages. */
-export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <div className={`rounded-2xl border border-white/10 bg-surface-900/70 p-6 shadow-lg shadow-black/20 ${className}`.trim()}>{children}</div>;
-}
-
 /** A rounded tile holding an icon. */
 export function IconTile({ children }: { children: ReactNode }) {
   return <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-500/15 text-brand-300 ring-1 ring-brand-400/20">{children}</span>;

@@ -7,7 +7,8 @@ import { CtaBlock } from '../content/CtaBlock.tsx';
 import { FeatureGrid } from '../content/FeatureGrid.tsx';
 import { contentIcon } from '../content/icons.ts';
 import { PageHeader } from '../content/PageHeader.tsx';
-import { Card, Section } from '../content/Section.tsx';
+import { Section } from '../content/Section.tsx';
+import { Card } from '../ui/Card.tsx';
 import { ButtonLink } from '../ui/Button.tsx';
 import { CheckList } from '../ui/CheckList.tsx';
 
@@ -25,7 +26,7 @@ export function DatacentersPage({ datacenters, locations }: { datacenters: Datac
             const known = locations.find((l) => l.id === dc.id);
             return (
               <li key={dc.id} data-location={dc.id}>
-                <Card className="relative h-full overflow-hidden">
+                <Card surface="soft" shadow="lifted" className="relative h-full overflow-hidden p-6">
                   <div
                     aria-hidden="true"
                     className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_100%_0%,rgb(99_102_241/0.15),transparent_45%)]"

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { countUpDuration, countUpThreshold, countUpValue } from '../../lib/count-up.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 export interface CounterItem {
   id: string;
@@ -52,7 +53,7 @@ export function Counters({ items, duration = countUpDuration }: { items: Counter
   return (
     <ul ref={ref} className="grid grid-cols-2 gap-4">
       {items.map((item, i) => (
-        <li key={item.id} className="rounded-2xl bg-surface-950/60 p-5 ring-1 ring-white/10">
+        <li key={item.id} className={cardVariants({ surface: 'sunken', edge: 'ring', className: 'p-5' })}>
           <p aria-hidden="true" data-counter={item.id} className={`js-only ${numberClass}`}>
             {values[i]}
             {item.suffix}

@@ -5,6 +5,7 @@ import { defaultPingUrl } from '../../lib/visitor-latency.ts';
 import { VisitorLatencyLine } from '../latency/VisitorLatencyLine.tsx';
 import { Flag } from './Flag.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 const pingStyles: Record<PingColour, string> = {
   green: 'bg-emerald-500/15 text-emerald-300 ring-emerald-400/40',
@@ -29,7 +30,7 @@ export function GlobalInfrastructure({ locations }: { locations: readonly Locati
         {locations.map((location) => {
           const colour = pingColour(location.ping);
           return (
-            <li key={location.id} data-location={location.id} className="rounded-2xl bg-surface-900/80 p-6 ring-1 ring-white/10">
+            <li key={location.id} data-location={location.id} className={cardVariants({ edge: 'ring', className: 'p-6' })}>
               <div className="flex items-start justify-between gap-4">
                 <div className="flex items-center gap-3">
                   <Flag countryCode={location.countryCode} country={location.country} />

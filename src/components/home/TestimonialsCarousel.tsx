@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Quote, Star } from 'lucide-react';
 import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { canGoNext, canGoPrevious, isVisible, step } from '../../lib/carousel.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 export interface TestimonialItem {
   id: string;
@@ -99,7 +100,7 @@ export function TestimonialsCarousel({ items }: { items: TestimonialItem[] }) {
                 data-visible={visible}
                 className={`shrink-0 md:basis-1/3 md:px-3 ${visible ? '' : 'max-md:hidden'}`}
               >
-                <figure className="flex h-full flex-col rounded-2xl bg-surface-900/80 p-6 ring-1 ring-white/10">
+                <figure className={cardVariants({ edge: 'ring', className: 'flex h-full flex-col p-6' })}>
                   <div className="flex items-center justify-between">
                     <span className="flex text-amber-400" role="img" aria-label={`Rated ${item.rating} out of 5`}>
                       {starNumbers.map((n) => (

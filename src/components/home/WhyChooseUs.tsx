@@ -1,6 +1,7 @@
 import type { Feature } from '../../data/features.ts';
 import { Icon } from '../plans/Icon.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 /** Why Choose Us: three cards. Static HTML. */
 export function WhyChooseUs({ cards }: { cards: readonly Feature[] }) {
@@ -14,7 +15,7 @@ export function WhyChooseUs({ cards }: { cards: readonly Feature[] }) {
       />
       <ul className="mt-12 grid gap-6 md:grid-cols-3">
         {cards.map((card) => (
-          <li key={card.title} className="relative overflow-hidden rounded-2xl bg-surface-900/80 p-7 ring-1 ring-white/10">
+          <li key={card.title} className={cardVariants({ edge: 'ring', className: 'relative overflow-hidden p-7' })}>
             <div aria-hidden="true" className="absolute -top-16 -right-16 size-40 rounded-full bg-brand-500/15 blur-2xl" />
             <span className="relative grid size-12 place-items-center rounded-xl bg-brand-600 text-white shadow-lg shadow-brand-600/30">
               <Icon name={card.icon} className="size-6" />

@@ -6,6 +6,7 @@ import { contentIcon } from '../content/icons.ts';
 import { PageHeader } from '../content/PageHeader.tsx';
 import { Section } from '../content/Section.tsx';
 import { ButtonLink } from '../ui/Button.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 const eyebrows: Record<InfoContent['path'], string> = { '/ddos': 'Included with every plan', '/hardware': 'Enterprise grade', '/security': 'Safe by design' };
 
@@ -24,7 +25,7 @@ export function InfoPage({ content }: { content: InfoContent }) {
       <Section title={content.details.title}>
         <ol className="mx-auto grid max-w-4xl gap-4">
           {content.details.items.map((item, i) => (
-            <li key={item.term} className="flex gap-4 rounded-2xl border border-white/10 bg-surface-900/70 p-5">
+            <li key={item.term} className={cardVariants({ surface: 'soft', className: 'flex gap-4 p-5' })}>
               <span
                 aria-hidden="true"
                 className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"

@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { cardVariants } from '../ui/card-variants.ts';
 
 export interface AccordionItem {
   id: string;
@@ -37,7 +38,7 @@ export function KnowledgeAccordion({ items }: { items: AccordionItem[] }) {
   };
 
   return (
-    <div className="divide-y divide-white/10 overflow-hidden rounded-2xl border border-white/10 bg-surface-900/70">
+    <div className={cardVariants({ surface: 'soft', className: 'divide-y divide-white/10 overflow-hidden' })}>
       {items.map((item, index) => {
         const open = openId === item.id;
         return (

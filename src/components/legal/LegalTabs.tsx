@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { LegalDocument } from '../../data/legal.ts';
 import { Tabs } from '../ui/Tabs.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -35,7 +36,7 @@ export function LegalTabs({ documents }: { documents: LegalDocument[] }) {
       onSelect={select}
       size="compact"
       listClassName="grid grid-cols-3"
-      panelClassName="mt-6 rounded-2xl border border-white/10 bg-surface-900/70 p-6 sm:p-8"
+      panelClassName={cardVariants({ surface: 'soft', className: 'mt-6 p-6 sm:p-8' })}
       items={documents.map((doc) => ({ id: doc.id, label: doc.title, panel: <LegalDocumentView doc={doc} /> }))}
     />
   );

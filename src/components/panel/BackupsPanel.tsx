@@ -1,12 +1,15 @@
 import { Archive, Download, Lock, LockOpen, RotateCcw, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { maxBackupNameLength } from '../../../contracts/panel-rules.ts';
 import { panelTexts } from '../../data/panel-texts.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import { formatBytes, formatDateTime } from '../../lib/panel-format.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { panelApi, panelLinks, type Backup, type BackupList, type ServerPermissions } from './panel-api.ts';
+import { panelApi, panelLinks, type Backup, type ServerPermissions } from './panel-api.ts';
+import { runToolAction } from './tool-action.ts';
+import { ToolFrame, ToolStatus } from './ToolFrame.tsx';
+import { usePolledList } from './use-polled-list.ts';
 
 const texts = panelTexts.backups;
 /** While a backup is being made or restored, the list is read again this often. */
@@ -27,25 +30,23 @@ const stateStyles: Record<Backup['state'], string> = {
  * or restored, and what changed is said in a live region.
  */
 export function BackupsPanel({ permissions }: { permissions: ServerPermissions['backups'] }) {
-  const [list, setList] = useState<BackupList>();
-  const [loadError, setLoadError] = useState<string>();
   const [name, setName] = useState('');
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string>();
   const [status, setStatus] = useState('');
   const [question, setQuestion] = useState<Question>();
-  const previous = useRef<BackupList>(undefined);
   /** A restore was started here: the next list without it running ends it (a small folder is restored before the first look). */
   const restoreAwaited = useRef(false);
   /** Backups this page started, announced once they are ready or failed. */
   const createdHere = useRef(new Set<string>());
   const ids = useId();
 
-  const load = useCallback(async () => {
-    try {
-      const next = await panelApi.listBackups();
-      // Say what finished since the last look.
-      const before = previous.current;
+  const { list, loadError, load } = usePolledList({
+    read: () => panelApi.listBackups(),
+    busyOf: (l) => l.restoring || l.backups.some((b) => b.state === 'creating'),
+    pollMs,
+    // Say what finished since the last look.
+    observe: (next, before) => {
       for (const backup of next.backups) {
         // Made here (it may be complete by the first look), or seen being made.
         const watched = createdHere.current.has(backup.id) || before?.backups.find((b) => b.id === backup.id)?.state === 'creating';
@@ -58,24 +59,8 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
         restoreAwaited.current = false;
         setStatus(next.restoreFailure ?? texts.restoreDone);
       }
-      previous.current = next;
-      setList(next);
-      setLoadError(undefined);
-    } catch (error) {
-      setLoadError(messageOf(error));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const busy = list !== undefined && (list.restoring || list.backups.some((b) => b.state === 'creating'));
-  useEffect(() => {
-    if (!busy) return;
-    const timer = setInterval(() => void load(), pollMs);
-    return () => clearInterval(timer);
-  }, [busy, load]);
+    },
+  });
 
   const atLimit = list !== undefined && list.limit > 0 && list.count >= list.limit;
   const notIncluded = list !== undefined && list.limit === 0;
@@ -102,43 +87,46 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
     if (!question) return;
     const { kind, backup } = question;
     setQuestion(undefined);
-    try {
-      if (kind === 'restore') {
+    await runToolAction(
+      async () => {
+        if (kind === 'delete') {
+          await panelApi.deleteBackup(backup.id);
+          return texts.deleted(backup.name);
+        }
         await panelApi.restoreBackup(backup.id);
         restoreAwaited.current = true;
-        setStatus(texts.restoreStarted(backup.name));
-      } else {
-        await panelApi.deleteBackup(backup.id);
-        setStatus(texts.deleted(backup.name));
-      }
-    } catch (error) {
-      setStatus(messageOf(error));
-    }
-    await load();
+        return texts.restoreStarted(backup.name);
+      },
+      setStatus,
+      load,
+    );
   };
 
-  const toggleLock = async (backup: Backup) => {
-    try {
-      await panelApi.lockBackup(backup.id, !backup.locked);
-    } catch (error) {
-      setStatus(messageOf(error));
-    }
-    await load();
-  };
+  const toggleLock = (backup: Backup) =>
+    runToolAction(
+      async () => {
+        await panelApi.lockBackup(backup.id, !backup.locked);
+        return undefined;
+      },
+      setStatus,
+      load,
+    );
 
   return (
-    <section aria-labelledby={`${ids}-heading`} className="rounded-2xl border border-white/10 bg-surface-900/80" data-testid="backups">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-white/10 px-4 py-3 sm:px-5">
-        <h3 id={`${ids}-heading`} className="flex items-center gap-2 font-semibold text-white">
-          <Archive aria-hidden className="size-4 text-accent-400" /> {texts.heading}
-        </h3>
-        {list && !notIncluded && (
+    <ToolFrame
+      ids={ids}
+      icon={Archive}
+      title={texts.heading}
+      testId="backups"
+      actions={
+        list &&
+        !notIncluded && (
           <p className="text-sm text-slate-300 tabular-nums" data-testid="backup-usage">
             {texts.usage(list.count, list.limit)}
           </p>
-        )}
-      </div>
-
+        )
+      }
+    >
       {permissions.create && list && !notIncluded && (
         <form onSubmit={(e) => void create(e)} className="flex flex-col gap-2 border-b border-white/10 px-4 py-3 sm:flex-row sm:items-end sm:px-5" noValidate>
           <div className="min-w-0 flex-1">
@@ -180,9 +168,7 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
       {list?.restoring && (
         <p className="mx-4 mt-3 rounded-lg border border-yellow-400/30 bg-yellow-500/10 px-3 py-2 text-sm text-yellow-100 sm:mx-5">{texts.restoring}</p>
       )}
-      <p role="status" className="px-4 pt-2 text-sm text-slate-300 sm:px-5" data-testid="backups-status">
-        {status}
-      </p>
+      <ToolStatus testId="backups-status">{status}</ToolStatus>
       {loadError && (
         <p role="alert" className="mx-4 mt-3 text-sm text-red-300 sm:mx-5">
           {loadError}
@@ -281,6 +267,6 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
         onConfirm={() => void answer()}
         onCancel={() => setQuestion(undefined)}
       />
-    </section>
+    </ToolFrame>
   );
 }

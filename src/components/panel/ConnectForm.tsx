@@ -2,6 +2,7 @@ import { KeyRound, Loader2, Server } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { rememberedServerId } from './panel-api.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 interface ConnectFormProps {
   connecting: boolean;
@@ -41,7 +42,7 @@ export function ConnectForm({ connecting, error, onConnect }: ConnectFormProps) 
     <form
       onSubmit={submit}
       noValidate
-      className="mx-auto w-full max-w-md rounded-2xl border border-white/10 bg-surface-900/80 p-6 shadow-xl shadow-black/30 sm:p-8"
+      className={cardVariants({ className: 'mx-auto w-full max-w-md p-6 shadow-xl shadow-black/30 sm:p-8' })}
       aria-describedby={hint ? `${ids}-hint` : undefined}
     >
       <div className="mb-6 flex items-center gap-3">

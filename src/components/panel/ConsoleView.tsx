@@ -6,6 +6,7 @@ import { panelTexts } from '../../data/panel-texts.ts';
 import { parseAnsi } from '../../lib/ansi.ts';
 import { emptyHistory, newer, older, remember } from '../../lib/command-history.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
+import { Card, CardTitle } from '../ui/Card.tsx';
 import { panelLinks, type PowerState, type ServerResources } from './panel-api.ts';
 
 /** Lines the browser keeps, as the server does: all of them can be searched here. */
@@ -195,11 +196,11 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend, state }:
   };
 
   return (
-    <section aria-labelledby="console-heading" className="overflow-hidden rounded-2xl border border-white/10 bg-surface-900/80">
+    <Card as="section" aria-labelledby="console-heading" className="overflow-hidden">
       <div className="flex items-center justify-between border-b border-white/10 px-5 py-3">
-        <h3 id="console-heading" className="flex items-center gap-2 font-semibold text-white">
-          <Terminal aria-hidden className="size-4 text-accent-400" /> Console
-        </h3>
+        <CardTitle id="console-heading" icon={Terminal}>
+          Console
+        </CardTitle>
         <div className="flex items-center gap-3">
           <span className={`flex items-center gap-1.5 text-xs ${live ? 'text-green-300' : 'text-slate-400'}`}>
             <span aria-hidden className={`size-1.5 rounded-full ${live ? 'bg-green-400' : 'bg-slate-500'}`} />
@@ -295,6 +296,6 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend, state }:
           {texts.offline}
         </p>
       ) : null}
-    </section>
+    </Card>
   );
 }

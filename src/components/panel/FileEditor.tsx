@@ -6,6 +6,7 @@ import { messageOf } from '../../lib/api-client.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { panelApi } from './panel-api.ts';
+import { Card, CardHeader } from '../ui/Card.tsx';
 
 const texts = panelTexts.files.editor;
 
@@ -70,8 +71,8 @@ export function FileEditor({ path, canSave, onClose }: { path: string; canSave: 
   };
 
   return (
-    <section aria-labelledby={`${ids}-heading`} className="rounded-2xl border border-white/10 bg-surface-900/80" data-testid="file-editor">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-white/10 px-4 py-3 sm:px-5">
+    <Card as="section" aria-labelledby={`${ids}-heading`} data-testid="file-editor">
+      <CardHeader>
         <h3 id={`${ids}-heading`} className="min-w-0 truncate font-mono text-sm font-semibold text-white">
           {path}
           {dirty && <span className="ml-2 font-sans text-xs font-normal text-yellow-200">({texts.unsaved})</span>}
@@ -86,7 +87,7 @@ export function FileEditor({ path, canSave, onClose }: { path: string; canSave: 
             </button>
           )}
         </div>
-      </div>
+      </CardHeader>
       <p role="status" className="px-4 pt-2 text-sm text-green-300 sm:px-5">
         {status}
       </p>
@@ -129,6 +130,6 @@ export function FileEditor({ path, canSave, onClose }: { path: string; canSave: 
         }}
         onCancel={() => setAskDiscard(false)}
       />
-    </section>
+    </Card>
   );
 }

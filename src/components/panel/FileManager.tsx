@@ -11,6 +11,8 @@ import { FileEditor } from './FileEditor.tsx';
 import { panelApi, panelLinks, type ServerPermissions } from './panel-api.ts';
 import { PromptDialog } from './PromptDialog.tsx';
 import { uploadFile } from './upload-file.ts';
+import { runToolAction } from './tool-action.ts';
+import { ToolFrame, ToolStatus } from './ToolFrame.tsx';
 
 const texts = panelTexts.files;
 
@@ -124,13 +126,14 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
     if (dialog?.kind !== 'delete') return;
     const { entry } = dialog;
     setDialog(undefined);
-    try {
-      await panelApi.deleteFile(entry.path);
-      setStatus(texts.deleted(entry.name));
-    } catch (error) {
-      setStatus(messageOf(error));
-    }
-    await load(folder);
+    await runToolAction(
+      async () => {
+        await panelApi.deleteFile(entry.path);
+        return texts.deleted(entry.name);
+      },
+      setStatus,
+      () => load(folder),
+    );
   };
 
   if (editing) {
@@ -150,11 +153,12 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
   const percent = upload?.total ? Math.floor((upload.sent / upload.total) * 100) : 0;
 
   return (
-    <section aria-labelledby={`${ids}-heading`} className="rounded-2xl border border-white/10 bg-surface-900/80" data-testid="file-manager">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-white/10 px-4 py-3 sm:px-5">
-        <h3 id={`${ids}-heading`} className="flex items-center gap-2 font-semibold text-white">
-          <Folder aria-hidden className="size-4 text-accent-400" /> {texts.heading}
-        </h3>
+    <ToolFrame
+      ids={ids}
+      icon={Folder}
+      title={texts.heading}
+      testId="file-manager"
+      actions={
         <div className="flex flex-wrap gap-2">
           {permissions.write && (
             <>
@@ -176,8 +180,8 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
             <RefreshCw aria-hidden className="size-4" /> {texts.refresh}
           </button>
         </div>
-      </div>
-
+      }
+    >
       <nav aria-label={texts.breadcrumbs} className="overflow-x-auto border-b border-white/10 px-4 py-2 sm:px-5">
         <ol className="flex items-center gap-1 text-sm whitespace-nowrap">
           <li>
@@ -225,9 +229,7 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
           </progress>
         </div>
       )}
-      <p role="status" className="px-4 pt-2 text-sm text-slate-300 sm:px-5" data-testid="files-status">
-        {status}
-      </p>
+      <ToolStatus testId="files-status">{status}</ToolStatus>
       {loadError && (
         <p role="alert" className="mx-4 mt-3 rounded-lg border border-red-400/30 bg-red-500/10 px-3 py-2 text-sm text-red-200 sm:mx-5">
           {loadError}
@@ -298,7 +300,7 @@ export function FileManager({ permissions }: { permissions: ServerPermissions['f
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDialog(undefined)}
       />
-    </section>
+    </ToolFrame>
   );
 }
 

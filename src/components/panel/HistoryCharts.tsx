@@ -6,6 +6,8 @@ import { averages, extremes, type Metric, type Sample, withLiveReadings } from '
 import { buttonVariants } from '../ui/button-variants.ts';
 import { panelApi, type HistoryRange, type ServerDetails, type ServerResources } from './panel-api.ts';
 import { UsageChart } from './UsageChart.tsx';
+import { CardTitle } from '../ui/Card.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 const texts = panelTexts.history;
 const rangeMs: Record<HistoryRange, number> = { '1h': 3_600_000, '24h': 86_400_000 };
@@ -76,11 +78,11 @@ export function HistoryCharts({ server, resources }: { server: ServerDetails; re
   const rangeLabel = texts.ranges[range];
 
   return (
-    <section aria-labelledby={`${ids}-heading`} className="rounded-2xl border border-white/10 bg-surface-900/80 p-4 sm:p-5">
+    <section aria-labelledby={`${ids}-heading`} className={cardVariants({ className: 'p-4 sm:p-5' })}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 id={`${ids}-heading`} className="flex items-center gap-2 font-semibold text-white">
-          <LineChart aria-hidden className="size-4 text-accent-400" /> {texts.heading}
-        </h3>
+        <CardTitle id={`${ids}-heading`} icon={LineChart}>
+          {texts.heading}
+        </CardTitle>
         <fieldset aria-label={texts.rangeLabel} className="flex gap-1 rounded-lg bg-surface-950/60 p-1">
           {(['1h', '24h'] as const).map((option) => (
             <button

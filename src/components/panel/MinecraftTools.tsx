@@ -4,6 +4,8 @@ import { panelTexts } from '../../data/panel-texts.ts';
 import { PlayersCard } from './PlayersCard.tsx';
 import { ServerConnection } from './ServerConnection.tsx';
 import { HistoryCharts } from './ServerTools.tsx';
+import { CardTitle } from '../ui/Card.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 interface MinecraftToolsProps {
   /** The static text of the console box (docs/decisions.md 30: no live output, no input). */
@@ -20,10 +22,10 @@ export function MinecraftTools({ welcome }: MinecraftToolsProps) {
           <Suspense fallback={<p className="text-sm text-slate-400">{panelTexts.tools.loading}</p>}>
             <HistoryCharts server={panel.server} resources={panel.resources} />
           </Suspense>
-          <section aria-labelledby="tools-console-heading" className="overflow-hidden rounded-2xl border border-white/10 bg-surface-900/80">
-            <h3 id="tools-console-heading" className="flex items-center gap-2 border-b border-white/10 px-5 py-3 font-semibold text-white">
-              <Terminal aria-hidden className="size-4 text-accent-400" /> Console
-            </h3>
+          <section aria-labelledby="tools-console-heading" className={cardVariants({ className: 'overflow-hidden' })}>
+            <CardTitle id="tools-console-heading" icon={Terminal} className="border-b border-white/10 px-5 py-3">
+              Console
+            </CardTitle>
             <div data-testid="tools-console" className="h-56 overflow-y-auto bg-black/60 px-4 py-3 font-mono text-[13px] leading-6 text-green-300">
               {welcome.map((line, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a fixed welcome text, never reordered: a line's place is its identity.

@@ -3,6 +3,8 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { panelTexts } from '../../data/panel-texts.ts';
 import { panelApi, type PlayerList, type PowerState } from './panel-api.ts';
 import { statsIntervalMs } from './use-panel-connection.ts';
+import { CardTitle } from '../ui/Card.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 const texts = panelTexts.players;
 
@@ -72,10 +74,10 @@ export function PlayersCard({ state }: { state: PowerState }) {
   }
 
   return (
-    <section aria-labelledby={`${ids}-heading`} className="rounded-2xl border border-white/10 bg-surface-900/80 p-4 sm:p-5" data-testid="players">
-      <h3 id={`${ids}-heading`} className="flex items-center gap-2 font-semibold text-white">
-        <Users aria-hidden className="size-4 text-accent-400" /> {texts.heading}
-      </h3>
+    <section aria-labelledby={`${ids}-heading`} className={cardVariants({ className: 'p-4 sm:p-5' })} data-testid="players">
+      <CardTitle id={`${ids}-heading`} icon={Users}>
+        {texts.heading}
+      </CardTitle>
       {/* Polite: a change of who is online is read out without interrupting. */}
       <div className="mt-2" aria-live="polite" aria-atomic="true">
         {body}

@@ -2,6 +2,7 @@ import { Cpu, HardDrive, MemoryStick } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatBytes } from '../../lib/panel-format.ts';
 import type { ServerDetails, ServerResources } from './panel-api.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 const mib = 1024 * 1024;
 const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
@@ -20,7 +21,7 @@ function UsageCard({ title, icon, value, limit, fraction }: CardProps) {
   const percent = Math.max(0, Math.min(100, fraction * 100));
   const bar = percent >= 90 ? 'bg-red-500' : percent >= 70 ? 'bg-yellow-400' : 'bg-gradient-to-r from-brand-500 to-accent-400';
   return (
-    <div className="min-w-0 rounded-2xl border border-white/10 bg-surface-900/80 p-3 sm:p-5">
+    <div className={cardVariants({ className: 'min-w-0 p-3 sm:p-5' })}>
       <div className="flex items-center justify-between gap-2">
         <h3 className="min-h-8 text-xs leading-4 font-medium text-slate-300 sm:min-h-0 sm:text-sm sm:leading-5">{title}</h3>
         <span className="hidden text-slate-400 sm:block">{icon}</span>

@@ -1,5 +1,6 @@
 import { Info } from 'lucide-react';
 import type { SamplePanel, SampleSection } from '../../data/panel-samples.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 type Tone = 'good' | 'warn' | 'bad' | 'neutral';
 const toneClasses: Record<Tone, string> = {
@@ -15,7 +16,7 @@ function Badge({ text, tone }: { text: string; tone: Tone }) {
 
 function SectionView({ section }: { section: SampleSection }) {
   return (
-    <section className="rounded-2xl border border-white/10 bg-surface-900/80 p-5">
+    <section className={cardVariants({ className: 'p-5' })}>
       <h3 className="font-semibold text-white">{section.title}</h3>
       {section.kind === 'table' && (
         <div className="mt-3 overflow-x-auto">

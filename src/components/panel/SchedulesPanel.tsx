@@ -1,18 +1,19 @@
 import { CalendarClock, Pencil, Play, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { timetablePresets } from '../../../contracts/schedule-rules.ts';
 import { scheduleTexts } from '../../data/panel-schedules.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { browserTimeZone, formatRunTime, timetableInWords } from '../../lib/timetable-words.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { panelApi, type Schedule, type ScheduleInput, type ScheduleList, type ServerPermissions } from './panel-api.ts';
+import { panelApi, type Schedule, type ScheduleInput, type ServerPermissions } from './panel-api.ts';
 import { ScheduleEditor } from './ScheduleEditor.tsx';
+import { runToolAction } from './tool-action.ts';
+import { ToolFrame, ToolStatus } from './ToolFrame.tsx';
+import { usePolledList } from './use-polled-list.ts';
 
 const texts = scheduleTexts;
 /** While a run goes on, the list is read again this often. */
 const pollMs = 2000;
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 
 const badgeStyles: Record<Schedule['runs'][number]['outcome'], string> = {
   running: 'bg-yellow-500/15 text-yellow-200',
@@ -47,18 +48,18 @@ type Editing = { kind: 'new' } | { kind: 'edit'; schedule: Schedule } | undefine
  * what happened is said in a live region.
  */
 export function SchedulesPanel({ permissions }: { permissions: ServerPermissions['schedules'] }) {
-  const [list, setList] = useState<ScheduleList>();
-  const [loadError, setLoadError] = useState<string>();
   const [status, setStatus] = useState('');
   const [editing, setEditing] = useState<Editing>();
   const [deleting, setDeleting] = useState<Schedule>();
   const watched = useRef(new Map<string, string>());
   const ids = useId();
 
-  const load = useCallback(async () => {
-    try {
-      const next = await panelApi.listSchedules();
-      // Say how runs started here (or seen running) ended.
+  const { list, loadError, load } = usePolledList({
+    read: () => panelApi.listSchedules(),
+    busyOf: (l) => l.schedules.some((s) => s.running),
+    pollMs,
+    // Say how runs started here (or seen running) ended.
+    observe: (next) => {
       for (const schedule of next.schedules) {
         const runId = watched.current.get(schedule.id);
         if (runId === undefined || schedule.running) continue;
@@ -66,23 +67,8 @@ export function SchedulesPanel({ permissions }: { permissions: ServerPermissions
         const last = schedule.runs[0];
         if (last) setStatus(texts.finished(schedule.name, texts.runOutcomes[last.outcome]));
       }
-      setList(next);
-      setLoadError(undefined);
-    } catch (error) {
-      setLoadError(messageOf(error));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const busy = list?.schedules.some((s) => s.running) ?? false;
-  useEffect(() => {
-    if (!busy) return;
-    const timer = setInterval(() => void load(), pollMs);
-    return () => clearInterval(timer);
-  }, [busy, load]);
+    },
+  });
 
   const zone = list?.fixedTimeZone ?? browserTimeZone();
 
@@ -94,58 +80,61 @@ export function SchedulesPanel({ permissions }: { permissions: ServerPermissions
     await load();
   };
 
-  const runNow = async (schedule: Schedule) => {
-    try {
-      await panelApi.runSchedule(schedule.id);
-      watched.current.set(schedule.id, 'started');
-      setStatus(texts.started(schedule.name));
-    } catch (error) {
-      setStatus(messageOf(error));
-    }
-    await load();
-  };
+  const runNow = (schedule: Schedule) =>
+    runToolAction(
+      async () => {
+        await panelApi.runSchedule(schedule.id);
+        watched.current.set(schedule.id, 'started');
+        return texts.started(schedule.name);
+      },
+      setStatus,
+      load,
+    );
 
-  const toggle = async (schedule: Schedule) => {
-    try {
-      await panelApi.updateSchedule(schedule.id, { ...inputOf(schedule), enabled: !schedule.enabled });
-      setStatus(texts.switched(schedule.name, !schedule.enabled));
-    } catch (error) {
-      setStatus(messageOf(error));
-    }
-    await load();
-  };
+  const toggle = (schedule: Schedule) =>
+    runToolAction(
+      async () => {
+        await panelApi.updateSchedule(schedule.id, { ...inputOf(schedule), enabled: !schedule.enabled });
+        return texts.switched(schedule.name, !schedule.enabled);
+      },
+      setStatus,
+      load,
+    );
 
   const remove = async () => {
     const schedule = deleting;
     setDeleting(undefined);
     if (!schedule) return;
-    try {
-      await panelApi.deleteSchedule(schedule.id);
-      setStatus(texts.deleted(schedule.name));
-    } catch (error) {
-      setStatus(messageOf(error));
-    }
-    await load();
+    await runToolAction(
+      async () => {
+        await panelApi.deleteSchedule(schedule.id);
+        return texts.deleted(schedule.name);
+      },
+      setStatus,
+      load,
+    );
   };
 
   return (
-    <section aria-labelledby={`${ids}-heading`} className="rounded-2xl border border-white/10 bg-surface-900/80" data-testid="schedules">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-white/10 px-4 py-3 sm:px-5">
-        <h3 id={`${ids}-heading`} className="flex items-center gap-2 font-semibold text-white">
-          <CalendarClock aria-hidden className="size-4 text-accent-400" /> {texts.heading}
-        </h3>
-        {permissions.create && !editing && list && (
+    <ToolFrame
+      ids={ids}
+      icon={CalendarClock}
+      title={texts.heading}
+      testId="schedules"
+      actions={
+        permissions.create &&
+        !editing &&
+        list && (
           <button type="button" onClick={() => setEditing({ kind: 'new' })} className={buttonVariants({ size: 'sm' })}>
             <Plus aria-hidden className="size-4" /> {texts.add}
           </button>
-        )}
-      </div>
+        )
+      }
+    >
       <p className="px-4 pt-3 text-sm text-slate-300 sm:px-5">{texts.intro}</p>
       {list?.fixedTimeZone && <p className="px-4 pt-1 text-xs text-slate-400 sm:px-5">{texts.fixedZone(list.fixedTimeZone)}</p>}
       {list && !list.keepsRuns && <p className="px-4 pt-1 text-xs text-slate-400 sm:px-5">{texts.noRunRecord}</p>}
-      <p role="status" className="px-4 pt-2 text-sm text-slate-300 sm:px-5" data-testid="schedules-status">
-        {status}
-      </p>
+      <ToolStatus testId="schedules-status">{status}</ToolStatus>
       {loadError && (
         <p role="alert" className="mx-4 mt-2 text-sm text-red-300 sm:mx-5">
           {loadError}
@@ -304,6 +293,6 @@ export function SchedulesPanel({ permissions }: { permissions: ServerPermissions
         onConfirm={() => void remove()}
         onCancel={() => setDeleting(undefined)}
       />
-    </section>
+    </ToolFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { LogOut, Play, RotateCw, Square } from 'lucide-react';
 import { buttonVariants } from '../ui/button-variants.ts';
 import type { PowerAction, PowerState, ServerDetails } from './panel-api.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 const stateLabels: Record<PowerState, string> = { offline: 'Offline', starting: 'Starting', running: 'Running', stopping: 'Stopping' };
 
@@ -23,7 +24,7 @@ export function ServerOverview({ server, pendingAction, onPower, onDisconnect }:
   const enabled = enabledActions(server.state);
   const busy = pendingAction !== undefined;
   return (
-    <div className="flex flex-col gap-4 rounded-2xl border border-white/10 bg-surface-900/80 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+    <div className={cardVariants({ className: 'flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6' })}>
       <div className="min-w-0">
         <div className="flex items-center gap-3">
           <span

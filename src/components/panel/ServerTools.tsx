@@ -4,6 +4,7 @@ import { scheduleTexts } from '../../data/panel-schedules.ts';
 import { panelTexts } from '../../data/panel-texts.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 import type { ServerDetails, ServerPermissions, ServerResources } from './panel-api.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 // Loaded when their tab is first opened: the console alone is what most visits need.
 const FileManager = lazy(() => import('./FileManager.tsx').then((m) => ({ default: m.FileManager })));
@@ -22,7 +23,7 @@ interface ServerToolsProps {
   console: ReactNode;
 }
 
-const loading = <p className="rounded-2xl border border-white/10 bg-surface-900/80 p-5 text-sm text-slate-400">{texts.loading}</p>;
+const loading = <p className={cardVariants({ className: 'p-5 text-sm text-slate-400' })}>{texts.loading}</p>;
 
 /**
  * The Game Panel's tools as tabs: Console, Files, Backups, Schedules and History. Files, Backups

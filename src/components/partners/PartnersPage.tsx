@@ -5,7 +5,8 @@ import { CtaBlock } from '../content/CtaBlock.tsx';
 import { FeatureGrid } from '../content/FeatureGrid.tsx';
 import { contentIcon } from '../content/icons.ts';
 import { PageHeader } from '../content/PageHeader.tsx';
-import { Card, Section } from '../content/Section.tsx';
+import { Section } from '../content/Section.tsx';
+import { Card } from '../ui/Card.tsx';
 import { ButtonLink } from '../ui/Button.tsx';
 import { CheckList } from '../ui/CheckList.tsx';
 
@@ -18,7 +19,7 @@ export function PartnersPage({ partners }: { partners: Partners }) {
         <ul className="grid gap-6 lg:grid-cols-3">
           {partners.partners.map((p) => (
             <li key={p.id}>
-              <Card className="flex h-full flex-col">
+              <Card surface="soft" shadow="lifted" className="flex h-full flex-col p-6">
                 <div className="flex items-center justify-between gap-3">
                   <img src={p.logo} alt={`${p.name} logo`} width="96" height="32" className="h-8 w-24" />
                   <span className="rounded-full bg-accent-400/10 px-2.5 py-1 text-xs font-semibold text-accent-400 ring-1 ring-accent-400/30">{p.kind}</span>

@@ -1,5 +1,6 @@
 import type { Feature } from '../../data/features.ts';
 import { Icon } from './Icon.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 /** A row of feature cards (plan pages, products page). Static HTML. */
 export function FeatureCards({ title, features, headingId }: { title: string; features: readonly Feature[]; headingId: string }) {
@@ -10,7 +11,7 @@ export function FeatureCards({ title, features, headingId }: { title: string; fe
       </h2>
       <ul className="mt-10 grid gap-6 md:grid-cols-3">
         {features.map((feature) => (
-          <li key={feature.title} className="rounded-2xl bg-surface-900/70 p-6 ring-1 ring-white/10">
+          <li key={feature.title} className={cardVariants({ surface: 'soft', edge: 'ring', className: 'p-6' })}>
             <span className="grid size-12 place-items-center rounded-xl bg-brand-500/15 text-brand-300 ring-1 ring-brand-400/30">
               <Icon name={feature.icon} className="size-6" />
             </span>

@@ -6,6 +6,7 @@ import { formatPrice } from '../../lib/price.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { Icon } from './Icon.tsx';
 import { CheckList } from '../ui/CheckList.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 /** /vps: every VPS and VDS line side by side with its "from" price and a link to its page. Static HTML. */
 export function VpsOverview({ lines }: { lines: readonly PlanLine[] }) {
@@ -25,7 +26,7 @@ export function VpsOverview({ lines }: { lines: readonly PlanLine[] }) {
               key={line.id}
               data-vps-line={line.id}
               style={{ '--i': i } as CSSProperties}
-              className="card-in flex flex-col rounded-2xl bg-surface-900/80 p-6 ring-1 ring-white/10 hover:ring-brand-400/60"
+              className={cardVariants({ edge: 'ring', className: 'card-in flex flex-col p-6 hover:ring-brand-400/60' })}
             >
               <div className="flex items-center gap-3">
                 <span className="grid size-11 place-items-center rounded-xl bg-brand-500/15 text-brand-300 ring-1 ring-brand-400/30">

@@ -1,4 +1,4 @@
-import type { Plan, PlanLine, Product, SpecKind } from '../../data/plans.ts';
+import type { Plan, PlanLine, PlanSpec, Product, SpecKind } from '../../data/plans.ts';
 import type { IconName } from '../../lib/icon-names.ts';
 import { formatMonthly, formatPrice } from '../../lib/price.ts';
 
@@ -33,12 +33,17 @@ const specIcons: Record<SpecKind, IconName> = {
   backups: 'backups',
   bandwidth: 'bandwidth',
   network: 'network',
+  protection: 'shield',
   support: 'support',
   websites: 'globe',
   email: 'mail',
   servers: 'gamepad',
   database: 'database',
 };
+
+function specLines(specs: readonly PlanSpec[]): PlanCardData['specs'] {
+  return specs.map((s) => ({ icon: specIcons[s.kind], text: s.value }));
+}
 
 /** A plan page card. */
 export function planCardData(line: PlanLine, plan: Plan): PlanCardData {
@@ -47,7 +52,7 @@ export function planCardData(line: PlanLine, plan: Plan): PlanCardData {
     name: plan.name,
     price: formatPrice(plan.price, line.currency),
     period: '/month',
-    specs: plan.specs.map((s) => ({ icon: specIcons[s.kind], text: s.value })),
+    specs: specLines(plan.specs),
     features: plan.features,
     highlight: plan.highlight,
     recommended: plan.recommended,
@@ -59,15 +64,6 @@ export function planCardData(line: PlanLine, plan: Plan): PlanCardData {
 
 /** A products page card: 2 decimals followed by /Monthly (docs/decisions.md 16). */
 export function productCardData(product: Product): PlanCardData {
-  const { cores, ram, storage, bandwidth, protection, support } = product.specs;
-  const specs: { icon: IconName; text: string | undefined }[] = [
-    { icon: 'cpu', text: cores },
-    { icon: 'ram', text: ram },
-    { icon: 'disk', text: storage },
-    { icon: 'bandwidth', text: bandwidth },
-    { icon: 'shield', text: protection },
-    { icon: 'support', text: support },
-  ];
   return {
     id: product.id,
     name: product.name,
@@ -76,7 +72,7 @@ export function productCardData(product: Product): PlanCardData {
     price: formatMonthly(product.price, product.currency),
     period: '',
     pricePrefix: product.fromPrice ? 'From' : undefined,
-    specs: specs.filter((s): s is { icon: IconName; text: string } => Boolean(s.text)),
+    specs: specLines(product.specs),
     features: product.features,
     highlight: false,
     recommended: product.recommended,

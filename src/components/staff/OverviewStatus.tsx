@@ -1,14 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
-import { bannerFor, type Banner, type ServerStatus, type ShownStatus, shownStatuses } from '../../../contracts/status-rules.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { StatusReport } from '../../../contracts/status.ts';
+import { type Banner, type ShownStatus, shownStatuses } from '../../../contracts/status-rules.ts';
 import { apiFetch } from '../../lib/api-client.ts';
-import type { StatusReport, StatusUpdate } from '../status/status-api.ts';
+import { latencyLabel } from '../../lib/status-format.ts';
+import { withReadings } from '../../lib/status-updates.ts';
+import { useStatusStream } from '../../lib/use-status-stream.ts';
 import { CardLink } from './CardSection.tsx';
 import { badge, badgeTones, card, muted, subTitle } from './staff-styles.ts';
 
 /**
  * The live status summary on the Overview: the public board's own data (/api/status, then its
- * stream's serverStatus events), read-only: the banner, how many monitors are in each state,
- * and each monitor's state and latency. The report itself is read again every minute, for what
+ * stream's serverStatus events, applied as the board applies them: src/lib/status-updates.ts),
+ * read-only: the banner, how many monitors are in each state, and each monitor's state and latency. The report itself is read again every minute, for what
  * the stream does not carry (incidents, monitors added or removed).
  */
 const reloadEveryMs = 60_000;
@@ -24,34 +27,17 @@ const bannerTones: Record<Banner, string> = {
 };
 const states: readonly ShownStatus[] = shownStatuses;
 
-/**
- * As the board writes it (src/lib/status-format.ts); not imported from there, since sharing that
- * module with the console would split it out of the public board's bundle into a chunk of its own.
- */
-const latencyLabel = (ms: number) => (ms <= 0 ? 'Timeout' : `${Math.round(ms)} ms`);
-
-/** The report with the stream's newer readings applied, and its banner decided again. */
-function applied(report: StatusReport, updates: readonly StatusUpdate[]): StatusReport {
-  const byId = new Map(updates.map((u) => [u.id, u]));
-  const servers = report.servers.map((s) => {
-    const u = byId.get(s.id);
-    return u && (s.checkedAt === null || u.timestamp > s.checkedAt) ? { ...s, status: u.status, latency: u.latency, checkedAt: u.timestamp } : s;
-  });
-  const decided = servers.map((s) => s.status).filter((s): s is ServerStatus => s !== 'pending');
-  return { ...report, summary: { ...report.summary, banner: bannerFor(decided) }, servers };
-}
-
 export function OverviewStatus() {
   const [report, setReport] = useState<StatusReport>();
   const [failed, setFailed] = useState(false);
-  const [live, setLive] = useState(false);
   const current = useRef<StatusReport | undefined>(undefined);
 
+  const show = useCallback((next: StatusReport) => {
+    current.current = next;
+    setReport(next);
+  }, []);
+
   useEffect(() => {
-    const show = (next: StatusReport) => {
-      current.current = next;
-      setReport(next);
-    };
     const load = () =>
       apiFetch<StatusReport>('GET', '/api/status').then(
         (fresh) => {
@@ -61,19 +47,16 @@ export function OverviewStatus() {
         () => setFailed(true),
       );
     void load();
-    // EventSource opens the stream again by itself after a drop (with Last-Event-ID).
-    const stream = new EventSource('/api/status/stream');
-    stream.onopen = () => setLive(true);
-    stream.onerror = () => setLive(false);
-    stream.addEventListener('serverStatus', (event) => {
-      if (current.current) show(applied(current.current, JSON.parse((event as MessageEvent<string>).data) as StatusUpdate[]));
-    });
     const timer = setInterval(() => void load(), reloadEveryMs);
-    return () => {
-      stream.close();
-      clearInterval(timer);
-    };
-  }, []);
+    return () => clearInterval(timer);
+  }, [show]);
+
+  const live =
+    useStatusStream({
+      serverStatus: (updates) => {
+        if (current.current) show(withReadings(current.current, updates));
+      },
+    }) === 'live';
 
   const servers = report?.servers ?? [];
   return (

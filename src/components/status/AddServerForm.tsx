@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { buttonVariants } from '../ui/button-variants.ts';
 import type { CheckType } from './status-api.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 export interface NewServer {
   name: string;
@@ -43,7 +44,7 @@ export function AddServerForm({ onAdd }: { onAdd: (server: NewServer) => Promise
   }
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-surface-900/80 p-5 ring-1 ring-white/10 sm:p-6">
+    <section aria-labelledby={`${id}-title`} className={cardVariants({ edge: 'ring', className: 'p-5 sm:p-6' })}>
       <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
         Add New Server
       </h2>

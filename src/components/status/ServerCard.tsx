@@ -3,6 +3,7 @@ import { LatencyChart } from './LatencyChart.tsx';
 import type { DailyUptime, IncidentBrief, Reading, ShownStatus, Uptimes } from './status-api.ts';
 import { latencyLabel, latencyTone, statusLabels, uptimeLabel, uptimeOver, type LatencyTone } from '../../lib/status-format.ts';
 import { UptimeBar } from './UptimeBar.tsx';
+import { cardVariants } from '../ui/card-variants.ts';
 
 /**
  * What a card shows as its state: a probed state, what people decided (paused, maintenance), or
@@ -95,7 +96,7 @@ export function ServerCard({
       aria-labelledby={headingId}
       data-server-id={id}
       data-status={state}
-      className="flex min-h-[17rem] flex-col rounded-2xl bg-surface-900/80 p-5 ring-1 ring-white/10 transition hover:ring-white/20"
+      className={cardVariants({ edge: 'ring', className: 'flex min-h-[17rem] flex-col p-5 transition hover:ring-white/20' })}
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
@@ -195,7 +196,7 @@ export function ServerCard({
 /** The shape of a server card while the first data loads (same size: nothing moves). */
 export function ServerCardSkeleton() {
   return (
-    <div className="flex min-h-[17rem] animate-pulse flex-col rounded-2xl bg-surface-900/60 p-5 ring-1 ring-white/5" aria-hidden="true">
+    <div className={cardVariants({ surface: 'placeholder', edge: 'faint', className: 'flex min-h-[17rem] animate-pulse flex-col p-5' })} aria-hidden="true">
       <div className="flex justify-between">
         <div className="h-5 w-32 rounded bg-white/10" />
         <div className="h-5 w-24 rounded bg-white/10" />

@@ -5,6 +5,7 @@ import { monthLabel } from '../../lib/status-format.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { IncidentCard, MaintenanceCard } from './NoticeCards.tsx';
 import type { Incident, Maintenance, StatusHistory as History } from './status-api.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 type Entry = { kind: 'incident'; at: string; incident: Incident } | { kind: 'maintenance'; at: string; maintenance: Maintenance };
 
@@ -75,7 +76,7 @@ export function StatusHistory() {
 
   if (failed && !history) {
     return (
-      <div role="alert" className="rounded-2xl bg-surface-900/80 p-8 text-center ring-1 ring-red-400/30">
+      <div role="alert" className={cardVariants({ edge: 'alert', className: 'p-8 text-center' })}>
         <p className="text-lg font-semibold text-white">The history could not be loaded.</p>
         <button type="button" className={buttonVariants({ variant: 'secondary', className: 'mt-4' })} onClick={() => void load()}>
           <RefreshCw className="size-4" aria-hidden="true" /> Try again
@@ -88,7 +89,7 @@ export function StatusHistory() {
       <div aria-busy="true" className="space-y-3" data-testid="history" data-ready="false">
         <p className="sr-only">Loading the history…</p>
         {[0, 1].map((i) => (
-          <div key={i} className="h-36 animate-pulse rounded-2xl bg-surface-900/60 ring-1 ring-white/5" />
+          <div key={i} className={cardVariants({ surface: 'placeholder', edge: 'faint', className: 'h-36 animate-pulse' })} />
         ))}
       </div>
     );

@@ -5,6 +5,7 @@ import type { SubscriptionsCopy } from '../../data/subscriptions.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { fetchSubscriptionOptions, subscribe, type SubscriptionOptions } from '../subscriptions/subscriptions-api.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 const inputClass =
   'mt-1 block w-full rounded-lg bg-surface-950/80 px-3 py-2 text-sm text-white ring-1 ring-white/10 placeholder:text-slate-500 focus:ring-2 focus:ring-brand-400 focus:outline-none aria-[invalid=true]:ring-red-400/70';
@@ -82,7 +83,7 @@ export function SubscribeForm({ copy }: { copy: SubscriptionsCopy['form'] }) {
   const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
   return (
-    <section aria-labelledby={`${id}-title`} data-testid="subscribe" className="mt-10 rounded-2xl bg-surface-900/80 p-5 ring-1 ring-white/10 sm:p-6">
+    <section aria-labelledby={`${id}-title`} data-testid="subscribe" className={cardVariants({ edge: 'ring', className: 'mt-10 p-5 sm:p-6' })}>
       <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-semibold text-white">
         <BellRing className="size-5 text-brand-300" aria-hidden="true" />
         {copy.heading}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Incident } from './status-api.ts';
 import type { Banner } from '../../../contracts/status-rules.ts';
 import { measuredOver, uptimeLabel } from '../../lib/status-format.ts';
+import { cardVariants } from '../ui/card-variants.ts';
 
 const bannerTone: Record<Banner, string> = {
   'All Systems Operational': 'text-emerald-300',
@@ -14,7 +15,7 @@ const bannerTone: Record<Banner, string> = {
 
 function Card({ icon, label, children, note }: { icon: ReactNode; label: string; children: ReactNode; note: string }) {
   return (
-    <div className="flex min-h-[8.5rem] flex-col rounded-2xl bg-surface-900/80 p-4 sm:p-5 ring-1 ring-white/10">
+    <div className={cardVariants({ edge: 'ring', className: 'flex min-h-[8.5rem] flex-col p-4 sm:p-5' })}>
       <div className="flex items-center gap-2 text-sm text-slate-400">
         {icon}
         <h2>{label}</h2>
@@ -95,7 +96,7 @@ export function SummaryCardsSkeleton() {
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-hidden="true">
       {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="flex min-h-[8.5rem] animate-pulse flex-col rounded-2xl bg-surface-900/60 p-4 ring-1 ring-white/5 sm:p-5">
+        <div key={i} className={cardVariants({ surface: 'placeholder', edge: 'faint', className: 'flex min-h-[8.5rem] animate-pulse flex-col p-4 sm:p-5' })}>
           <div className="h-4 w-28 rounded bg-white/5" />
           <div className="mt-4 h-7 w-40 rounded bg-white/10" />
           <div className="mt-auto h-3 w-24 rounded bg-white/5" />

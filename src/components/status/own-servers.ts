@@ -1,14 +1,6 @@
 // The visitor's own entries on the board, kept in this browser only (localStorage).
-import type { CheckType } from './status-api.ts';
-
-export interface OwnServer {
-  id: string;
-  name: string;
-  /** host[:port]; absent for an entry that is only a name. */
-  address?: string;
-  type: CheckType;
-  addedAt: number;
-}
+import { checkTypes } from '../../../contracts/status-rules.ts';
+import type { OwnServer } from '../../lib/own-server-entries.ts';
 
 export const ownServersKey = 'hostfront.status.ownServers';
 
@@ -20,7 +12,7 @@ function isOwnServer(value: unknown): value is OwnServer {
     typeof v.id === 'string' &&
     typeof v.name === 'string' &&
     (v.address === undefined || typeof v.address === 'string') &&
-    (v.type === 'minecraft' || v.type === 'tcp' || v.type === 'http') &&
+    checkTypes.some((type) => type === v.type) &&
     typeof v.addedAt === 'number'
   );
 }

@@ -1,7 +1,7 @@
 // What the page reads from /api/status and its stream, and the visitor's own checks. The shapes
 // are the status contract's (types only: the page bundles none of the schemas).
-import type { CheckAnswer, Reading, StatusReport } from '../../../contracts/status.ts';
-import { historyLength, type CheckType } from '../../../contracts/status-rules.ts';
+import type { CheckAnswer, StatusReport } from '../../../contracts/status.ts';
+import type { CheckType } from '../../../contracts/status-rules.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 
 export type { Incident, IncidentBrief, Maintenance, NoticeEvent, StatusHistory } from '../../../contracts/incidents.ts';
@@ -24,10 +24,4 @@ export function fetchReport(signal?: AbortSignal): Promise<StatusReport> {
 /** POST /api/status/check; a refusal or the rate limit throws an ApiError with the server's message. */
 export function checkServer(address: string, type: CheckType): Promise<CheckAnswer> {
   return apiFetch<CheckAnswer>('POST', '/api/status/check', { body: { address, type }, fallback: 'The check failed.' });
-}
-
-/** Keeps the newest readings, as many as the board charts. */
-export function appendReading(history: readonly Reading[], reading: Reading, limit = historyLength): Reading[] {
-  const next = [...history, reading];
-  return next.length > limit ? next.slice(next.length - limit) : next;
 }
