@@ -181,8 +181,10 @@ async function decideIn(trx: Transaction<Database>, input: DecideInput, known: r
       );
     if (decided?.detail && decided.state !== 'down') details.set(monitorId, decided.detail);
     const changed = decided !== undefined && decided.state !== previous?.state;
-    // One decided result per interval (or at a change, of the decision or of a location's state), however many locations report.
-    const due = !previous || at - previous.at >= monitor.intervalSeconds * 800;
+    // A decided result for every result of a location reporting alone (as the one prober always
+    // did); with several, at most about two an interval, and at once at a change (of the decision
+    // or of a location's state), however many locations report.
+    const due = !previous || reporting.length <= 1 || at - previous.at >= monitor.intervalSeconds * 500;
     if (!changed && !due && !moved.has(monitorId)) continue;
     if (changed) {
       changes.push({

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ServerStatus } from '../../contracts/status-rules.ts';
 import type { Database } from '../db/schema.ts';
+import type { StatusDecisionTable, StatusLocationResultTable } from './probe-locations-tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -157,6 +158,18 @@ export async function insertLocationResults(db: Db, rows: readonly LocationResul
   }
 }
 
+function locationRowOf(r: Omit<Selectable<StatusLocationResultTable>, 'id'>): LocationResultRow {
+  return {
+    monitorId: r.monitor_id,
+    location: r.location,
+    at: Number(r.at),
+    ok: Number(r.ok) === 1,
+    latency: Number(r.latency),
+    state: r.state as LocationResultRow['state'],
+    ...(r.error !== null ? { error: r.error } : {}),
+  };
+}
+
 /** One monitor's results from one location since a moment, oldest first (its history). */
 export async function locationHistory(db: Db, monitorId: string, location: string, since: number): Promise<LocationResultRow[]> {
   const rows = await db
@@ -167,15 +180,7 @@ export async function locationHistory(db: Db, monitorId: string, location: strin
     .where('at', '>=', since)
     .orderBy('at')
     .execute();
-  return rows.map((r) => ({
-    monitorId: r.monitor_id,
-    location: r.location,
-    at: Number(r.at),
-    ok: Number(r.ok) === 1,
-    latency: Number(r.latency),
-    state: r.state as LocationResultRow['state'],
-    ...(r.error !== null ? { error: r.error } : {}),
-  }));
+  return rows.map(locationRowOf);
 }
 
 /** The newest `perMonitor` results of each monitor from each location, oldest first (the board's per-location lines). */
@@ -194,15 +199,7 @@ export async function recentLocationResults(db: Db, perMonitor: number): Promise
     ])
     .as('ranked');
   const rows = await db.selectFrom(ranked).selectAll().where('rn', '<=', perMonitor).orderBy('monitor_id').orderBy('location').orderBy('at').execute();
-  return rows.map((r) => ({
-    monitorId: r.monitor_id,
-    location: r.location,
-    at: Number(r.at),
-    ok: Number(r.ok) === 1,
-    latency: Number(r.latency),
-    state: r.state as LocationResultRow['state'],
-    ...(r.error !== null ? { error: r.error } : {}),
-  }));
+  return rows.map(locationRowOf);
 }
 
 /** Deletes a deleted monitor's location readings and states. */

@@ -1,5 +1,5 @@
 /** Reads until `ok` holds (every 50 ms), or fails after `timeoutMs` saying what it waited for and what it last read. */
-export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
+export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 5000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

@@ -6,17 +6,8 @@ import { startDnsServer, type DnsServer } from '../helpers/dns-server.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { auditRows, staffUser, type StaffUser } from '../helpers/staff.ts';
 import { testConfig } from '../helpers/test-config.ts';
+import { until } from '../helpers/until.ts';
 import { Listener, writeMonitorsFile } from './status-helpers.ts';
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 type Server = { id: string; name: string; status: string; checkedAt: number | null; paused: boolean };
 
