@@ -47,6 +47,8 @@ export interface DecideInput {
   monitors: ReadonlyMap<string, Monitor>;
   now: number;
   inMaintenance: (monitorId: string, at: number) => boolean;
+  /** The site's own prober in standby: its location counts only while no other location reports. */
+  standbyLocation?: string;
 }
 
 export interface DecideOutcome {
@@ -165,7 +167,9 @@ async function decideIn(trx: Transaction<Database>, input: DecideInput, known: r
   for (const monitorId of fresh) {
     const monitor = monitors.get(monitorId)!;
     const all = [...states.values()].filter((s) => s.monitorId === monitorId);
-    const reporting = all.filter((s) => now - s.at <= freshForMs(monitor));
+    const recent = all.filter((s) => now - s.at <= freshForMs(monitor));
+    const others = recent.filter((s) => s.location !== input.standbyLocation);
+    const reporting = input.standbyLocation !== undefined && others.length > 0 ? others : recent;
     const views: LocationView[] = reporting
       .filter((s): s is LocationState & { state: ServerStatus } => s.state !== undefined)
       .map((s) => ({ location: s.location, state: s.state, latency: s.latency, ...(s.error ? { error: s.error } : {}) }));

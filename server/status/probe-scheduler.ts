@@ -21,6 +21,8 @@ export interface SchedulerOptions {
   location?: string;
   /** True while this prober steps aside (STATUS_PROBER=standby and agents report): no probes. */
   standby?: () => boolean;
+  /** In standby, its location: counted only while no other location reports (decider.ts). */
+  standbyLocation?: string | undefined;
   /** Whether a monitor is in a maintenance window at a moment: its results are marked (docs/decisions.md 38). */
   inMaintenance?: (monitorId: string, at: number) => boolean;
   /** Called after each round is stored. */
@@ -174,6 +176,7 @@ export class ProbeScheduler {
           monitors: new Map(this.monitors.map((m) => [m.id, m])),
           now: Date.now(),
           inMaintenance: this.options.inMaintenance ?? (() => false),
+          ...(this.options.standbyLocation !== undefined ? { standbyLocation: this.options.standbyLocation } : {}),
         });
       } catch (error) {
         this.options.log.error({ err: error }, 'status: could not store a round of results');

@@ -164,6 +164,7 @@ export class StatusService {
       log: this.log,
       location: this.prober.location,
       standby: () => this.standby,
+      standbyLocation: this.prober.mode === 'standby' ? this.prober.location : undefined,
       inMaintenance: (id, at) => this.notices?.inMaintenance(id, at) ?? false,
       onRound: (round) => {
         for (const listener of this.probedListeners) listener(round);
@@ -222,6 +223,7 @@ export class StatusService {
       monitors: new Map(this.catalog.active().map((m) => [m.id, m])),
       now: Date.now(),
       inMaintenance: (id, at) => this.notices?.inMaintenance(id, at) ?? false,
+      ...(this.prober.mode === 'standby' ? { standbyLocation: this.prober.location } : {}),
     });
     if (outcome.rows.length) this.publishRound(roundOfDecision(outcome));
     return { accepted: outcome.accepted, ignored: outcome.ignored };

@@ -92,6 +92,11 @@ test.describe('probe locations on the board and in "your latency"', () => {
     await expect(lines.locator('[data-location-line="singapore"]')).toHaveAttribute('data-location-status', 'operational');
     await expect(lines.locator('[data-location-line="singapore"]')).toContainText(/Singapore\s*Operational\s*\d+ ms/);
     await expectNoSeriousViolations(page, 'the board with locations');
+    // At phone width the lines fit: nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(lines.locator('[data-location-line="singapore"]')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     failing.add('singapore');
     await expect(lines.locator('[data-location-line="singapore"]')).toHaveAttribute('data-location-status', 'down', { timeout: 15_000 });
