@@ -106,21 +106,23 @@ export async function decisionsOf(db: Db, monitorIds: readonly string[]): Promis
   for (const ids of chunks(monitorIds)) {
     const rows = await db.selectFrom('status_decision').selectAll().where('monitor_id', 'in', ids).execute();
     for (const r of rows) {
-      out.set(r.monitor_id, { monitorId: r.monitor_id, state: r.state as ServerStatus, at: Number(r.at), ...(r.detail !== null ? { detail: r.detail } : {}) });
+      out.set(r.monitor_id, decisionOf(r));
     }
   }
   return out;
 }
 
+const decisionOf = (r: Selectable<StatusDecisionTable>): Decision => ({
+  monitorId: r.monitor_id,
+  state: r.state as ServerStatus,
+  at: Number(r.at),
+  ...(r.detail !== null ? { detail: r.detail } : {}),
+});
+
 /** Every monitor's decision (the board at start). */
 export async function allDecisions(db: Db): Promise<Map<string, Decision>> {
   const rows = await db.selectFrom('status_decision').selectAll().execute();
-  return new Map(
-    rows.map((r) => [
-      r.monitor_id,
-      { monitorId: r.monitor_id, state: r.state as ServerStatus, at: Number(r.at), ...(r.detail !== null ? { detail: r.detail } : {}) },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.monitor_id, decisionOf(r)]));
 }
 
 export async function saveDecisions(db: Db, decisions: readonly Decision[]): Promise<void> {

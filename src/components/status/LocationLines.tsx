@@ -2,6 +2,7 @@ import type { LocationStatus } from '../../../contracts/probe-locations.ts';
 import { probeLocationName } from '../../../contracts/probe-locations-rules.ts';
 import type { LocationView } from '../../../contracts/status.ts';
 import { latencyLabel, latencyTone, statusLabels } from '../../lib/status-format.ts';
+import { locationLineColours } from './LatencyChart.tsx';
 
 const dot: Record<LocationView['status'], string> = {
   operational: 'bg-emerald-400',
@@ -27,7 +28,7 @@ export function LocationLines({ lines, probes, name, now }: { lines: readonly Lo
   const silent = new Map(probes.filter((p) => !p.reporting).map((p) => [p.location, p]));
   return (
     <ul className="mt-3 grid gap-1 text-xs" aria-label={`${name} from each location`} data-testid="location-lines">
-      {lines.map((l) => {
+      {lines.map((l, n) => {
         const place = probeLocationName(l.location);
         const quiet = silent.get(l.location);
         return (
@@ -40,6 +41,14 @@ export function LocationLines({ lines, probes, name, now }: { lines: readonly Lo
             <span className="flex min-w-0 items-center gap-2 text-slate-300">
               <span className={`size-2 shrink-0 rounded-full ${quiet ? 'bg-slate-600' : dot[l.status]}`} aria-hidden="true" />
               <span className="truncate">{place}</span>
+              {lines.length > 1 && (
+                <span
+                  className="h-0 w-4 shrink-0 border-t border-dashed"
+                  style={{ borderColor: locationLineColours[n % locationLineColours.length] }}
+                  aria-hidden="true"
+                  title="Its line on the chart"
+                />
+              )}
             </span>
             {quiet ? (
               <span className="text-slate-400">

@@ -3,6 +3,7 @@ import type { LocationStatus } from '../../../contracts/probe-locations.ts';
 import type { LocationView } from '../../../contracts/status.ts';
 import { LatencyChart } from './LatencyChart.tsx';
 import { LocationLines } from './LocationLines.tsx';
+import { probeLocationName } from '../../../contracts/probe-locations-rules.ts';
 import type { DailyUptime, IncidentBrief, Reading, ShownStatus, Uptimes } from './status-api.ts';
 import { latencyLabel, latencyTone, statusLabels, uptimeLabel, uptimeOver, type LatencyTone } from '../../lib/status-format.ts';
 import { UptimeBar } from './UptimeBar.tsx';
@@ -173,7 +174,12 @@ export function ServerCard({
 
       {locations && locations.length > 0 && <LocationLines lines={locations} probes={probes} name={name} now={now} />}
 
-      <LatencyChart readings={history} name={name} emptyText={unchecked ? 'No address, so nothing is checked' : paused ? 'Paused: not probed' : undefined} />
+      <LatencyChart
+        lines={locations && locations.length > 1 ? locations.map((l) => ({ label: probeLocationName(l.location), readings: l.history })) : undefined}
+        readings={history}
+        name={name}
+        emptyText={unchecked ? 'No address, so nothing is checked' : paused ? 'Paused: not probed' : undefined}
+      />
 
       {bar && <UptimeBar monitorId={id} name={name} daily={bar.daily} daysFrom={bar.daysFrom} incidents={bar.incidents} now={now} />}
 
