@@ -24,6 +24,11 @@ export const monitorSettings = {
   degradedAboveMs: z.number().int().min(1).default(300),
   /** Failed probes in a row before the monitor is down. */
   failuresBeforeDown: z.number().int().min(1).max(100).default(3),
+  /**
+   * Locations that must see it down before it is down (docs/decisions.md 47); absent: a majority
+   * of the locations that reported in the last intervals.
+   */
+  quorum: z.number().int().min(1, 'must be at least 1').max(10).optional(),
 };
 
 /** A monitor as the file and the console's Add form give it. */
@@ -44,6 +49,7 @@ export const staffMonitor = z.object({
   timeoutSeconds: z.number(),
   degradedAboveMs: z.number(),
   failuresBeforeDown: z.number(),
+  quorum: z.number().optional(),
   /** Paused monitors are not probed (docs/decisions.md 37). */
   paused: z.boolean(),
   createdAt: z.number(),

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { incident, incidentBrief, maintenance, noticeEvent } from './incidents.ts';
+import { locationStatus } from './probe-locations.ts';
 import { monitorTypes } from './monitors-rules.ts';
 import { banners, checkTypes, serverStatuses, shownStatuses } from './status-rules.ts';
 
@@ -34,6 +35,21 @@ export const dailyUptime = z.object({
   maintenance: z.array(z.number().int()),
 });
 
+/** What one location says of a monitor now (docs/decisions.md 47). */
+export const locationReading = z.object({
+  /** A probe location's id (contracts/probe-locations-rules.ts). */
+  location: z.string(),
+  /** That location's own state machine's state. */
+  status: shownStatus,
+  /** Its newest result's latency, 0 when it got no answer. */
+  latency: z.number(),
+  /** When its newest result was taken (epoch ms). */
+  at: z.number(),
+});
+
+/** A location's line: its state now and its recent readings. */
+export const locationView = locationReading.extend({ history: z.array(reading) });
+
 export const serverView = z.object({
   id: z.string(),
   name: z.string(),
@@ -56,6 +72,10 @@ export const serverView = z.object({
   /** Minecraft monitors: from the newest answer. */
   players: players.optional(),
   version: z.string().optional(),
+  /** Each location that has probed it (docs/decisions.md 47). */
+  locations: z.array(locationView).optional(),
+  /** "Unreachable from Singapore": from where a minority fails. */
+  detail: z.string().optional(),
 });
 
 export const statusReport = z.object({
@@ -82,6 +102,8 @@ export const statusReport = z.object({
   recentIncidents: z.array(incidentBrief),
   /** UTC midnight (epoch ms) of the bars' first day. */
   daysFrom: z.number(),
+  /** The locations watching, and whether each reports (docs/decisions.md 47). */
+  locations: z.array(locationStatus).optional(),
 });
 
 /** One monitor's new reading, as a `serverStatus` event of the stream carries it (an array of these). */
@@ -92,6 +114,10 @@ export const statusUpdate = z.object({
   timestamp: z.number(),
   players: players.optional(),
   version: z.string().optional(),
+  /** Each location's state as it stands after this decision. */
+  locations: z.array(locationReading).optional(),
+  /** "Unreachable from Singapore": from where a minority fails. */
+  detail: z.string().optional(),
 });
 
 export const streamQuery = z.object({
@@ -130,6 +156,8 @@ export const checkAnswer = z.object({
 export type ServerStatusValue = z.infer<typeof serverStatus>;
 export type Uptimes = z.infer<typeof uptimes>;
 export type Reading = z.infer<typeof reading>;
+export type LocationReading = z.infer<typeof locationReading>;
+export type LocationView = z.infer<typeof locationView>;
 export type DailyUptime = z.infer<typeof dailyUptime>;
 export type ServerView = z.infer<typeof serverView>;
 export type StatusReport = z.infer<typeof statusReport>;

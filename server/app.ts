@@ -27,7 +27,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { notFound, staticSite } from './plugins/static-site.ts';
 import { staffAccessPlugin, staffPlugin } from './staff/staff-plugin.ts';
 import { incidentsCorePlugin, incidentsFeedPlugin, incidentsPublicPlugin, incidentsStaffPlugin } from './incidents/incidents-plugin.ts';
-import { monitorsConsolePlugin, statusCorePlugin, statusPlugin } from './status/status-plugin.ts';
+import { agentApiPlugin, agentsConsolePlugin, monitorsConsolePlugin, statusCorePlugin, statusPlugin } from './status/status-plugin.ts';
 import { subscriptionsPlugin, type SubscriptionsPluginOptions } from './subscriptions/subscriptions-plugin.ts';
 import { supportPlugin, type SupportPluginOptions } from './support/support-plugin.ts';
 
@@ -156,6 +156,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(staffPlugin, { prefix: '/api/staff' });
   await app.register(auditConsolePlugin, { prefix: '/api/staff/audit' });
   await app.register(monitorsConsolePlugin, { prefix: '/api/staff/monitors' });
+  await app.register(agentsConsolePlugin, { prefix: '/api/staff/probe-agents' });
+  await app.register(agentApiPlugin, { prefix: '/api/probes' });
   await app.register(incidentsStaffPlugin, { prefix: '/api/staff' });
   await app.register(incidentsPublicPlugin, { prefix: '/api/status' });
   await app.register(incidentsFeedPlugin);

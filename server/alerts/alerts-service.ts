@@ -1,3 +1,4 @@
+import { probeLocationName } from '../../contracts/probe-locations-rules.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { AlertTestResult, StaffAlert } from '../../contracts/alerts.ts';
@@ -120,9 +121,9 @@ export class AlertsService {
     if (change.to === 'down') {
       // Already alerted (a restart decides again from nothing): the outage goes on.
       if (open) return 0;
-      // The quorum decider may say from where it fails (an optional `locations`).
-      const from = (change as { locations?: unknown }).locations;
-      const locations = Array.isArray(from) ? from.map(String) : null;
+      // The quorum decider says what each location saw: the alert names those that fail.
+      const failing = (change.locations ?? []).filter((l) => l.state === 'down').map((l) => probeLocationName(l.location));
+      const locations = failing.length ? failing : null;
       const held = change.maintenance;
       const id = await insertAlert(
         trx,

@@ -46,6 +46,10 @@ export interface AppConfig {
     checksInFlight: number;
     streamsPerAddress: number;
     streamsTotal: number;
+    /** This site's own prober (docs/decisions.md 47): the location it counts as, and whether it steps aside while agents report. */
+    prober: { location: string; mode: 'location' | 'standby' };
+    /** STATUS_PING_ORIGINS: the agents' ping endpoints' origins, allowed by the CSP's connect-src. */
+    pingOrigins: string[];
   };
   contact: { webhookUrl: string | undefined; smtpUrl: string | undefined; emailTo: string | undefined; retentionDays: number };
   /** Status subscriptions: e-mail goes through SMTP_URL (none: webhooks only) from this sender. */
@@ -193,6 +197,8 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
       checksInFlight: 16,
       streamsPerAddress: e.STATUS_STREAMS_PER_ADDRESS,
       streamsTotal: e.STATUS_STREAMS_TOTAL,
+      prober: { location: e.STATUS_PROBER_LOCATION, mode: e.STATUS_PROBER },
+      pingOrigins: e.STATUS_PING_ORIGINS,
     },
     contact: { webhookUrl: e.CONTACT_WEBHOOK_URL, smtpUrl: e.SMTP_URL, emailTo: e.CONTACT_EMAIL_TO, retentionDays: e.CONTACT_RETENTION_DAYS },
     subscriptions: { smtpUrl: e.SMTP_URL, mailFrom: e.STATUS_MAIL_FROM ?? defaultMailFrom(publicUrlFor(e.PUBLIC_URL, e.HOST, e.PORT)) },

@@ -150,6 +150,31 @@ export const envSchema = z.object({
   STATUS_CHECK_ALLOW_PRIVATE: booleanWord.default(false),
   /** Let admins' monitors and alert channels reach private, loopback and link-local addresses (a provider's internal nodes). */
   STAFF_TARGETS_ALLOW_PRIVATE: booleanWord.default(false),
+  /** Where this site's own prober counts as: `site` (none of the locations), or the location it runs at. */
+  STATUS_PROBER_LOCATION: z.enum(['site', 'delhi-ncr', 'singapore', 'frankfurt'], { error: 'must be site, delhi-ncr, singapore or frankfurt' }).default('site'),
+  /** `location`: the own prober is one more location beside agents; `standby`: it probes only while no agent reports. */
+  STATUS_PROBER: z.enum(['location', 'standby'], { error: 'must be location or standby' }).default('location'),
+  /** Origins of the probe agents' ping endpoints (comma-separated), which pages may reach (the CSP's connect-src). */
+  STATUS_PING_ORIGINS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const origins = (text ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean);
+      for (const o of origins) {
+        let parsed: URL | undefined;
+        try {
+          parsed = new URL(o);
+        } catch {}
+        if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || parsed.origin !== o.replace(/\/$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `"${o}" is not an origin such as https://sg-probe.example.com` });
+          return z.NEVER;
+        }
+      }
+      return origins.map((o) => new URL(o).origin);
+    }),
   /** Ports the public checker may connect to (ports and ranges, comma-separated). */
   STATUS_CHECK_PORTS: portList.optional(),
   /** Name servers the public checker asks (IP[:port], comma-separated); the system's when unset. */

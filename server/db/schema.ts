@@ -3,6 +3,7 @@ import type { AuditTables } from '../audit/audit-tables.ts';
 import type { ContactTables } from '../contact/contact-tables.ts';
 import type { IncidentsTables } from '../incidents/incidents-tables.ts';
 import type { PanelTables } from '../panel/panel-tables.ts';
+import type { ProbeLocationTables } from '../probe-locations/probe-locations-tables.ts';
 import type { ScheduleTables } from '../panel/schedules/schedule-tables.ts';
 import type { StaffTables } from '../staff/staff-tables.ts';
 import type { StatusTables } from '../status/status-tables.ts';
@@ -23,4 +24,5 @@ export interface Database
     IncidentsTables,
     ScheduleTables,
     AlertTables,
-    SupportTables {}
+    SupportTables,
+    ProbeLocationTables {}

@@ -55,10 +55,11 @@ export const strictTransportSecurity = 'max-age=63072000; includeSubDomains';
  * (server/plugins/static-site.ts) bakes them into its answers; this plugin adds them to the rest.
  * HSTS follows the public address, not the request: behind a proxy that ends TLS the request is http.
  */
-export function securityHeaderSet(siteDir: string, publicUrl: string): Record<string, string> {
+export function securityHeaderSet(siteDir: string, publicUrl: string, pingOrigins: readonly string[] = []): Record<string, string> {
   const { hashes, origins, connectOrigins } = readScriptHashes(siteDir);
+  // The probe agents' ping endpoints (STATUS_PING_ORIGINS), which visitors' pages time (docs/decisions.md 48).
   return {
-    'content-security-policy': contentSecurityPolicy(hashes, origins, connectOrigins),
+    'content-security-policy': contentSecurityPolicy(hashes, origins, [...new Set([...connectOrigins, ...pingOrigins])]),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
@@ -69,7 +70,7 @@ export function securityHeaderSet(siteDir: string, publicUrl: string): Record<st
 }
 
 async function securityHeadersPlugin(app: FastifyInstance, options: { siteDir: string }): Promise<void> {
-  const headers = securityHeaderSet(options.siteDir, app.config.publicUrl);
+  const headers = securityHeaderSet(options.siteDir, app.config.publicUrl, app.config.status.pingOrigins);
   // A plain (not async) hook: it runs on every answer, and a promise per answer costs.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(headers);

@@ -62,7 +62,7 @@ async function staticSitePlugin(app: FastifyInstance, options: { siteDir: string
     return;
   }
   const files = loadSiteFiles(siteDir);
-  const answers = new SiteAnswers(files, securityHeaderSet(siteDir, app.config.publicUrl));
+  const answers = new SiteAnswers(files, securityHeaderSet(siteDir, app.config.publicUrl, app.config.status.pingOrigins));
   app.decorate('site', { files, answers });
   app.log.debug({ files: files.files.size, bytes: files.bytes }, 'site loaded into memory');
 

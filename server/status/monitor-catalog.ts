@@ -31,8 +31,11 @@ export class MonitorCatalog {
   active(): Monitor[] {
     return this.stored
       .filter((m) => !m.paused)
-      .map(({ id, name, type, target, intervalSeconds, timeoutSeconds, degradedAboveMs, failuresBeforeDown }) =>
-        probeReady({ id, name, type, target, intervalSeconds, timeoutSeconds, degradedAboveMs, failuresBeforeDown }, this.placeholders),
+      .map(({ id, name, type, target, intervalSeconds, timeoutSeconds, degradedAboveMs, failuresBeforeDown, quorum }) =>
+        probeReady(
+          { id, name, type, target, intervalSeconds, timeoutSeconds, degradedAboveMs, failuresBeforeDown, ...(quorum !== undefined ? { quorum } : {}) },
+          this.placeholders,
+        ),
       );
   }
 

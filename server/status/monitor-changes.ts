@@ -21,6 +21,11 @@ export interface MonitorChange {
   maintenance: boolean;
   /** Why, in a few words: the failing probe's error, when there was one. */
   detail?: string;
+  /**
+   * What each location that reported said, when more than one did or some failed
+   * (docs/decisions.md 47): from where it fails.
+   */
+  locations?: { location: string; state: ServerStatus; detail?: string }[];
 }
 
 export type MonitorChangeEvent = StatusEvent<MonitorChange, typeof monitorChangedKind>;

@@ -19,6 +19,8 @@ export interface Monitor {
   degradedAboveMs: number;
   /** Failed probes in a row before the monitor is down. */
   failuresBeforeDown: number;
+  /** Locations that must see it down; absent: a majority of those reporting (docs/decisions.md 47). */
+  quorum?: number;
 }
 
 /** An incident as the monitors file declares it; the first start turns them into incidents of the database. */

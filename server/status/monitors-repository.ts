@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { MonitorEdit, MonitorInput, MonitorType } from '../../contracts/monitors.ts';
 import type { Database } from '../db/schema.ts';
+import type { Selectable } from 'kysely';
 import type { StatusMonitorTable } from './status-tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -13,7 +14,7 @@ export interface StoredMonitor extends MonitorInput {
   updatedAt: number;
 }
 
-function monitorOf(r: StatusMonitorTable): StoredMonitor {
+function monitorOf(r: Selectable<StatusMonitorTable>): StoredMonitor {
   return {
     id: r.id,
     name: r.name,
@@ -23,6 +24,7 @@ function monitorOf(r: StatusMonitorTable): StoredMonitor {
     timeoutSeconds: Number(r.timeout_seconds),
     degradedAboveMs: Number(r.degraded_above_ms),
     failuresBeforeDown: Number(r.failures_before_down),
+    ...(r.quorum !== null && r.quorum !== undefined ? { quorum: Number(r.quorum) } : {}),
     paused: Number(r.paused) === 1,
     position: Number(r.position),
     createdAt: Number(r.created_at),
@@ -38,6 +40,7 @@ const settingsColumns = (m: MonitorEdit) => ({
   timeout_seconds: m.timeoutSeconds,
   degraded_above_ms: m.degradedAboveMs,
   failures_before_down: m.failuresBeforeDown,
+  quorum: m.quorum ?? null,
 });
 
 /** Every monitor in the board's order. */

@@ -25,7 +25,7 @@ export interface MonitorsServiceDeps {
   now?: () => number;
 }
 
-const settingsOf = ({ name, type, target, intervalSeconds, timeoutSeconds, degradedAboveMs, failuresBeforeDown }: MonitorEdit) => ({
+const settingsOf = ({ name, type, target, intervalSeconds, timeoutSeconds, degradedAboveMs, failuresBeforeDown, quorum }: MonitorEdit) => ({
   name,
   type,
   target,
@@ -33,6 +33,7 @@ const settingsOf = ({ name, type, target, intervalSeconds, timeoutSeconds, degra
   timeoutSeconds,
   degradedAboveMs,
   failuresBeforeDown,
+  ...(quorum !== undefined ? { quorum } : {}),
 });
 
 const notFound = (id: string) => new HttpError(404, 'monitor_not_found', `There is no monitor with the id "${id}".`);

@@ -1,19 +1,28 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { freshMemory, nextMemory, type MonitorMemory } from './monitor-state.ts';
+import { siteLocationId } from '../../contracts/probe-locations-rules.ts';
+import { decideResults, type DecideOutcome, type LocationResult } from '../probe-locations/decider.ts';
 import type { Monitor } from './monitors-file.ts';
-import { probe, type ProbeResult } from './probes.ts';
-import { recordMonitorChange, type MonitorChange } from './monitor-changes.ts';
-import { recentResults, writeResults, type ResultRow, type StoredState } from './status-repository.ts';
+import { probe, probeUserAgent, type ProbeResult } from './probes.ts';
+import type { ResultRow } from './status-repository.ts';
 import type { Round } from './coordination.ts';
 import type { StatusUpdate } from '../../contracts/status.ts';
 
 export interface SchedulerOptions {
   db: Kysely<Database>;
+  /** PostgreSQL takes the decider's lock (docs/decisions.md 47); unset is SQLite's one-at-a-time. */
+  dialect?: Dialect;
   /** The monitors to probe at start; setMonitors changes them. */
   monitors: readonly Monitor[];
   log: FastifyBaseLogger;
+  /** The location this prober counts as (docs/decisions.md 47): `site` unless the operator placed it. */
+  location?: string;
+  /** True while this prober steps aside (STATUS_PROBER=standby and agents report): no probes. */
+  standby?: () => boolean;
+  /** In standby, its location: counted only while no other location reports (decider.ts). */
+  standbyLocation?: string | undefined;
   /** Whether a monitor is in a maintenance window at a moment: its results are marked (docs/decisions.md 38). */
   inMaintenance?: (monitorId: string, at: number) => boolean;
   /** Called after each round is stored. */
@@ -36,16 +45,16 @@ export function updateOfRow(r: ResultRow): StatusUpdate {
   };
 }
 
-/** Rebuilds a monitor's state-machine memory from its newest stored results (oldest first). */
-export function memoryFromRows(rows: readonly ResultRow[]): MonitorMemory {
-  let memory = freshMemory;
-  for (const row of rows) {
-    memory = {
-      state: row.state === 'pending' ? memory.state : row.state,
-      failures: row.ok ? 0 : memory.failures + 1,
-    };
-  }
-  return memory;
+/** A decision's stored results as one round of the stream, each with its locations and what they say. */
+export function roundOfDecision(outcome: DecideOutcome): Round {
+  return {
+    id: outcome.at,
+    updates: outcome.rows.map((r) => {
+      const locations = outcome.locations.get(r.monitorId);
+      const detail = outcome.details.get(r.monitorId);
+      return { ...updateOfRow(r), ...(locations ? { locations } : {}), ...(detail ? { detail } : {}) };
+    }),
+  };
 }
 
 /**
@@ -58,12 +67,10 @@ export function memoryFromRows(rows: readonly ResultRow[]): MonitorMemory {
 export class ProbeScheduler {
   private readonly options: SchedulerOptions;
   private monitors: readonly Monitor[];
-  private readonly memory = new Map<string, MonitorMemory>();
   private readonly nextDue = new Map<string, number>();
   private readonly running = new Set<string>();
   private readonly inFlight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
-  private lastRoundAt = 0;
   private active = false;
 
   constructor(options: SchedulerOptions) {
@@ -78,11 +85,6 @@ export class ProbeScheduler {
   async start(): Promise<void> {
     if (this.active) return;
     this.active = true;
-    await this.remember(
-      this.monitors.map((m) => m.id),
-      Math.max(1, ...this.monitors.map((m) => m.failuresBeforeDown)),
-    );
-    if (!this.active) return;
     // The first round waits a moment, so a monitor of this very server finds it listening
     // (onReady comes just before listen).
     const first = Date.now() + (this.options.firstRoundDelayMs ?? 250);
@@ -99,52 +101,15 @@ export class ProbeScheduler {
     const before = new Map(this.monitors.map((m) => [m.id, m]));
     this.monitors = monitors;
     const ids = new Set(monitors.map((m) => m.id));
-    for (const id of before.keys()) {
-      if (ids.has(id)) continue;
-      this.memory.delete(id);
-      this.nextDue.delete(id);
-    }
+    for (const id of before.keys()) if (!ids.has(id)) this.nextDue.delete(id);
     if (!this.active) return;
     const now = Date.now();
-    const added = monitors.filter((m) => !before.has(m.id));
     for (const m of monitors) {
       const old = before.get(m.id);
-      if (old && old.intervalSeconds !== m.intervalSeconds) this.nextDue.set(m.id, Math.min(this.nextDue.get(m.id) ?? now, now + m.intervalSeconds * 1000));
-      if (old && (old.target !== m.target || old.type !== m.type)) this.memory.set(m.id, freshMemory);
+      if (!old) this.nextDue.set(m.id, now);
+      else if (old.intervalSeconds !== m.intervalSeconds) this.nextDue.set(m.id, Math.min(this.nextDue.get(m.id) ?? now, now + m.intervalSeconds * 1000));
     }
-    if (added.length === 0) {
-      this.reschedule();
-      return;
-    }
-    // Their memory first (a resumed monitor carries on from its stored results), then a round.
-    void this.remember(
-      added.map((m) => m.id),
-      Math.max(1, ...added.map((m) => m.failuresBeforeDown)),
-    )
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'status: could not read the stored state of new monitors'))
-      .finally(() => {
-        for (const m of added) if (ids.has(m.id) && !this.nextDue.has(m.id)) this.nextDue.set(m.id, Date.now());
-        this.reschedule();
-      });
-  }
-
-  /** Rebuilds the state-machine memory of some monitors from their newest stored results. */
-  private async remember(ids: readonly string[], depth: number): Promise<void> {
-    if (ids.length === 0) return;
-    const rows = await recentResults(this.options.db, depth);
-    const wanted = new Set(ids);
-    const byMonitor = new Map<string, ResultRow[]>();
-    for (const row of rows) {
-      if (!wanted.has(row.monitorId)) continue;
-      const list = byMonitor.get(row.monitorId);
-      if (list) list.push(row);
-      else byMonitor.set(row.monitorId, [row]);
-    }
-    for (const id of ids) this.memory.set(id, memoryFromRows(byMonitor.get(id) ?? []));
-    this.lastRoundAt = Math.max(
-      this.lastRoundAt,
-      rows.reduce((max, r) => Math.max(max, r.at), 0),
-    );
+    this.reschedule();
   }
 
   private reschedule(): void {
@@ -184,57 +149,41 @@ export class ProbeScheduler {
   }
 
   private async round(monitors: Monitor[]): Promise<void> {
+    if (this.options.standby?.()) return;
     for (const m of monitors) this.running.add(m.id);
     try {
       const results = await this.probeAll(monitors);
-      const at = Math.max(Date.now(), this.lastRoundAt + 1);
-      this.lastRoundAt = at;
-      const inMaintenance = this.options.inMaintenance ?? (() => false);
-      // A monitor removed while its probe ran is not reported.
-      const current = new Set(this.monitors.map((m) => m.id));
-      const rows: ResultRow[] = [];
-      const changes: MonitorChange[] = [];
-      monitors.forEach((m, i) => {
-        if (!current.has(m.id)) return;
+      const location = this.options.location ?? siteLocationId;
+      const taken: LocationResult[] = monitors.map((m, i) => {
         const result = results[i]!;
-        const before = this.memory.get(m.id) ?? freshMemory;
-        const memory = nextMemory(before, result, m);
-        this.memory.set(m.id, memory);
-        if (memory.state !== undefined && memory.state !== before.state) {
-          changes.push({
-            monitorId: m.id,
-            from: before.state ?? null,
-            to: memory.state,
-            at,
-            maintenance: inMaintenance(m.id, at),
-            ...(result.ok ? {} : { detail: result.error ?? 'no answer' }),
-          });
-        }
         if (!result.ok) this.options.log.debug({ monitor: m.id, error: result.error }, 'status: probe failed');
-        const state: StoredState = memory.state ?? 'pending';
-        rows.push({
+        return {
           monitorId: m.id,
-          at,
+          at: Date.now(),
           ok: result.ok,
           latency: result.ok ? result.latency : 0,
-          state,
-          maintenance: inMaintenance(m.id, at),
+          ...(result.ok ? {} : { error: result.error ?? 'no answer' }),
           ...(result.ok && result.players ? { players: result.players } : {}),
           ...(result.ok && result.version ? { version: result.version } : {}),
-        });
+        };
       });
-      if (rows.length === 0) return;
+      // A monitor removed while its probe ran is not reported.
+      let outcome: DecideOutcome;
       try {
-        // The results and the changes they decided, together (docs/decisions.md 55).
-        await this.options.db.transaction().execute(async (trx) => {
-          await writeResults(trx, rows);
-          for (const change of changes) await recordMonitorChange(trx, change);
+        outcome = await decideResults(this.options.db, this.options.dialect, {
+          location,
+          results: taken,
+          monitors: new Map(this.monitors.map((m) => [m.id, m])),
+          now: Date.now(),
+          inMaintenance: this.options.inMaintenance ?? (() => false),
+          ...(this.options.standbyLocation !== undefined ? { standbyLocation: this.options.standbyLocation } : {}),
         });
       } catch (error) {
         this.options.log.error({ err: error }, 'status: could not store a round of results');
+        return;
       }
-      if (!this.active) return;
-      this.options.onRound({ id: at, updates: rows.map(updateOfRow) });
+      if (!this.active || outcome.rows.length === 0) return;
+      this.options.onRound(roundOfDecision(outcome));
     } finally {
       for (const m of monitors) this.running.delete(m.id);
     }
@@ -248,7 +197,12 @@ export class ProbeScheduler {
       while (next < monitors.length) {
         const i = next++;
         const m = monitors[i]!;
-        results[i] = await run({ type: m.type, target: m.target, timeoutMs: m.timeoutSeconds * 1000 });
+        results[i] = await run({
+          type: m.type,
+          target: m.target,
+          timeoutMs: m.timeoutSeconds * 1000,
+          userAgent: probeUserAgent(this.options.location ?? siteLocationId),
+        });
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.options.concurrency ?? 256, monitors.length) }, worker));

@@ -3,6 +3,7 @@ import https from 'node:https';
 import net from 'node:net';
 import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { brandName } from '../../contracts/brand.ts';
 import { pingMinecraft } from '../lib/minecraft-ping.ts';
 import { splitHostPort, type MonitorType } from './monitors-file.ts';
 
@@ -26,6 +27,16 @@ export interface ProbeOptions {
    * resolves once, checks the address, then connects to exactly that address).
    */
   connectAddress?: string;
+  /** HTTP probes' User-Agent (probeUserAgent): names the product and the location. */
+  userAgent?: string;
+}
+
+/**
+ * What HTTP probes say they are (docs/decisions.md 48): the product and the location, so an
+ * operator can tell the locations apart in their logs or allow-list them.
+ */
+export function probeUserAgent(location: string): string {
+  return `${brandName}-Probe/1.0 (location=${location}; +/network-status)`;
 }
 
 /** Same IP, whatever the spelling (an IPv4 address seen as ::ffff:a.b.c.d included). */
@@ -70,7 +81,7 @@ export function probeTcp(host: string, port: number, timeoutMs: number, expectAd
 }
 
 /** HTTP(S) GET: up on 2xx or 3xx (redirects are not followed); latency to the response head. */
-export function probeHttp(url: string, timeoutMs: number, connectAddress?: string): Promise<ProbeResult> {
+export function probeHttp(url: string, timeoutMs: number, connectAddress?: string, userAgent = probeUserAgent('site')): Promise<ProbeResult> {
   return new Promise((resolve) => {
     const target = new URL(url);
     const client = target.protocol === 'https:' ? https : http;
@@ -87,7 +98,7 @@ export function probeHttp(url: string, timeoutMs: number, connectAddress?: strin
       method: 'GET',
       agent: false,
       lookup,
-      headers: { 'user-agent': 'HostfrontStatus/1.0 (+/network-status)', accept: '*/*' },
+      headers: { 'user-agent': userAgent, accept: '*/*' },
     });
     const timer = setTimeout(() => finish(failed(new Error(`no response within ${timeoutMs} ms`))), timeoutMs);
     request.once('socket', (socket: net.Socket) => {
@@ -129,7 +140,7 @@ export async function probeMinecraft(host: string, port: number, timeoutMs: numb
 
 /** Runs the probe a monitor (or a visitor's check) asks for. */
 export function probe(options: ProbeOptions): Promise<ProbeResult> {
-  if (options.type === 'http') return probeHttp(options.target, options.timeoutMs, options.connectAddress);
+  if (options.type === 'http') return probeHttp(options.target, options.timeoutMs, options.connectAddress, options.userAgent);
   const parts = splitHostPort(options.target);
   if (!parts) return Promise.resolve(failed(new Error(`bad target ${options.target}`)));
   if (options.type === 'minecraft') {

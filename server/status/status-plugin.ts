@@ -14,11 +14,14 @@ import { registerStatusMetrics } from './status-metrics.ts';
 import { StatusChecker } from './status-checker.ts';
 import { StatusService } from './status-service.ts';
 import { statusBadgeRoutes } from './status-badge-routes.ts';
+import { ProbeAgents } from '../probe-locations/agents-service.ts';
+import { agentsConsoleRoutes } from '../probe-locations/agents-console-routes.ts';
+import { agentApiRoutes, locationsRoutes } from '../probe-locations/probe-locations-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The status capability: the board (monitors, probes, stream) and the console's monitors. */
-    status: { service: StatusService; monitors: MonitorsService; checker: StatusChecker };
+    status: { service: StatusService; monitors: MonitorsService; checker: StatusChecker; agents: ProbeAgents };
   }
 }
 
@@ -45,9 +48,12 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
         loadRound: async (id) => ({ id, updates: (await resultsAt(app.db, id)).map(updateOfRow) }),
       })
     : new LocalCoordinator();
-  const { streamsPerAddress, streamsTotal, allowPrivate, checkPorts, dnsServers, checksInFlight, dnsTimeoutMs } = app.config.status;
+  const { streamsPerAddress, streamsTotal, allowPrivate, staffTargetsAllowPrivate, checkPorts, dnsServers, checksInFlight, dnsTimeoutMs, prober } =
+    app.config.status;
   const service = new StatusService({
     db: app.db,
+    dialect: app.dialect,
+    prober,
     catalog,
     coordinator,
     log: app.log,
@@ -59,13 +65,27 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
     db: app.db,
     audit: app.audit,
     placeholders,
-    policy: { allowPrivate, resolver },
+    // Admins' monitors are trusted configuration with a switch of their own (docs/decisions.md 49).
+    policy: { allowPrivate: staffTargetsAllowPrivate, resolver },
     liveOf: (id) => service.liveOf(id),
     changed: () => service.monitorsChanged(),
     now,
   });
   const checker = new StatusChecker({ allowPrivate, ports: checkPorts, maxInFlight: checksInFlight, resolver });
-  app.decorate('status', { service, monitors, checker });
+  const agents = new ProbeAgents({
+    db: app.db,
+    audit: app.audit,
+    now,
+    siteOrigin: app.config.publicUrl,
+    own: prober,
+    status: {
+      active: () => service.activeMonitors(),
+      acceptResults: (location, results) => service.acceptResults(location, results),
+      ownLastRoundAt: () => service.locationSeenAt(prober.location),
+    },
+  });
+  service.setLocationSource(agents);
+  app.decorate('status', { service, monitors, checker, agents });
 
   registerStatusMetrics(app.metrics, service);
   // Ready when some instance probes: this one, or another whose rounds arrive in time.
@@ -97,10 +117,21 @@ export const statusCorePlugin = fp(statusCapability, { name: 'status', dependenc
 
 /** /api/status: the board, its live stream, the visitors' checker and badges. */
 export async function statusPlugin(app: FastifyInstance): Promise<void> {
-  const { service, checker } = app.status;
+  const { service, checker, agents } = app.status;
   statusRoutes(app, { service, checker });
+  locationsRoutes(app, agents);
   // Read through the service, so both keep working whatever holds the monitors.
   statusBadgeRoutes(app, { service });
+}
+
+/** /api/probes: the probe agents' API (docs/decisions.md 48). */
+export async function agentApiPlugin(app: FastifyInstance): Promise<void> {
+  agentApiRoutes(app, app.status.agents);
+}
+
+/** /api/staff/probe-agents: the console's agent tokens (admins). */
+export async function agentsConsolePlugin(app: FastifyInstance): Promise<void> {
+  agentsConsoleRoutes(app, app.status.agents);
 }
 
 /** /api/staff/monitors: the console's Monitors section (admins). */

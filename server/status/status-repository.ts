@@ -1,6 +1,7 @@
 import type { ShownStatus } from '../../contracts/status-rules.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { deleteLocationDataOf, purgeLocationResults } from '../probe-locations/location-results-repository.ts';
 
 /** A stored state: one of the three, or pending before a monitor is first decided. */
 export type StoredState = ShownStatus;
@@ -112,7 +113,9 @@ export async function applyRetention(db: Kysely<Database>, now = Date.now()): Pr
     .deleteFrom('status_hourly')
     .where('hour', '<', now - retention.hourlyMs)
     .executeTakeFirst();
-  return { raw: Number(raw.numDeletedRows), hourly: Number(hourly.numDeletedRows) };
+  // What each location saw is kept as long as the decided results.
+  const locations = await purgeLocationResults(db, now - retention.rawMs);
+  return { raw: Number(raw.numDeletedRows) + locations, hourly: Number(hourly.numDeletedRows) };
 }
 
 const resultColumns = ['monitor_id', 'at', 'ok', 'latency', 'state', 'maintenance', 'players_online', 'players_max', 'version'] as const;
@@ -162,6 +165,7 @@ export async function resultsAt(db: Kysely<Database>, at: number): Promise<Resul
 export async function deleteResultsOf(db: Kysely<Database> | Transaction<Database>, monitorId: string): Promise<void> {
   await db.deleteFrom('status_result').where('monitor_id', '=', monitorId).execute();
   await db.deleteFrom('status_hourly').where('monitor_id', '=', monitorId).execute();
+  await deleteLocationDataOf(db, monitorId);
 }
 
 /**

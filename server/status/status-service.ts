@@ -8,7 +8,7 @@ import { barDays, boardBanner, historyLength, type ServerStatus, type ShownStatu
 import type { Coordinator, Round, Signal } from './coordination.ts';
 import type { MonitorCatalog } from './monitor-catalog.ts';
 import type { StoredMonitor } from './monitors-repository.ts';
-import { ProbeScheduler } from './probe-scheduler.ts';
+import { ProbeScheduler, roundOfDecision } from './probe-scheduler.ts';
 import {
   dailyCounts,
   dayMs,
@@ -20,8 +20,26 @@ import {
   type UptimeCounts,
 } from './status-repository.ts';
 import { SseHub } from './sse-hub.ts';
+import type { LocationStatus } from '../../contracts/probe-locations.ts';
+import { siteLocationId } from '../../contracts/probe-locations-rules.ts';
+import type { Dialect } from '../db/database.ts';
+import { decideResults, onlySite, type LocationResult } from '../probe-locations/decider.ts';
+import { allDecisions, recentLocationResults } from '../probe-locations/location-results-repository.ts';
+import type { Monitor } from './monitors-file.ts';
+
+/** What one location said of a monitor lately. */
+interface LiveLocation {
+  status: ShownStatus;
+  latency: number;
+  at: number;
+  history: { timestamp: number; latency: number }[];
+}
 
 interface Live {
+  /** Each location's state and readings (docs/decisions.md 47). */
+  locations: Map<string, LiveLocation>;
+  /** "Unreachable from Singapore" while a minority fails. */
+  detail?: string;
   status: ShownStatus;
   latency: number;
   checkedAt: number | null;
@@ -37,6 +55,12 @@ interface Live {
 export interface NoticeSource {
   inMaintenance(monitorId: string, at: number): boolean;
   board(now: number): { incidents: Incident[]; maintenance: Maintenance[]; recent: IncidentBrief[] };
+}
+
+/** The locations watching (server/probe-locations/): which report, and whether agents do (the own prober's standby). */
+export interface LocationSource {
+  locations(): Promise<LocationStatus[]>;
+  agentsReporting(): Promise<boolean>;
 }
 
 /** What other capabilities hear from the other instances: their signals, or that some may have been missed. */
@@ -60,7 +84,7 @@ const uptimeCacheMs = 15_000;
 /** How often the prober looks for monitor changes made elsewhere (the CLI on SQLite). */
 const monitorsWatchMs = 1000;
 
-const emptyLive = (): Live => ({ status: 'pending', latency: 0, checkedAt: null, history: [] });
+const emptyLive = (): Live => ({ locations: new Map(), status: 'pending', latency: 0, checkedAt: null, history: [] });
 
 /** UTC midnight of the first day of the bars that end today. */
 export function barStart(now: number): number {
@@ -95,6 +119,12 @@ export class StatusService {
   private readonly live = new Map<string, Live>();
   private readonly scheduler: ProbeScheduler;
   private notices: NoticeSource | undefined;
+  private locationSource: LocationSource | undefined;
+  private readonly dialect: Dialect | undefined;
+  private readonly prober: { location: string; mode: 'location' | 'standby' };
+  /** True while the own prober steps aside (standby, and agents report). */
+  private standby = false;
+  private standbyTimer: NodeJS.Timeout | undefined;
   private lastRound: Round | undefined;
   private readonly probedListeners = new Set<(round: Round) => void>();
   private readonly signalListeners = new Set<(signal: ClusterSignal) => void>();
@@ -113,8 +143,14 @@ export class StatusService {
     streams?: { maxPerAddress?: number; maxTotal?: number };
     /** The app's clock (server/lib/clock.ts): what the report's windows and bars are counted from. */
     clock?: Clock;
+    /** PostgreSQL: decisions take the cluster's lock (server/probe-locations/decider.ts). */
+    dialect?: Dialect;
+    /** This site's own prober: its location, and whether it steps aside while agents report (docs/decisions.md 47). */
+    prober?: { location: string; mode: 'location' | 'standby' };
   }) {
     this.db = options.db;
+    this.dialect = options.dialect;
+    this.prober = options.prober ?? { location: siteLocationId, mode: 'location' };
     this.clock = options.clock ?? systemClock;
     this.catalog = options.catalog;
     this.coordinator = options.coordinator;
@@ -123,13 +159,16 @@ export class StatusService {
     this.hub = new SseHub({ heartbeatMs: options.heartbeatMs, ...options.streams, snapshot: () => this.snapshot() });
     this.scheduler = new ProbeScheduler({
       db: this.db,
+      dialect: this.dialect,
       monitors: this.catalog.active(),
       log: this.log,
+      location: this.prober.location,
+      standby: () => this.standby,
+      standbyLocation: this.prober.mode === 'standby' ? this.prober.location : undefined,
       inMaintenance: (id, at) => this.notices?.inMaintenance(id, at) ?? false,
       onRound: (round) => {
         for (const listener of this.probedListeners) listener(round);
-        this.apply(round);
-        this.coordinator.publish(round).catch((error: unknown) => this.log.error({ err: error }, 'status: could not send a round to the other instances'));
+        this.publishRound(round);
       },
     });
     this.catalog.onChange(() => {
@@ -145,6 +184,64 @@ export class StatusService {
   setNoticeSource(source: NoticeSource): void {
     this.notices = source;
     this.uptimeCache = undefined;
+  }
+
+  /** The probe locations join the board here: the report lists them, and the own prober's standby follows them. */
+  setLocationSource(source: LocationSource): void {
+    this.locationSource = source;
+    if (this.prober.mode !== 'standby') return;
+    clearInterval(this.standbyTimer);
+    this.standbyTimer = setInterval(() => {
+      source.agentsReporting().then(
+        (reporting) => {
+          if (reporting !== this.standby)
+            this.log.info(
+              { standby: reporting },
+              reporting ? 'status: agents report; the own prober steps aside' : 'status: no agent reports; the own prober probes',
+            );
+          this.standby = reporting;
+        },
+        (error: unknown) => this.log.warn({ err: error }, 'status: could not read the agents'),
+      );
+    }, 1000);
+    this.standbyTimer.unref();
+  }
+
+  /** The monitors probed now (not paused), targets expanded: what agents probe too. */
+  activeMonitors(): Monitor[] {
+    return this.catalog.active();
+  }
+
+  /**
+   * One location's results (an agent's batch): stored, decided with the other locations' and
+   * pushed to every board (docs/decisions.md 47).
+   */
+  async acceptResults(location: string, results: readonly LocationResult[]): Promise<{ accepted: number; ignored: number }> {
+    const outcome = await decideResults(this.db, this.dialect, {
+      location,
+      results,
+      monitors: new Map(this.catalog.active().map((m) => [m.id, m])),
+      now: Date.now(),
+      inMaintenance: (id, at) => this.notices?.inMaintenance(id, at) ?? false,
+      ...(this.prober.mode === 'standby' ? { standbyLocation: this.prober.location } : {}),
+    });
+    if (outcome.rows.length) this.publishRound(roundOfDecision(outcome));
+    return { accepted: outcome.accepted, ignored: outcome.ignored };
+  }
+
+  /** When a location last reported anything this instance knows of (any monitor). */
+  locationSeenAt(location: string): number | undefined {
+    let newest: number | undefined;
+    for (const live of this.live.values()) {
+      const at = live.locations.get(location)?.at;
+      if (at !== undefined && (newest === undefined || at > newest)) newest = at;
+    }
+    return newest;
+  }
+
+  private publishRound(round: Round): void {
+    this.apply(round);
+    this.coordinator.publish(round).catch((error: unknown) => this.log.error({ err: error }, 'status: could not send a round to the other instances'));
   }
 
   /** Calls `listener` with each round this instance probes (metrics). */
@@ -248,6 +345,7 @@ export class StatusService {
 
   async stop(): Promise<void> {
     clearInterval(this.watchTimer);
+    clearInterval(this.standbyTimer);
     this.hub.close();
     await this.scheduler.stop();
     await this.coordinator.stop();
@@ -270,6 +368,15 @@ export class StatusService {
       if (u.version) live.version = u.version;
       live.history.push({ timestamp: u.timestamp, latency: u.latency });
       if (live.history.length > historyLength) live.history.splice(0, live.history.length - historyLength);
+      for (const l of u.locations ?? []) {
+        const known = live.locations.get(l.location);
+        const line = known ?? { status: l.status, latency: l.latency, at: l.at, history: [] };
+        if (!known || known.at !== l.at) line.history.push({ timestamp: l.at, latency: l.latency });
+        if (line.history.length > historyLength) line.history.splice(0, line.history.length - historyLength);
+        Object.assign(line, { status: l.status, latency: l.latency, at: l.at });
+        live.locations.set(l.location, line);
+      }
+      if (u.locations) live.detail = u.detail;
     }
     this.lastRound = round;
     this.hub.publish(round.id, round.updates);
@@ -289,6 +396,10 @@ export class StatusService {
         timestamp: live.checkedAt,
         ...(live.players ? { players: live.players } : {}),
         ...(live.version ? { version: live.version } : {}),
+        ...(!onlySite([...live.locations.keys()].map((location) => ({ location })))
+          ? { locations: [...live.locations].map(([location, l]) => ({ location, status: l.status, latency: l.latency, at: l.at })) }
+          : {}),
+        ...(live.detail ? { detail: live.detail } : {}),
       });
     }
     return { id: this.lastRound.id, updates };
@@ -319,8 +430,15 @@ export class StatusService {
         daily: measured.daily,
         ...(live.players ? { players: live.players } : {}),
         ...(live.version ? { version: live.version } : {}),
+        ...(!onlySite([...live.locations.keys()].map((location) => ({ location })))
+          ? {
+              locations: [...live.locations].map(([location, l]) => ({ location, status: l.status, latency: l.latency, at: l.at, history: l.history.slice() })),
+            }
+          : {}),
+        ...(live.detail ? { detail: live.detail } : {}),
       };
     });
+    const locations = this.locationSource ? await this.locationSource.locations() : undefined;
     const counted = servers.filter((s) => !s.paused && !s.maintenance).map((s) => s.status);
     const active = this.catalog.all.filter((m) => !m.paused);
     return {
@@ -343,6 +461,7 @@ export class StatusService {
       maintenance: notices.maintenance,
       recentIncidents: notices.recent,
       daysFrom: figures.daysFrom,
+      ...(locations ? { locations } : {}),
     };
   }
 
@@ -355,7 +474,20 @@ export class StatusService {
 
   /** Reads each monitor's newest readings from the database (at start, and after a lost LISTEN). */
   private async reload(): Promise<void> {
-    const rows = await recentResults(this.db, historyLength);
+    const [rows, locationRows, decisions] = await Promise.all([
+      recentResults(this.db, historyLength),
+      recentLocationResults(this.db, historyLength),
+      allDecisions(this.db),
+    ]);
+    const lines = new Map<string, Map<string, LiveLocation>>();
+    for (const r of locationRows) {
+      const ofMonitor = lines.get(r.monitorId) ?? new Map<string, LiveLocation>();
+      lines.set(r.monitorId, ofMonitor);
+      const line = ofMonitor.get(r.location) ?? { status: r.state, latency: r.latency, at: r.at, history: [] };
+      line.history.push({ timestamp: r.at, latency: r.latency });
+      Object.assign(line, { status: r.state, latency: r.latency, at: r.at });
+      ofMonitor.set(r.location, line);
+    }
     const byMonitor = new Map<string, typeof rows>();
     for (const row of rows) {
       const list = byMonitor.get(row.monitorId);
@@ -366,7 +498,10 @@ export class StatusService {
       const own = byMonitor.get(m.id) ?? [];
       const last = own.at(-1);
       const answered = [...own].reverse().find((r) => r.version);
+      const decision = decisions.get(m.id);
       this.live.set(m.id, {
+        locations: lines.get(m.id) ?? new Map(),
+        ...(decision?.detail && decision.state !== 'down' ? { detail: decision.detail } : {}),
         status: last?.state ?? 'pending',
         latency: last?.latency ?? 0,
         checkedAt: last?.at ?? null,

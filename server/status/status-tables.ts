@@ -48,6 +48,8 @@ export interface StatusMonitorTable {
   timeout_seconds: number;
   degraded_above_ms: number;
   failures_before_down: number;
+  /** Locations that must agree before the monitor is down; null: a majority of those reporting (docs/decisions.md 47). */
+  quorum: number | null;
   /** 1 when paused: not probed. */
   paused: number;
   position: number;

@@ -37,6 +37,8 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'alerts.acknowledged': 'Acknowledged an alert',
   'alerts.draft_dismissed': 'Dismissed a draft incident',
   'alerts.settings_changed': 'Changed the alerts settings',
+  'probe_agent.created': 'Made a probe agent token',
+  'probe_agent.revoked': 'Revoked a probe agent token',
   'incident.created': 'Declared an incident',
   'incident.updated': 'Updated an incident',
   'incident.update_corrected': 'Corrected an incident update',

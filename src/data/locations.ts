@@ -17,9 +17,9 @@ const locationSchema = z.object({
   processor: z.string().min(1),
   network: z.string().min(1),
   /**
-   * Where the visitor's browser times its round-trips to this location: an https URL answering
-   * GET quickly and with CORS (another instance's /api/ping does), or a site path. Unset: this
-   * site's /api/ping. Another origin is added to the CSP's connect-src at build.
+   * The origin of this location's probe agent's ping endpoint, known at build: added to the CSP's
+   * connect-src (STATUS_PING_ORIGINS does the same at run time). The page times the agent at the
+   * address the agent itself reports (docs/decisions.md 35, 48), and nothing without one.
    */
   pingUrl: pingUrl.optional(),
 });

@@ -1,7 +1,7 @@
 // What the live stream changes on a status report: pure functions the board and the console's
 // overview apply to what they show (no React, no network; test/unit/status-updates.test.ts).
 import type { NoticeEvent } from '../../contracts/incidents.ts';
-import type { Reading, ServerView, StatusReport, StatusUpdate } from '../../contracts/status.ts';
+import type { LocationReading, LocationView, Reading, ServerView, StatusReport, StatusUpdate } from '../../contracts/status.ts';
 import { boardBanner, historyLength, type ServerStatus } from '../../contracts/status-rules.ts';
 import { maintenanceStateLabels } from './status-format.ts';
 
@@ -9,6 +9,21 @@ import { maintenanceStateLabels } from './status-format.ts';
 export function appendReading(history: readonly Reading[], reading: Reading, limit = historyLength): Reading[] {
   const next = [...history, reading];
   return next.length > limit ? next.slice(next.length - limit) : next;
+}
+
+/** Each location's line with a round's readings: its state and latency now, and a point more on its chart when the reading is new. */
+export function withLocationReadings(lines: readonly LocationView[] | undefined, readings: readonly LocationReading[]): LocationView[] {
+  const next = [...(lines ?? [])];
+  for (const r of readings) {
+    const i = next.findIndex((l) => l.location === r.location);
+    const line = i === -1 ? undefined : next[i]!;
+    if (line && r.at <= line.at) continue;
+    const history = appendReading(line?.history ?? [], { timestamp: r.at, latency: r.latency });
+    const updated: LocationView = { ...r, history };
+    if (i === -1) next.push(updated);
+    else next[i] = updated;
+  }
+  return next;
 }
 
 /** The summary's banner and count from the servers and notices shown (the same rule as the server's, docs/decisions.md 38). */
@@ -36,6 +51,8 @@ export function withReadings(report: StatusReport, updates: readonly StatusUpdat
       history: appendReading(s.history, { timestamp: u.timestamp, latency: u.latency }),
       ...(u.players ? { players: u.players } : {}),
       ...(u.version ? { version: u.version } : {}),
+      // A round that says what each location sees also says from where it fails (or nowhere).
+      ...(u.locations ? { locations: withLocationReadings(s.locations, u.locations), detail: u.detail } : {}),
     };
   });
   return summarised({ ...report, servers });

@@ -7,11 +7,6 @@
 export const latencyRounds = 5;
 export const latencyTimeoutMs = 3000;
 
-/** The endpoint when a location names none: this site's own GET /api/ping, told which card asks. */
-export function defaultPingUrl(locationId: string): string {
-  return `/api/ping?location=${encodeURIComponent(locationId)}`;
-}
-
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

@@ -42,8 +42,8 @@ for (const dialect of dialects) {
         DATABASE_URL: database.url,
         PUBLIC_URL: origin,
         SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
-        // The console may add loopback monitors only because this says so (the checker's policy).
-        STATUS_CHECK_ALLOW_PRIVATE: 'true',
+        // The console may add loopback monitors only because this says so (admins' own switch).
+        STAFF_TARGETS_ALLOW_PRIVATE: 'true',
         MONITORS_FILE: writeMonitorsFile({
           monitors: [
             {

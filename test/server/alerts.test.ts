@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { shellOperator } from '../../server/staff/staff-service.ts';
-import { recordMonitorChange } from '../../server/status/monitor-changes.ts';
+import { recordMonitorChange, type MonitorChange } from '../../server/status/monitor-changes.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.ts';
 import { auditRows, staffUser, type StaffUser } from '../helpers/staff.ts';
@@ -104,7 +104,7 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
     }
   }
 
-  const down = (app: FastifyInstance, monitorId = 'edge', extra: { maintenance?: boolean; locations?: string[] } = {}) =>
+  const down = (app: FastifyInstance, monitorId = 'edge', extra: { maintenance?: boolean; locations?: MonitorChange['locations'] } = {}) =>
     recordMonitorChange(app.db, {
       monitorId,
       from: 'operational',
@@ -130,7 +130,13 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
     const admin = await staffUser(app, 'admin@example.com', 'admin');
     await everyKind(app, admin);
 
-    await down(app, 'edge', { locations: ['Singapore', 'Frankfurt'] });
+    await down(app, 'edge', {
+      locations: [
+        { location: 'delhi-ncr', state: 'operational' },
+        { location: 'singapore', state: 'down', detail: 'timeout' },
+        { location: 'frankfurt', state: 'down', detail: 'timeout' },
+      ],
+    });
     await settle(app);
     // A restart decides again from nothing: the same outage, not a new alert.
     await down(app);

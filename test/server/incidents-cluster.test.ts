@@ -114,9 +114,9 @@ describe('incidents, maintenance and monitors across two instances on PostgreSQL
     listener = new Listener(await freePort());
     await listener.open();
     const file = writeMonitorsFile({ monitors: [{ id: 'edge', name: 'Edge', type: 'tcp', target: `127.0.0.1:${listener.port}`, intervalSeconds: 0.2 }] });
-    a = await buildApp(testConfig(database.url, { MONITORS_FILE: file, STATUS_CHECK_ALLOW_PRIVATE: 'true' }));
+    a = await buildApp(testConfig(database.url, { MONITORS_FILE: file, STAFF_TARGETS_ALLOW_PRIVATE: 'true' }));
     baseA = await a.listen({ port: 0, host: '127.0.0.1' });
-    b = await buildApp(testConfig(database.url, { MONITORS_FILE: file, STATUS_CHECK_ALLOW_PRIVATE: 'true' }));
+    b = await buildApp(testConfig(database.url, { MONITORS_FILE: file, STAFF_TARGETS_ALLOW_PRIVATE: 'true' }));
     baseB = await b.listen({ port: 0, host: '127.0.0.1' });
     admin = await staffUser(a, 'admin@example.com', 'admin');
   });

@@ -6,17 +6,8 @@ import { startDnsServer, type DnsServer } from '../helpers/dns-server.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { auditRows, staffUser, type StaffUser } from '../helpers/staff.ts';
 import { testConfig } from '../helpers/test-config.ts';
+import { until } from '../helpers/until.ts';
 import { Listener, writeMonitorsFile } from './status-helpers.ts';
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 type Server = { id: string; name: string; status: string; checkedAt: number | null; paused: boolean };
 
@@ -101,7 +92,7 @@ describe.each(dialects)('monitors in the database and the console (%s)', (dialec
   });
 
   it('lets admins add, edit, pause, resume and delete monitors, each audited and live in the next round without a restart', async () => {
-    await start({ STATUS_CHECK_ALLOW_PRIVATE: 'true' });
+    await start({ STAFF_TARGETS_ALLOW_PRIVATE: 'true' });
     expect((await report()).servers).toEqual([]);
 
     const created = await as(admin, 'POST', '/api/staff/monitors', {
@@ -162,7 +153,8 @@ describe.each(dialects)('monitors in the database and the console (%s)', (dialec
   });
 
   it('refuses bad monitors with the file’s messages per field, and stores nothing', async () => {
-    await start();
+    // The public checker's switch does not open admins' monitors to the inside: they have their own.
+    await start({ STATUS_CHECK_ALLOW_PRIVATE: 'true' });
     const cases: [object, Record<string, string | RegExp>][] = [
       [{ id: 'Bad Id', name: 'X', type: 'tcp', target: 'h:1' }, { id: 'must be 1-64 lowercase letters, digits, dots, dashes or underscores' }],
       [
@@ -174,6 +166,7 @@ describe.each(dialects)('monitors in the database and the console (%s)', (dialec
       [{ id: 'x', name: 'X', type: 'http', target: 'ftp://play.example.com' }, { target: 'must be an http:// or https:// URL (got "ftp://play.example.com")' }],
       [{ id: 'x', name: 'X', type: 'tcp', target: 'h:${NOPE}' }, { target: 'unknown placeholder; only ${PORT} and ${DEMO_MC_PORT} exist' }],
       [{ id: 'x', name: 'X', type: 'tcp', target: 'h:1', extra: 1 }, { body: 'has unknown field: extra' }],
+      [{ id: 'x', name: 'X', type: 'tcp', target: 'h:1', quorum: 0 }, { quorum: 'must be at least 1' }],
       // The public checker's address policy, with its messages.
       [
         { id: 'x', name: 'X', type: 'tcp', target: '127.0.0.1:22' },
@@ -227,7 +220,7 @@ describe.each(dialects)('monitors in the database and the console (%s)', (dialec
   });
 
   it('refuses every monitors route to support (403) and to nobody (401), changing nothing', async () => {
-    await start({ STATUS_CHECK_ALLOW_PRIVATE: 'true' });
+    await start({ STAFF_TARGETS_ALLOW_PRIVATE: 'true' });
     expect((await as(admin, 'POST', '/api/staff/monitors', { id: 'edge', name: 'Edge', type: 'tcp', target: `127.0.0.1:${listener.port}` })).statusCode).toBe(
       201,
     );

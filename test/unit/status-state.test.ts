@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { freshMemory, nextMemory, type MonitorMemory } from '../../server/status/monitor-state.ts';
-import { memoryFromRows } from '../../server/status/probe-scheduler.ts';
 
 const rules = { degradedAboveMs: 300, failuresBeforeDown: 3 };
 const up = (latency: number) => ({ ok: true, latency });
@@ -48,16 +47,5 @@ describe('monitor state machine', () => {
     let memory = nextMemory(freshMemory, up(10), { degradedAboveMs: 300, failuresBeforeDown: 1 });
     memory = nextMemory(memory, fail, { degradedAboveMs: 300, failuresBeforeDown: 1 });
     expect(memory.state).toBe('down');
-  });
-
-  it('continues from stored results (a new prober carries on)', () => {
-    const rows = [
-      { monitorId: 'a', at: 1, ok: true, latency: 10, state: 'operational' as const, maintenance: false },
-      { monitorId: 'a', at: 2, ok: false, latency: 0, state: 'operational' as const, maintenance: false },
-      { monitorId: 'a', at: 3, ok: false, latency: 0, state: 'operational' as const, maintenance: false },
-    ];
-    const memory = memoryFromRows(rows);
-    expect(memory).toEqual({ state: 'operational', failures: 2 });
-    expect(nextMemory(memory, fail, rules).state).toBe('down');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPingUrl, latencyRounds, lowestIndex, measureLatencies, median } from '../../src/lib/visitor-latency.ts';
+import { latencyRounds, lowestIndex, measureLatencies, median } from '../../src/lib/visitor-latency.ts';
 
 /** A fake clock and fetch: each endpoint answers after its own list of delays, in order. */
 function network(delays: Record<string, (number | 'fail')[]>) {
@@ -41,9 +41,5 @@ describe('the visitor latency of location cards', () => {
     expect(lowestIndex([])).toBeUndefined();
     expect(median([5, 1, 3])).toBe(3);
     expect(median([4, 1, 3, 2])).toBe(2.5);
-  });
-
-  it('defaults to this site’s /api/ping, naming the card', () => {
-    expect(defaultPingUrl('delhi-ncr')).toBe('/api/ping?location=delhi-ncr');
   });
 });

@@ -17,6 +17,7 @@ import * as staffFailuresByAccount from './0014-staff-failures-by-account.ts';
 import * as subscriptionTokenExpiry from './0015-subscription-token-expiry.ts';
 import * as panelSchedules from './0016-panel-schedules.ts';
 import * as support from './0017-support.ts';
+import * as probeLocations from './0018-probe-locations.ts';
 import * as alerts from './0019-alerts.ts';
 import type { DialectMigration } from './column-types.ts';
 
@@ -44,6 +45,7 @@ const all: Record<string, DialectMigration> = {
   '0015-subscription-token-expiry': subscriptionTokenExpiry,
   '0016-panel-schedules': panelSchedules,
   '0017-support': support,
+  '0018-probe-locations': probeLocations,
   '0019-alerts': alerts,
 };
 

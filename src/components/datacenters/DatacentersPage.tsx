@@ -1,7 +1,6 @@
 import { Activity, ArrowRight, MapPin, Signal } from 'lucide-react';
 import type { Datacenters } from '../../data/datacenters.ts';
 import type { Location } from '../../data/locations.ts';
-import { defaultPingUrl } from '../../lib/visitor-latency.ts';
 import { VisitorLatencyLine } from '../latency/VisitorLatencyLine.tsx';
 import { CtaBlock } from '../content/CtaBlock.tsx';
 import { FeatureGrid } from '../content/FeatureGrid.tsx';
@@ -57,7 +56,7 @@ export function DatacentersPage({ datacenters, locations }: { datacenters: Datac
                       Typical ping <span className="font-semibold text-white">{known.ping} ms</span>
                     </p>
                   )}
-                  <VisitorLatencyLine endpoint={dc.pingUrl ?? known?.pingUrl ?? defaultPingUrl(dc.id)} className={known ? 'mt-2' : 'mt-4'} />
+                  <VisitorLatencyLine location={dc.id} className={known ? 'mt-2' : 'mt-4'} />
                   <CheckList items={dc.features} className="mt-5 space-y-2 border-t border-white/10 pt-4 text-sm text-slate-200" />
                 </Card>
               </li>

@@ -1,7 +1,6 @@
 import { Cpu, Network, Signal } from 'lucide-react';
 import type { Location } from '../../data/locations.ts';
 import { pingColour, type PingColour } from '../../lib/ping.ts';
-import { defaultPingUrl } from '../../lib/visitor-latency.ts';
 import { VisitorLatencyLine } from '../latency/VisitorLatencyLine.tsx';
 import { Flag } from './Flag.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
@@ -47,7 +46,7 @@ export function GlobalInfrastructure({ locations }: { locations: readonly Locati
                   {location.ping} ms<span className="sr-only"> typical ping</span>
                 </p>
               </div>
-              <VisitorLatencyLine endpoint={location.pingUrl ?? defaultPingUrl(location.id)} className="mt-4" />
+              <VisitorLatencyLine location={location.id} className="mt-4" />
               <ul className="mt-5 space-y-2 border-t border-white/10 pt-4 text-sm text-slate-300">
                 <li className="flex items-center gap-2">
                   <Cpu aria-hidden="true" className="size-4 text-accent-400" />

@@ -1,8 +1,23 @@
 // Fills in "Your latency" on location cards: every [data-latency-group] is measured once it is
 // on screen, after the page has loaded and the browser is idle, so it never holds the page up.
-// Markup (server-rendered, VisitorLatencyLine.tsx): [data-visitor-latency][data-endpoint] with a
-// [data-latency-value] and a [data-latency-lowest] badge inside, invisible until it is true.
+// Markup (server-rendered, VisitorLatencyLine.tsx): [data-visitor-latency][data-ping-location]
+// with a [data-latency-value] and a [data-latency-lowest] badge inside, invisible until it is true.
+// Each location is timed at its own probe agent, as /api/status/locations lists them while they
+// report; a location without one shows no figure, never one borrowed from another server.
+import type { LocationsReport } from '../../../contracts/probe-locations.ts';
 import { lowestIndex, measureLatencies } from '../../lib/visitor-latency.ts';
+
+/** Each reporting location's ping endpoint; none when the list cannot be read. */
+async function pingEndpoints(): Promise<Map<string, string>> {
+  try {
+    const response = await window.fetch('/api/status/locations', { cache: 'no-store' });
+    if (!response.ok) return new Map();
+    const report = (await response.json()) as LocationsReport;
+    return new Map(report.locations.flatMap((l) => (l.reporting && l.pingUrl ? [[l.location, l.pingUrl] as const] : [])));
+  } catch {
+    return new Map();
+  }
+}
 
 function whenIdle(): Promise<void> {
   return new Promise((resolve) => {
@@ -17,10 +32,13 @@ async function measureGroup(group: Element): Promise<void> {
   if (lines.length === 0) return;
   await whenIdle();
   for (const line of lines) line.dataset.state = 'measuring';
-  const results = await measureLatencies(
-    lines.map((l) => l.dataset.endpoint ?? ''),
+  const endpoints = await pingEndpoints();
+  const timed = lines.filter((l) => endpoints.has(l.dataset.pingLocation ?? ''));
+  const measured = await measureLatencies(
+    timed.map((l) => endpoints.get(l.dataset.pingLocation ?? '')!),
     { fetch: (url, init) => window.fetch(url, init), now: () => performance.now() },
   );
+  const results = lines.map((l) => (timed.includes(l) ? measured[timed.indexOf(l)] : undefined));
   const lowest = lowestIndex(results);
   lines.forEach((line, i) => {
     const ms = results[i];

@@ -13,6 +13,7 @@ import type { SectionProps } from './section-props.ts';
 import { formatRelative } from './format.ts';
 import { FormField } from './FormField.tsx';
 import { Notice } from './Notice.tsx';
+import { ProbeAgentsCard } from './ProbeAgentsCard.tsx';
 import { badge, badgeTones, card, input, muted, subTitle } from './staff-styles.ts';
 import { useLoad } from './use-load.ts';
 import { useNotices } from './use-notices.ts';
@@ -26,6 +27,7 @@ interface Draft {
   timeoutSeconds: string;
   degradedAboveMs: string;
   failuresBeforeDown: string;
+  quorum: string;
 }
 
 const emptyDraft: Draft = {
@@ -37,6 +39,7 @@ const emptyDraft: Draft = {
   timeoutSeconds: '5',
   degradedAboveMs: '300',
   failuresBeforeDown: '3',
+  quorum: '',
 };
 
 const targetHints: Record<MonitorType, string> = {
@@ -52,6 +55,7 @@ function draftOf(m: StaffMonitor): Draft {
     timeoutSeconds: String(m.timeoutSeconds),
     degradedAboveMs: String(m.degradedAboveMs),
     failuresBeforeDown: String(m.failuresBeforeDown),
+    quorum: m.quorum === undefined ? '' : String(m.quorum),
   };
 }
 
@@ -66,6 +70,7 @@ function settingsOf(d: Draft) {
     timeoutSeconds: number(d.timeoutSeconds),
     degradedAboveMs: number(d.degradedAboveMs),
     failuresBeforeDown: number(d.failuresBeforeDown),
+    quorum: number(d.quorum),
   };
 }
 
@@ -153,6 +158,14 @@ function MonitorForm({
         <FormField id={`${id}-failures`} label="Failures before down" hint="Failed probes in a row. Default 3." error={fields.failuresBeforeDown}>
           <input className={input} value={draft.failuresBeforeDown} onChange={set('failuresBeforeDown')} inputMode="numeric" />
         </FormField>
+        <FormField
+          id={`${id}-quorum`}
+          label="Quorum (locations)"
+          hint="Locations that must see it down. Empty: a majority of those reporting."
+          error={fields.quorum}
+        >
+          <input className={input} value={draft.quorum} onChange={set('quorum')} inputMode="numeric" />
+        </FormField>
       </div>
       <EditFormFooter editing={Boolean(editing)} busy={busy} error={error} addLabel="Add monitor" saveLabel="Save changes" onCancel={onCancel} />
     </form>
@@ -222,7 +235,7 @@ export function MonitorsSection({ problem }: SectionProps) {
                     </p>
                     <p className="mt-1 text-xs text-slate-400">
                       id {m.id} · every {m.intervalSeconds} s · timeout {m.timeoutSeconds} s · degraded above {m.degradedAboveMs} ms · down after{' '}
-                      {m.failuresBeforeDown} failures
+                      {m.failuresBeforeDown} failures{m.quorum !== undefined ? ` · down when ${m.quorum} locations agree` : ''}
                       {m.checkedAt ? ` · last probed ${formatRelative(m.checkedAt)}` : ''}
                     </p>
                   </div>
@@ -272,6 +285,7 @@ export function MonitorsSection({ problem }: SectionProps) {
         body="It leaves the public board at once, and its stored readings and uptime are deleted. Pausing keeps them."
         cancelLabel="Cancel"
       />
+      <ProbeAgentsCard problem={problem} />
     </div>
   );
 }

@@ -14,12 +14,26 @@ function axisMax(readings: readonly Reading[]): number {
   return Math.ceil(max / 1000) * 1000;
 }
 
+/** The colours of the locations' own lines (and their swatches in LocationLines), in the order given. */
+export const locationLineColours = ['rgb(56 189 248)', 'rgb(192 132 252)', 'rgb(251 191 36)', 'rgb(52 211 153)'] as const;
+
 /**
- * The latest latency readings as an inline SVG line; timeouts (latency 0) are red marks on the
+ * The latest latency readings as an inline SVG line, and, for a monitor watched from several
+ * locations, a thin line per location (their own readings, answered ones only); timeouts (latency 0) are red marks on the
  * baseline. Time labels sit under the chart as text; the figure has a summary for screen readers.
  */
-export function LatencyChart({ readings, name, emptyText = 'Waiting for readings…' }: { readings: readonly Reading[]; name: string; emptyText?: string }) {
-  const top = axisMax(readings);
+export function LatencyChart({
+  readings,
+  name,
+  emptyText = 'Waiting for readings…',
+  lines = [],
+}: {
+  readings: readonly Reading[];
+  name: string;
+  emptyText?: string;
+  lines?: readonly { label: string; readings: readonly Reading[] }[];
+}) {
+  const top = axisMax([...readings, ...lines.flatMap((l) => l.readings)]);
   const answered = readings.filter((r) => r.latency > 0);
   const x = (i: number): number => (readings.length <= 1 ? width / 2 : pad + (i * (width - 2 * pad)) / (readings.length - 1));
   const y = (latency: number): number => height - pad - (latency / top) * (height - 2 * pad);
@@ -33,7 +47,13 @@ export function LatencyChart({ readings, name, emptyText = 'Waiting for readings
         (answered.length
           ? `lowest ${Math.min(...answered.map((r) => r.latency))} ms, highest ${Math.max(...answered.map((r) => r.latency))} ms`
           : 'no answers') +
-        (timeouts ? `, ${timeouts} timeout${timeouts === 1 ? '' : 's'}.` : '.');
+        (timeouts ? `, ${timeouts} timeout${timeouts === 1 ? '' : 's'}.` : '.') +
+        lines
+          .map((l) => {
+            const ok = l.readings.filter((r) => r.latency > 0).map((r) => r.latency);
+            return ok.length ? ` From ${l.label}: ${Math.min(...ok)} to ${Math.max(...ok)} ms.` : ` From ${l.label}: no answers.`;
+          })
+          .join('');
   /** Time labels under the chart, by their place: the first reading, the middle one (from three), the last. */
   const labels: { at: 'first' | 'middle' | 'last'; reading: Reading }[] =
     readings.length === 0
@@ -56,6 +76,24 @@ export function LatencyChart({ readings, name, emptyText = 'Waiting for readings
           <>
             {area && <path d={area} fill={areaFill} />}
             {readings.length > 1 && <ChartLine points={points} />}
+            {lines.map((l, n) => {
+              const own = l.readings.filter((r) => r.latency > 0);
+              if (own.length < 2) return null;
+              const xs = (i: number) => pad + (i * (width - 2 * pad)) / (own.length - 1);
+              return (
+                <polyline
+                  key={l.label}
+                  data-location-chart={l.label}
+                  points={own.map((r, i) => `${xs(i).toFixed(1)},${y(r.latency).toFixed(1)}`).join(' ')}
+                  fill="none"
+                  stroke={locationLineColours[n % locationLineColours.length]}
+                  strokeWidth="1"
+                  strokeDasharray="3 2"
+                  strokeOpacity="0.8"
+                  vectorEffect="non-scaling-stroke"
+                />
+              );
+            })}
             {readings.map((r, i) =>
               r.latency === 0 ? (
                 <line

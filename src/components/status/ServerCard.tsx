@@ -1,5 +1,9 @@
 import { Pause, Trash2, UserRound, Wrench } from 'lucide-react';
+import type { LocationStatus } from '../../../contracts/probe-locations.ts';
+import type { LocationView } from '../../../contracts/status.ts';
 import { LatencyChart } from './LatencyChart.tsx';
+import { LocationLines } from './LocationLines.tsx';
+import { probeLocationName } from '../../../contracts/probe-locations-rules.ts';
 import type { DailyUptime, IncidentBrief, Reading, ShownStatus, Uptimes } from './status-api.ts';
 import { latencyLabel, latencyTone, statusLabels, uptimeLabel, uptimeOver, type LatencyTone } from '../../lib/status-format.ts';
 import { UptimeBar } from './UptimeBar.tsx';
@@ -66,6 +70,11 @@ export interface ServerCardProps {
   version?: string;
   /** The clock the spans are measured against. */
   now?: number;
+  /** Operator monitors watched from several locations: what each sees, and from where a minority fails. */
+  locations?: readonly LocationView[];
+  detail?: string;
+  /** Which locations report (a silent one is shown as such). */
+  probes?: readonly LocationStatus[];
   /** The visitor's own entries. */
   own?: { address?: string; uptime: number | null; detail?: string; problem?: string; onRemove: () => void };
 }
@@ -85,6 +94,9 @@ export function ServerCard({
   players,
   version,
   now = Date.now(),
+  locations,
+  detail,
+  probes = [],
   own,
 }: ServerCardProps) {
   const headingId = `server-${id}`;
@@ -137,6 +149,11 @@ export function ServerCard({
         </div>
       </div>
 
+      {detail && !quiet && state !== 'maintenance' && (
+        <p className="mt-2 text-sm text-amber-300" data-testid="server-detail">
+          {detail}
+        </p>
+      )}
       <div className="mt-4 flex items-baseline justify-between gap-3">
         <p className="text-sm text-slate-400">Latency</p>
         <p className={`text-2xl font-bold tabular-nums ${quiet ? 'text-slate-400' : latencyToneClass[latencyTone(latency)]}`} data-testid="server-latency">
@@ -155,7 +172,14 @@ export function ServerCard({
         </p>
       )}
 
-      <LatencyChart readings={history} name={name} emptyText={unchecked ? 'No address, so nothing is checked' : paused ? 'Paused: not probed' : undefined} />
+      {locations && locations.length > 0 && <LocationLines lines={locations} probes={probes} name={name} now={now} />}
+
+      <LatencyChart
+        lines={locations && locations.length > 1 ? locations.map((l) => ({ label: probeLocationName(l.location), readings: l.history })) : undefined}
+        readings={history}
+        name={name}
+        emptyText={unchecked ? 'No address, so nothing is checked' : paused ? 'Paused: not probed' : undefined}
+      />
 
       {bar && <UptimeBar monitorId={id} name={name} daily={bar.daily} daysFrom={bar.daysFrom} incidents={bar.incidents} now={now} />}
 

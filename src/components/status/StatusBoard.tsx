@@ -2,6 +2,7 @@ import { History, RefreshCw, Rss } from 'lucide-react';
 import { Fragment, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { ownUptime } from '../../lib/own-server-entries.ts';
 import { hasUnknownMonitor, noticeText, readingsOf, stateChanges, withNotice, withReadings } from '../../lib/status-updates.ts';
+import { useProbeLocations } from '../../lib/use-probe-locations.ts';
 import { useStatusStream } from '../../lib/use-status-stream.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { AddServerForm } from './AddServerForm.tsx';
@@ -81,6 +82,7 @@ export function StatusBoard() {
     loadedOnce,
   );
 
+  const probes = useProbeLocations(report?.locations);
   const names = new Map(report?.servers.map((s) => [s.id, s.name]) ?? []);
   const now = Date.now();
 
@@ -162,6 +164,9 @@ export function StatusBoard() {
                     players={s.players}
                     version={s.version}
                     now={now}
+                    locations={s.locations}
+                    detail={s.detail}
+                    probes={probes}
                   />
                 ))
               : [0, 1].map((i) => <ServerCardSkeleton key={i} />)}
