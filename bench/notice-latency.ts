@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
+import { onEvents } from './event-blocks.ts';
 import { loadConfig } from '../server/config/config.ts';
 import { shellOperator } from '../server/staff/staff-service.ts';
 import { createTestDatabase } from '../test/helpers/databases.ts';
@@ -43,21 +44,8 @@ function openBoard(
 ): Promise<http.ClientRequest> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers: { accept: 'text/event-stream' }, agent: false }, (response) => {
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        const at = performance.now();
-        buffer += chunk;
-        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!block.includes('event: notice')) continue;
-          const data = block
-            .split('\n')
-            .find((l) => l.startsWith('data: '))!
-            .slice(6);
-          onNotice(JSON.parse(data), at);
-        }
+      onEvents(response, (event, data) => {
+        if (event === 'notice') onNotice(JSON.parse(data), performance.now());
       });
       resolve(request);
     });

@@ -16,6 +16,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { onEvents } from './event-blocks.ts';
 import { nextMessage, stopper } from './server-child.ts';
 
 const { values } = parseArgs({
@@ -77,18 +78,11 @@ function openStream(url: string, headers: Record<string, string>, onMessage: (cl
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers: { accept: 'text/event-stream', ...headers }, agent: false }, (response) => {
       if (response.statusCode !== 200) reject(new Error(`stream ${url}: ${response.statusCode}`));
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
+      onEvents(response, (event, data) => {
+        if (event !== 'message') return;
         const at = performance.now();
-        buffer += chunk;
-        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!block.startsWith('event: message\n')) continue;
-          const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { message: { clientId: string | null } };
-          if (data.message.clientId) onMessage(data.message.clientId, at);
-        }
+        const { message } = JSON.parse(data) as { message: { clientId: string | null } };
+        if (message.clientId) onMessage(message.clientId, at);
       });
       resolve(request);
     });

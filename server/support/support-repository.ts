@@ -226,7 +226,9 @@ export async function lockConversation(trx: Transaction<Database>, dialect: Dial
   return row ? toConversation(row) : undefined;
 }
 
+/** Sets the given columns (nothing to set: nothing happens; SQL has no empty SET). */
 export async function updateConversation(db: Db, id: string, set: Partial<Selectable<SupportConversationsTable>>): Promise<void> {
+  if (Object.keys(set).length === 0) return;
   await db.updateTable('support_conversations').set(set).where('id', '=', id).execute();
 }
 

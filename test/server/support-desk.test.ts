@@ -91,8 +91,13 @@ describe.each(dialects)('the support desk (%s)', (dialect) => {
     expect(await nextEvent(chat, 'state', (d) => d.state === 'waiting')).toMatchObject({ assignee: { name: 'ada' } });
     expect(eventsOf<{ message: { text: string } }>(chat, 'message').map((e) => e.message.text)).not.toContain('Probably the view distance');
 
+    // A second reply in a row (answered, assigned and waiting already) is stored too.
+    const second = await as(agent, 'POST', `/api/staff/conversations/${started.id}/messages`, { text: 'Or lower simulation-distance.' });
+    expect(second.statusCode, second.body).toBe(201);
+    await nextEvent(chat, 'message', (d: { message: { text: string } }) => d.message.text === 'Or lower simulation-distance.');
+
     const seen: VisitorConversation = (await visitor.request('GET', `/api/support/conversations/${started.id}`)).json();
-    expect(seen.messages.map((m) => m.text)).toEqual(['My server <b>lags</b> with 20 players', 'Hi! Try view-distance=8.']);
+    expect(seen.messages.map((m) => m.text)).toEqual(['My server <b>lags</b> with 20 players', 'Hi! Try view-distance=8.', 'Or lower simulation-distance.']);
     expect(seen).toMatchObject({ state: 'waiting', assignee: { name: 'ada' } });
 
     // The same clientId again is the same message, stored once.
@@ -106,6 +111,7 @@ describe.each(dialects)('the support desk (%s)', (dialect) => {
       ['message', 'My server <b>lags</b> with 20 players'],
       ['note', 'Probably the view distance'],
       ['message', 'Hi! Try view-distance=8.'],
+      ['message', 'Or lower simulation-distance.'],
       ['message', 'Thanks'],
     ]);
     expect(detail.context).toMatchObject({ page: '/plans/minecraft', server: null, incidents: [] });
