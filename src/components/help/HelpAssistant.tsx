@@ -204,7 +204,7 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
     focusView.current = true;
     setMessages([
       message({ text: faq.question, isBot: false, category: faq.category }),
-      message({ text: faq.answer, isBot: true, category: faq.category, links: [...faq.links, ...fallbackLinks] }),
+      message({ text: faq.answer, isBot: true, category: faq.category, links: withoutRepeats([...faq.links, ...fallbackLinks]) }),
     ]);
     setView('chat');
   };
@@ -380,6 +380,11 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
       </dialog>
     </>
   );
+}
+
+/** Links without a second one to the same place (an answer's own link and the fallback's). */
+function withoutRepeats(links: HelpLink[]): HelpLink[] {
+  return links.filter((l, i) => links.findIndex((o) => o.url === l.url) === i);
 }
 
 function LinkList({ links }: { links: HelpLink[] }) {
