@@ -22,23 +22,19 @@ const percent = (share: number | null) => (share === null ? null : Math.round(sh
 export function measuredCounters(texts: readonly CounterText[], answer: HomeFigures): CounterItem[] | undefined {
   if (!answer.measured) return undefined;
   const { figures } = answer;
+  const percentOf: Record<Exclude<CounterText['id'], 'waiting'>, number | null> = {
+    chats: percent(figures.answeredInSeconds),
+    satisfaction: percent(figures.satisfied),
+    resolution: percent(figures.resolvedFirstTime),
+  };
   return texts.map((t): CounterItem => {
-    switch (t.id) {
-      case 'chats':
-        return { id: t.id, value: percent(figures.answeredInSeconds), suffix: '%', label: t.measuredLabel };
-      case 'satisfaction':
-        return { id: t.id, value: percent(figures.satisfied), suffix: '%', label: t.measuredLabel };
-      case 'resolution':
-        return { id: t.id, value: percent(figures.resolvedFirstTime), suffix: '%', label: t.measuredLabel };
-      case 'waiting': {
-        const seconds = figures.averageFirstAnswerSeconds;
-        // Under two minutes in seconds, so a quick desk does not read as "0 min" or "1 min".
-        if (seconds === null) return { id: t.id, value: null, suffix: '', label: t.measuredLabel };
-        return seconds < 120
-          ? { id: t.id, value: Math.round(seconds), suffix: ' s', label: t.measuredLabel }
-          : { id: t.id, value: Math.round(seconds / 60), suffix: ' min', label: t.measuredLabel };
-      }
-    }
+    if (t.id !== 'waiting') return { id: t.id, value: percentOf[t.id], suffix: '%', label: t.measuredLabel };
+    const seconds = figures.averageFirstAnswerSeconds;
+    if (seconds === null) return { id: t.id, value: null, suffix: '', label: t.measuredLabel };
+    // Under two minutes in seconds, so a quick desk does not read as "0 min" or "1 min".
+    return seconds < 120
+      ? { id: t.id, value: Math.round(seconds), suffix: ' s', label: t.measuredLabel }
+      : { id: t.id, value: Math.round(seconds / 60), suffix: ' min', label: t.measuredLabel };
   });
 }
 
