@@ -31,11 +31,13 @@ export function measuredCounters(texts: readonly CounterText[], answer: HomeFigu
     if (t.id !== 'waiting') return { id: t.id, value: percentOf[t.id], suffix: '%', label: t.measuredLabel };
     const seconds = figures.averageFirstAnswerSeconds;
     if (seconds === null) return { id: t.id, value: null, suffix: '', label: t.measuredLabel };
-    // Under two minutes in seconds, so a quick desk does not read as "0 min" or "1 min".
-    return seconds < 120
-      ? { id: t.id, value: Math.round(seconds), suffix: ' s', label: t.measuredLabel }
-      : { id: t.id, value: Math.round(seconds / 60), suffix: ' min', label: t.measuredLabel };
+    return { id: t.id, ...waitFigure(seconds), label: t.measuredLabel };
   });
+}
+
+/** A wait in seconds as shown: under two minutes in seconds, so a quick desk does not read as "0 min" or "1 min". */
+export function waitFigure(seconds: number): { value: number; suffix: string } {
+  return seconds < 120 ? { value: Math.round(seconds), suffix: ' s' } : { value: Math.round(seconds / 60), suffix: ' min' };
 }
 
 /** The caption of measured figures, from its template ("{days}", "{conversations}"). */

@@ -1,7 +1,25 @@
-import { ArrowLeft, Bot, ChevronRight, CreditCard, Gamepad2, Globe, LifeBuoy, Loader2, MessageCircle, Search, Server, Shield, Wrench, X } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
+import {
+  ArrowLeft,
+  Bot,
+  ChevronRight,
+  CreditCard,
+  Gamepad2,
+  Globe,
+  Headset,
+  LifeBuoy,
+  Loader2,
+  MessageCircle,
+  Search,
+  Server,
+  Shield,
+  Wrench,
+  X,
+} from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
 import type { HelpCategory, HelpEntry, HelpFaq, HelpIconName, HelpLink } from '../../data/help.ts';
+import type { SupportChatCopy } from '../../data/support-chat.ts';
 import { helpDialogId, onHelpAssistantToggle } from '../../lib/help-assistant-store.ts';
+import { rememberedConversation } from '../../lib/support-memory.ts';
 import { onCookieBannerOffset } from '../consent/banner-offset.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { createHelpSearch, noMatchMessage } from './help-search.ts';
@@ -30,7 +48,10 @@ interface ChatMessage {
   offerCategories?: boolean;
 }
 
-type View = 'categories' | 'faqs' | 'chat';
+type View = 'categories' | 'faqs' | 'chat' | 'person';
+
+/** The conversation with a person: its code loads only when a visitor opens it (docs/decisions.md 45). */
+const VisitorChat = lazy(() => import('../support/VisitorChat.tsx'));
 
 export interface HelpAssistantProps {
   categories: HelpCategory[];
@@ -38,6 +59,8 @@ export interface HelpAssistantProps {
   /** What the search covers: the help FAQs and the knowledge base. */
   entries: HelpEntry[];
   fallbackLinks: HelpLink[];
+  /** The texts of the conversation with a person. */
+  chatCopy: SupportChatCopy;
 }
 
 /**
@@ -48,13 +71,16 @@ export interface HelpAssistantProps {
  * helpDialogId), so they work in the page's HTML before any script has run; islands can also
  * call src/lib/help-assistant-store.ts.
  */
-export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: HelpAssistantProps) {
+export function HelpAssistant({ categories, faqs, entries, fallbackLinks, chatCopy }: HelpAssistantProps) {
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<View>('categories');
   const [category, setCategory] = useState<HelpCategory | undefined>();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [query, setQuery] = useState('');
   const [loading, setLoading] = useState(false);
+  /** The last question searched, handed to the team with a conversation it led to. */
+  const [lastQuestion, setLastQuestion] = useState<string>();
+  const personHeading = useRef<HTMLHeadingElement>(null);
   /** The cookie banner's height on phones: the button floats above it. */
   const [bannerOffset, setBannerOffset] = useState(0);
   /** A text field of the page has focus: on phones the button steps aside (see below). */
@@ -77,6 +103,7 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
       createHelpSearch(entries, {
         onLoading: setLoading,
         onResult(q, matches) {
+          setLastQuestion(q);
           const question = message({ text: q, isBot: false });
           const answers =
             matches.length === 0
@@ -124,6 +151,8 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
     if (open && !element.open) {
       element.showModal();
       searchInput.current?.focus();
+      // A conversation this browser has open comes back first (it survives a reload).
+      if (rememberedConversation()) setView('person');
     } else if (!open && element.open) {
       element.close();
     }
@@ -140,7 +169,7 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
   useEffect(() => {
     if (!focusView.current) return;
     focusView.current = false;
-    (view === 'faqs' ? faqsHeading.current : view === 'chat' ? conversation.current : searchInput.current)?.focus();
+    (view === 'faqs' ? faqsHeading.current : view === 'chat' ? conversation.current : view === 'person' ? personHeading.current : searchInput.current)?.focus();
   }, [view, messages]);
 
   // On a phone the keyboard pushes the focused field to the bottom of the screen, where this
@@ -208,6 +237,19 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
     ]);
     setView('chat');
   };
+
+  const talkToPerson = () => {
+    search.cancel();
+    focusView.current = true;
+    setView('person');
+  };
+
+  const personButton = (
+    <button type="button" onClick={talkToPerson} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+      <Headset aria-hidden="true" className="size-4" />
+      {chatCopy.talkToPerson}
+    </button>
+  );
 
   const categoryFaqs = category ? faqs.filter((f) => f.category === category.id) : [];
 
@@ -324,6 +366,22 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
                   );
                 })}
               </ul>
+              <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-white/10 pt-4">{personButton}</div>
+            </div>
+          ) : view === 'person' ? (
+            <div>
+              <h3 ref={personHeading} tabIndex={-1} className="px-1 pb-3 text-sm font-semibold text-white focus:outline-none">
+                {chatCopy.heading}
+              </h3>
+              <Suspense
+                fallback={
+                  <p role="status" className="py-10 text-center text-sm text-slate-300">
+                    {chatCopy.loading}
+                  </p>
+                }
+              >
+                <VisitorChat copy={chatCopy} page={window.location.pathname} assistantQuestion={lastQuestion} />
+              </Suspense>
             </div>
           ) : view === 'faqs' && category ? (
             <div>
@@ -371,6 +429,12 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
                   <button type="button" onClick={toCategories} className="text-sm font-medium text-brand-300 underline-offset-4 hover:underline">
                     Browse help categories
                   </button>
+                </li>
+              )}
+              {view === 'chat' && (
+                <li className="mr-6 flex flex-wrap items-center gap-2 text-sm text-slate-300">
+                  {messages.some((m) => m.offerCategories) ? null : <span>{chatCopy.notWhatYouNeeded}</span>}
+                  {personButton}
                 </li>
               )}
             </ol>
