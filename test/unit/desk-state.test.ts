@@ -48,7 +48,11 @@ const counts = { open: 0, waiting: 0, unassigned: 0, mine: 0, unread: 0 };
 
 describe('the console inbox state (docs/decisions.md 45)', () => {
   it('puts a conversation the stream announces first, once, and lays its changes over the open one', () => {
-    let state = deskReducer(initialDesk, { type: 'page', page: { conversations: [summary('a', 2), summary('b', 1)], nextCursor: null, counts }, append: false });
+    let state = deskReducer(initialDesk, {
+      type: 'page',
+      page: { conversations: [summary('a', 2), summary('b', 1)], nextCursor: null, counts },
+      append: false,
+    });
     state = deskReducer(state, { type: 'stream', event: { event: 'conversation', data: { conversation: summary('b', 3) } } });
     expect(state.conversations.map((c) => c.id)).toEqual(['b', 'a']);
     state = deskReducer(state, { type: 'open', detail: detail('b', [message(1)]) });
