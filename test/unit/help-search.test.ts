@@ -80,7 +80,7 @@ describe('help search timing', () => {
   function setup() {
     const loading: boolean[] = [];
     const results: { query: string; ids: string[] }[] = [];
-    const search = createHelpSearch(entries, {
+    const search = createHelpSearch(async () => entries, {
       onLoading: (l) => loading.push(l),
       onResult: (query, matches) => results.push({ query, ids: matches.map((m) => m.id) }),
     });

@@ -16,12 +16,12 @@ import {
   X,
 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
-import type { HelpCategory, HelpEntry, HelpFaq, HelpIconName, HelpLink } from '../../data/help.ts';
-import type { SupportChatCopy } from '../../data/support-chat.ts';
+import type { HelpCategory, HelpFaq, HelpIconName, HelpLink } from '../../data/help.ts';
 import { helpDialogId, onHelpAssistantToggle } from '../../lib/help-assistant-store.ts';
 import { rememberedConversation } from '../../lib/support-memory.ts';
 import { onCookieBannerOffset } from '../consent/banner-offset.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
+import { type HelpContent, loadHelpContent } from './help-content.ts';
 import { createHelpSearch, noMatchMessage } from './help-search.ts';
 
 const icons: Record<HelpIconName, typeof Gamepad2> = {
@@ -55,12 +55,9 @@ const VisitorChat = lazy(() => import('../support/VisitorChat.tsx'));
 
 export interface HelpAssistantProps {
   categories: HelpCategory[];
-  faqs: HelpFaq[];
-  /** What the search covers: the help FAQs and the knowledge base. */
-  entries: HelpEntry[];
   fallbackLinks: HelpLink[];
-  /** The texts of the conversation with a person. */
-  chatCopy: SupportChatCopy;
+  /** The label of the button that starts a conversation with a person. */
+  talkToPerson: string;
 }
 
 /**
@@ -71,7 +68,7 @@ export interface HelpAssistantProps {
  * helpDialogId), so they work in the page's HTML before any script has run; islands can also
  * call src/lib/help-assistant-store.ts.
  */
-export function HelpAssistant({ categories, faqs, entries, fallbackLinks, chatCopy }: HelpAssistantProps) {
+export function HelpAssistant({ categories, fallbackLinks, talkToPerson: talkToPersonLabel }: HelpAssistantProps) {
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<View>('categories');
   const [category, setCategory] = useState<HelpCategory | undefined>();
@@ -81,6 +78,9 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks, chatCo
   /** The last question searched, handed to the team with a conversation it led to. */
   const [lastQuestion, setLastQuestion] = useState<string>();
   const personHeading = useRef<HTMLHeadingElement>(null);
+  /** The FAQs, the searchable entries and the chat's texts, fetched when the assistant first opens. */
+  const [content, setContent] = useState<HelpContent>();
+  const [contentProblem, setContentProblem] = useState<string>();
   /** The cookie banner's height on phones: the button floats above it. */
   const [bannerOffset, setBannerOffset] = useState(0);
   /** A text field of the page has focus: on phones the button steps aside (see below). */
@@ -100,7 +100,7 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks, chatCo
 
   const search = useMemo(
     () =>
-      createHelpSearch(entries, {
+      createHelpSearch(() => loadHelpContent().then((c) => c.entries), {
         onLoading: setLoading,
         onResult(q, matches) {
           setLastQuestion(q);
@@ -116,13 +116,19 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks, chatCo
           setView('chat');
         },
       }),
-    // The entries and links never change on a page; the search lives as long as the widget.
-    [entries, fallbackLinks, message],
+    // The links never change on a page; the search lives as long as the widget.
+    [fallbackLinks, message],
   );
 
   const hide = () => setOpen(false);
 
   useEffect(() => onHelpAssistantToggle(setOpen), []);
+
+  useEffect(() => {
+    if (!open || content) return;
+    setContentProblem(undefined);
+    loadHelpContent().then(setContent, () => setContentProblem('The help articles could not be loaded. Check your connection and open the assistant again.'));
+  }, [open, content]);
 
   // The dialog may open without React: a command button, even before this island hydrated.
   useEffect(() => {
@@ -247,11 +253,16 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks, chatCo
   const personButton = (
     <button type="button" onClick={talkToPerson} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
       <Headset aria-hidden="true" className="size-4" />
-      {chatCopy.talkToPerson}
+      {talkToPersonLabel}
     </button>
   );
 
-  const categoryFaqs = category ? faqs.filter((f) => f.category === category.id) : [];
+  const categoryFaqs = category && content ? content.faqs.filter((f) => f.category === category.id) : [];
+  const waitingLine = (
+    <p role="status" className="py-10 text-center text-sm text-slate-300">
+      {contentProblem ?? 'Loading…'}
+    </p>
+  );
 
   return (
     <>
@@ -371,24 +382,24 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks, chatCo
           ) : view === 'person' ? (
             <div>
               <h3 ref={personHeading} tabIndex={-1} className="px-1 pb-3 text-sm font-semibold text-white focus:outline-none">
-                {chatCopy.heading}
+                {content?.chat.heading ?? talkToPersonLabel}
               </h3>
-              <Suspense
-                fallback={
-                  <p role="status" className="py-10 text-center text-sm text-slate-300">
-                    {chatCopy.loading}
-                  </p>
-                }
-              >
-                <VisitorChat copy={chatCopy} page={window.location.pathname} assistantQuestion={lastQuestion} />
-              </Suspense>
+              {content ? (
+                <Suspense fallback={waitingLine}>
+                  <VisitorChat copy={content.chat} page={window.location.pathname} assistantQuestion={lastQuestion} />
+                </Suspense>
+              ) : (
+                waitingLine
+              )}
             </div>
           ) : view === 'faqs' && category ? (
             <div>
               <h3 ref={faqsHeading} tabIndex={-1} className="px-1 pb-3 text-sm font-semibold text-white focus:outline-none">
                 {category.name}
               </h3>
-              {categoryFaqs.length > 0 ? (
+              {!content ? (
+                waitingLine
+              ) : categoryFaqs.length > 0 ? (
                 <ul className="grid gap-2" aria-label={`${category.name} questions`}>
                   {categoryFaqs.map((f) => (
                     <li key={f.id}>
@@ -433,7 +444,7 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks, chatCo
               )}
               {view === 'chat' && (
                 <li className="mr-6 flex flex-wrap items-center gap-2 text-sm text-slate-300">
-                  {messages.some((m) => m.offerCategories) ? null : <span>{chatCopy.notWhatYouNeeded}</span>}
+                  {messages.some((m) => m.offerCategories) || !content ? null : <span>{content.chat.notWhatYouNeeded}</span>}
                   {personButton}
                 </li>
               )}

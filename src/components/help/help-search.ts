@@ -25,13 +25,13 @@ export interface HelpSearchCallbacks<T> {
  * Runs searches as the visitor types: each text longer than 2 characters (re)starts a 1 s
  * wait with the loading indicator on, then reports the matches. Shorter text cancels.
  */
-export function createHelpSearch<T extends Searchable>(entries: readonly T[], callbacks: HelpSearchCallbacks<T>, delayMs = helpSearchDelayMs) {
+export function createHelpSearch<T extends Searchable>(entries: () => Promise<readonly T[]>, callbacks: HelpSearchCallbacks<T>, delayMs = helpSearchDelayMs) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Counts inputs, so an answer that arrives after a newer input is dropped. */
   let generation = 0;
   let index: Promise<{ match(query: string): T[] }> | undefined;
   const loadIndex = () => {
-    index ??= import('./help-index.ts').then((m) => m.createHelpIndex(entries));
+    index ??= Promise.all([import('./help-index.ts'), entries()]).then(([m, list]) => m.createHelpIndex(list));
     return index;
   };
   const cancel = () => {
@@ -63,7 +63,7 @@ export function createHelpSearch<T extends Searchable>(entries: readonly T[], ca
             callbacks.onResult(query, found.match(query));
           },
           () => {
-            // The index could not load (the visitor went offline): answer as for no match, which offers a person.
+            // The index or the entries could not load (the visitor went offline): answer as for no match, which offers a person.
             if (current !== generation) return;
             index = undefined;
             callbacks.onLoading(false);
