@@ -7,8 +7,7 @@ import { expectNoSeriousViolations } from './support/a11y.ts';
 import { openPage } from './support/hydration.ts';
 import { overflowing } from './support/overflow.ts';
 import { shoot } from './support/screenshots.ts';
-import { staffCli } from './support/staff-cli.ts';
-import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
+import { enrolStaff } from './support/staff-enrol.ts';
 
 // The support desk's views at phone width: nothing wider than the screen, nothing serious for axe.
 test.describe('support conversations on a phone', () => {
@@ -26,16 +25,14 @@ test.describe('support conversations on a phone', () => {
     origin = `http://localhost:${port}`;
     const env = { DATABASE_URL: database.url, PUBLIC_URL: origin, SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789' };
     server = await startServer(env, { port });
-    const output = await staffCli(['add', 'ada@example.com', '--role', 'support'], env);
-    const link = output.split('\n').find((line) => line.startsWith(`${origin}/staff/enrol#`))!;
-    const context = await browser.newContext({ baseURL: origin, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    staff = await context.newPage();
-    await staff.emulateMedia({ reducedMotion: 'reduce' });
-    await addVirtualAuthenticator(staff);
-    await staff.goto(link);
-    await staff.getByLabel('Your name').fill('Ada Lovelace');
-    await staff.getByRole('button', { name: 'Create passkey' }).click();
-    await expect(staff.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+    staff = await enrolStaff(browser, {
+      origin,
+      env,
+      email: 'ada@example.com',
+      role: 'support',
+      name: 'Ada Lovelace',
+      context: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    });
   });
 
   test.afterAll(async () => {

@@ -8,8 +8,7 @@ import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.ts';
 import { scanAtRest } from './support/a11y.ts';
 import { openPage } from './support/hydration.ts';
 import { shoot } from './support/screenshots.ts';
-import { staffCli } from './support/staff-cli.ts';
-import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
+import { enrolStaff } from './support/staff-enrol.ts';
 
 // A visitor and the team talk through the support desk (docs/decisions.md 45, 46), on real
 // servers with a real SMTP server on loopback. On PostgreSQL the visitor uses a second instance,
@@ -75,16 +74,7 @@ for (const dialect of dialects) {
         visitorOrigin = secondEnv.PUBLIC_URL!;
       }
 
-      const output = await staffCli(['add', 'ada@example.com', '--role', 'admin'], env);
-      const link = output.split('\n').find((line) => line.startsWith(`${origin}/staff/enrol#`))!;
-      const context = await browser.newContext({ baseURL: origin });
-      staff = await context.newPage();
-      await staff.emulateMedia({ reducedMotion: 'reduce' });
-      await addVirtualAuthenticator(staff);
-      await staff.goto(link);
-      await staff.getByLabel('Your name').fill('Ada Lovelace');
-      await staff.getByRole('button', { name: 'Create passkey' }).click();
-      await expect(staff.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+      staff = await enrolStaff(browser, { origin, env, email: 'ada@example.com', role: 'admin', name: 'Ada Lovelace' });
       await staff
         .getByRole('navigation', { name: 'Console sections' })
         .getByRole('link', { name: /^Conversations/ })
