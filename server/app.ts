@@ -9,6 +9,7 @@ import { auditConsolePlugin, auditPlugin } from './audit/audit-plugin.ts';
 import type { AppConfig } from './config/config.ts';
 import { contactPlugin } from './contact/contact-plugin.ts';
 import { healthRoutes } from './health/health-routes.ts';
+import { panelLinkPlugin } from './panel/panel-link.ts';
 import { panelPlugin } from './panel/panel-plugin.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger-options.ts';
@@ -27,6 +28,7 @@ import { staffAccessPlugin, staffPlugin } from './staff/staff-plugin.ts';
 import { incidentsCorePlugin, incidentsFeedPlugin, incidentsPublicPlugin, incidentsStaffPlugin } from './incidents/incidents-plugin.ts';
 import { monitorsConsolePlugin, statusCorePlugin, statusPlugin } from './status/status-plugin.ts';
 import { subscriptionsPlugin, type SubscriptionsPluginOptions } from './subscriptions/subscriptions-plugin.ts';
+import { supportPlugin, type SupportPluginOptions } from './support/support-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +64,8 @@ export interface BuildOptions {
   now?: Clock;
   /** Status notifications' worker and fan-out tuning (tests make them quick); production uses the defaults. */
   subscriptions?: SubscriptionsPluginOptions;
+  /** The support desk's timers, outbox tuning and team notification (tests make them quick); production uses the configuration. */
+  support?: SupportPluginOptions;
 }
 
 /**
@@ -133,6 +137,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The status board (monitors, probes, stream) and the incidents that join it, app-wide.
   await app.register(statusCorePlugin);
   await app.register(incidentsCorePlugin);
+  // What other capabilities may know of a browser's panel session (the panel attaches itself).
+  await app.register(panelLinkPlugin);
+  // The support desk, app-wide: the contact form starts its conversations through it.
+  await app.register(supportPlugin, options.support ?? {});
 
   // Routes, one folder per capability.
   await app.register(healthRoutes, { prefix: '/api' });

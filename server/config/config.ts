@@ -48,6 +48,8 @@ export interface AppConfig {
   /** Status subscriptions: e-mail goes through SMTP_URL (none: webhooks only) from this sender. */
   subscriptions: { smtpUrl: string | undefined; mailFrom: string };
   audit: { retentionDays: number };
+  /** The support desk (docs/decisions.md 42): its mail (through SMTP_URL), its timers and the figures' threshold. */
+  support: { mailFrom: string; replyMailAfterMs: number; unansweredAfterMs: number; figuresThreshold: number };
   metrics: { token: string | undefined };
 }
 
@@ -124,10 +126,10 @@ export function publicUrlFor(publicUrl: string | undefined, host: string, port: 
   return new URL(`http://${host.includes(':') ? `[${host}]` : host}:${port}`).origin;
 }
 
-/** STATUS_MAIL_FROM's default: status@ the public address's host (status@localhost for an address given by number). */
-export function defaultMailFrom(publicUrl: string): string {
+/** STATUS_MAIL_FROM's default: status@ the public address's host (status@localhost for an address given by number); SUPPORT_MAIL_FROM's: support@. */
+export function defaultMailFrom(publicUrl: string, local = 'status'): string {
   const host = new URL(publicUrl).hostname;
-  return `status@${/[a-z]/i.test(host) && !host.includes(':') ? host : 'localhost'}`;
+  return `${local}@${/[a-z]/i.test(host) && !host.includes(':') ? host : 'localhost'}`;
 }
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -191,6 +193,12 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
     contact: { webhookUrl: e.CONTACT_WEBHOOK_URL, smtpUrl: e.SMTP_URL, emailTo: e.CONTACT_EMAIL_TO, retentionDays: e.CONTACT_RETENTION_DAYS },
     subscriptions: { smtpUrl: e.SMTP_URL, mailFrom: e.STATUS_MAIL_FROM ?? defaultMailFrom(publicUrlFor(e.PUBLIC_URL, e.HOST, e.PORT)) },
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
+    support: {
+      mailFrom: e.SUPPORT_MAIL_FROM ?? defaultMailFrom(publicUrlFor(e.PUBLIC_URL, e.HOST, e.PORT), 'support'),
+      replyMailAfterMs: e.SUPPORT_REPLY_MAIL_SECONDS * 1000,
+      unansweredAfterMs: e.SUPPORT_UNANSWERED_MINUTES * 60_000,
+      figuresThreshold: e.SUPPORT_FIGURES_THRESHOLD,
+    },
     metrics: { token: e.METRICS_TOKEN },
   };
 }

@@ -166,6 +166,14 @@ export const envSchema = z.object({
   STATUS_MAIL_FROM: z.email({ error: 'must be an e-mail address' }).optional(),
   /** Days a delivered (or stored-only) contact message is kept; 0 keeps them all. */
   CONTACT_RETENTION_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(365),
+  /** The sender address of the support desk's mail to visitors (replies they have not seen, transcripts). */
+  SUPPORT_MAIL_FROM: z.email({ error: 'must be an e-mail address' }).optional(),
+  /** Seconds after which a staff reply the visitor has not seen is mailed to them. */
+  SUPPORT_REPLY_MAIL_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(86_400).default(120),
+  /** Minutes after which a new conversation no person answered is announced to the team. */
+  SUPPORT_UNANSWERED_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1440).default(5),
+  /** Conversations in 90 days before the home page's support figures are called measured. */
+  SUPPORT_FIGURES_THRESHOLD: z.coerce.number({ error: 'must be a number' }).int().min(1).default(30),
   /** Days panel and staff actions are kept in the audit log; 0 keeps them all. */
   AUDIT_RETENTION_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(365),
   /** Bearer token for GET /metrics; without it only loopback may read them. */

@@ -12,6 +12,7 @@ import { contactRoutes } from './contact-routes.ts';
 import { outboxBacklog } from './contact-repository.ts';
 import { ContactService } from './contact-service.ts';
 import type { OutboxOptions } from '../outbox/outbox-options.ts';
+import { SupportService } from '../support/support-service.ts';
 
 export interface ContactPluginOptions {
   /** Worker tuning (tests make backoff short); production uses the defaults. */
@@ -39,7 +40,12 @@ async function contactCapability(app: FastifyInstance, options: ContactPluginOpt
     channels.map((c) => c.name),
   );
   const outbox = contactOutbox(app.db, channels, app.log, { dialect: app.dialect, clock: app.clock, onAttempt, ...options.outbox });
-  const service = new ContactService({ db: app.db, outbox, now: app.clock });
+  const service = new ContactService({
+    db: app.db,
+    outbox,
+    now: app.clock,
+    conversations: { start: SupportService.startFromContact, announce: (id) => app.support.service.announce(id) },
+  });
   const inbox = new ContactInbox({
     db: app.db,
     dialect: app.dialect,
@@ -90,4 +96,7 @@ async function contactCapability(app: FastifyInstance, options: ContactPluginOpt
     await outbox.stop();
   });
 }
-export const contactPlugin = fp(contactCapability, { name: 'contact', dependencies: ['database', 'jobs', 'metrics', 'readiness', 'audit', 'staff-access'] });
+export const contactPlugin = fp(contactCapability, {
+  name: 'contact',
+  dependencies: ['database', 'jobs', 'metrics', 'readiness', 'audit', 'staff-access', 'support'],
+});

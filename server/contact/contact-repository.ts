@@ -101,7 +101,13 @@ const toAttempt = (r: Selectable<ContactDeliveryAttemptsTable>): ContactAttempt 
  * Stores a message and one pending delivery per channel in one transaction: once this
  * returns, the message is safe whatever happens to the process.
  */
-export async function insertMessage(db: Kysely<Database>, message: ContactMessage, channels: readonly ContactChannelName[], expiresAt: number): Promise<void> {
+export async function insertMessage(
+  db: Kysely<Database>,
+  message: ContactMessage,
+  channels: readonly ContactChannelName[],
+  expiresAt: number,
+  alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('contact_messages')
@@ -116,6 +122,7 @@ export async function insertMessage(db: Kysely<Database>, message: ContactMessag
         created_at: message.createdAt,
       })
       .execute();
+    await alsoInTransaction?.(trx);
     if (channels.length === 0) return;
     await trx
       .insertInto('contact_deliveries')

@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ContactMessageInput } from '../../contracts/contact-rules.ts';
 import type { Database } from '../db/schema.ts';
 import { retentionCutoff } from '../jobs/retention.ts';
 import type { OutboxWorker } from '../outbox/outbox-worker.ts';
 import { insertMessage, purgeMessages, type ClaimedDelivery, type ContactMessage } from './contact-repository.ts';
 import type { ContactChannelName } from './contact-tables.ts';
+
+/** The support desk, as the contact form uses it: a message is a conversation too (docs/decisions.md 42). */
+export interface ContactConversations {
+  /** Stores the message's conversation in the message's own transaction. */
+  start(trx: Transaction<Database>, message: ContactMessage): Promise<void>;
+  /** Tells the open consoles, once stored. */
+  announce(id: string): Promise<void>;
+}
 
 /**
  * The contact capability's service: a visitor's message stored with a delivery for each
@@ -17,17 +25,25 @@ export class ContactService {
   readonly #outbox: OutboxWorker<ClaimedDelivery>;
   readonly #now: () => number;
 
-  constructor(init: { db: Kysely<Database>; outbox: OutboxWorker<ClaimedDelivery>; now?: () => number }) {
+  readonly #conversations: ContactConversations | undefined;
+
+  constructor(init: { db: Kysely<Database>; outbox: OutboxWorker<ClaimedDelivery>; now?: () => number; conversations?: ContactConversations }) {
     this.#db = init.db;
     this.#outbox = init.outbox;
     this.#now = init.now ?? Date.now;
+    this.#conversations = init.conversations;
   }
 
-  /** Stores the message and wakes the outbox; once this returns, it is delivered whatever happens to the process. */
+  /**
+   * Stores the message (and its conversation on the support desk, in the same transaction) and
+   * wakes the outbox; once this returns, it is delivered whatever happens to the process.
+   */
   async submit(input: ContactMessageInput, meta: { ip: string; userAgent: string | undefined }): Promise<ContactMessage> {
     const channels = this.#outbox.channels.map((c) => c.name as ContactChannelName);
-    const stored = await storeContactMessage(this.#db, input, meta, channels, this.#outbox.options.maxAgeMs, this.#now());
+    const conversations = this.#conversations;
+    const stored = await storeContactMessage(this.#db, input, meta, channels, this.#outbox.options.maxAgeMs, this.#now(), conversations?.start);
     this.#outbox.wake();
+    await conversations?.announce(stored.id);
     return stored;
   }
 
@@ -48,6 +64,7 @@ export async function storeContactMessage(
   channels: readonly ContactChannelName[],
   maxAgeMs: number,
   now = Date.now(),
+  startConversation?: ContactConversations['start'],
 ): Promise<ContactMessage> {
   const message: ContactMessage = {
     id: randomUUID(),
@@ -59,7 +76,7 @@ export async function storeContactMessage(
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
     createdAt: now,
   };
-  await insertMessage(db, message, channels, now + maxAgeMs);
+  await insertMessage(db, message, channels, now + maxAgeMs, startConversation ? (trx) => startConversation(trx, message) : undefined);
   return message;
 }
 

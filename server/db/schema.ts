@@ -5,10 +5,20 @@ import type { PanelTables } from '../panel/panel-tables.ts';
 import type { ScheduleTables } from '../panel/schedules/schedule-tables.ts';
 import type { StaffTables } from '../staff/staff-tables.ts';
 import type { StatusTables } from '../status/status-tables.ts';
+import type { SupportTables } from '../support/support-tables.ts';
 import type { SubscriptionTables } from '../subscriptions/subscriptions-tables.ts';
 
 /**
  * The whole database, as Kysely sees it: each capability declares its own tables in its
  * folder and they are joined here. Times are epoch milliseconds (numbers) on both dialects.
  */
-export interface Database extends PanelTables, StatusTables, ContactTables, AuditTables, StaffTables, SubscriptionTables, IncidentsTables, ScheduleTables {}
+export interface Database
+  extends PanelTables,
+    StatusTables,
+    ContactTables,
+    AuditTables,
+    StaffTables,
+    SubscriptionTables,
+    IncidentsTables,
+    ScheduleTables,
+    SupportTables {}

@@ -29,6 +29,7 @@ export async function panelPlugin(app: FastifyInstance): Promise<void> {
   const sessions = new SessionStore(app.db, crypto, driver.name);
   const history = new HistorySampler({ db: app.db, driver, crypto, now: app.clock, log: app.log });
   const service = new PanelService({ db: app.db, driver, sessions, hub: new ConsoleHub(driver), sockets: new SessionSockets(), audit: app.audit, history });
+  app.panelLink.attach(service);
   // Game servers outlive browser sessions, not the app: stop them gracefully when it closes.
   app.addHook('onClose', async () => {
     service.hub.close();

@@ -96,6 +96,11 @@ export class PanelService {
     return this.sessions.find(cookie);
   }
 
+  /** The live session of a cookie's hash (as the support desk keeps it), or undefined. */
+  findByHash(idHash: string): Promise<PanelSession | undefined> {
+    return this.sessions.findByHash(idHash);
+  }
+
   async require(cookie: string | undefined): Promise<PanelSession> {
     const session = await this.sessions.find(cookie);
     if (!session) throw notConnected();

@@ -51,7 +51,11 @@ export class SessionStore {
   /** The live session of a cookie value, or undefined. */
   async find(cookieValue: string | undefined, now = Date.now()): Promise<PanelSession | undefined> {
     if (!cookieValue || cookieValue.length > 100) return undefined;
-    const idHash = hashSessionId(cookieValue);
+    return this.findByHash(hashSessionId(cookieValue), now);
+  }
+
+  /** The live session stored under this hash of its cookie (the support desk keeps the hash, never the cookie), or undefined. */
+  async findByHash(idHash: string, now = Date.now()): Promise<PanelSession | undefined> {
     const cached = this.cache.get(idHash);
     if (cached && cached.until > now) return cached.session.expiresAt > now ? cached.session : undefined;
     const row = await findSession(this.db, idHash, now);

@@ -25,13 +25,13 @@ export interface SseHubOptions {
 /** Seconds a refused client is told to wait before it asks again. */
 export const streamRetryAfterSeconds = 30;
 
-const heartbeatFrame = Buffer.from(':\n\n');
+export const heartbeatFrame = Buffer.from(':\n\n');
 /**
  * The response head, written straight to the socket: the stream then needs no ServerResponse
  * machinery (no chunked framing, no per-response header strings), which halves the memory a
  * subscriber costs. The body ends when the connection closes, as the head says.
  */
-const streamHead = Buffer.from(
+export const streamHead = Buffer.from(
   `${[
     'HTTP/1.1 200 OK',
     'Content-Type: text/event-stream; charset=utf-8',
@@ -42,7 +42,7 @@ const streamHead = Buffer.from(
   ].join('\r\n')}\r\n\r\nretry: 3000\n\n`,
 );
 
-function refuse(response: ServerResponse, status: 429 | 503, code: string, message: string): void {
+export function refuse(response: ServerResponse, status: 429 | 503, code: string, message: string): void {
   response
     .writeHead(status, {
       'content-type': 'application/json; charset=utf-8',
@@ -100,6 +100,29 @@ function releaseHttpState(socket: Socket, response: ServerResponse): void {
   connection._httpMessage = null;
   // The response never finishes (the stream writes to the socket): its listeners wait for nothing.
   response.removeAllListeners();
+}
+
+/**
+ * Makes a request's connection an event stream: writes the head and the first frames straight
+ * to the socket, lets go of the HTTP server's state for it, and returns the socket, which stays
+ * open until the client goes (its 'close' is the end of the stream). The caller has hijacked
+ * the reply. The status board's hub and the support desk's streams both open theirs this way.
+ */
+export function takeOverSocket(request: IncomingMessage, response: ServerResponse, frames: readonly Buffer[]): Socket {
+  const socket = request.socket;
+  socket.setNoDelay(true);
+  socket.setKeepAlive(true, 30_000);
+  // A stream is meant to stay open: the server's idle timeout is for requests, and the
+  // heartbeat and TCP keep-alive find a dead peer.
+  socket.setTimeout(0);
+  socket.write(frames.length === 0 ? streamHead : Buffer.concat([streamHead, ...frames]));
+  releaseHttpState(socket, response);
+  // The HTTP server no longer watches the connection: an error ends it (and 'close' follows),
+  // the client's end of the stream closes it, and reads flow so that end is seen.
+  socket.on('error', () => socket.destroy());
+  socket.on('end', () => socket.destroy());
+  socket.resume();
+  return socket;
 }
 
 export function eventFrame(id: number, updates: readonly StatusUpdate[]): Buffer {
@@ -164,27 +187,15 @@ export class SseHub {
       return;
     }
     this.perAddress.set(address, open + 1);
-    const socket = request.socket;
-    socket.setNoDelay(true);
-    socket.setKeepAlive(true, 30_000);
-    // A stream is meant to stay open: the server's idle timeout is for requests, and the
-    // heartbeat and TCP keep-alive find a dead peer.
-    socket.setTimeout(0);
     const missed = lastEventId === undefined ? undefined : this.since(lastEventId);
-    const frames: Buffer[] = [streamHead];
+    const frames: Buffer[] = [];
     if (missed) {
       for (const event of missed) frames.push(event.frame);
     } else {
       const snap = this.snapshot();
       if (snap && (lastEventId === undefined || snap.id > lastEventId)) frames.push(eventFrame(snap.id, snap.updates));
     }
-    socket.write(frames.length === 1 ? streamHead : Buffer.concat(frames));
-    releaseHttpState(socket, response);
-    // The HTTP server no longer watches the connection: an error ends it (and 'close' follows),
-    // the client's end of the stream closes it, and reads flow so that end is seen.
-    socket.on('error', () => socket.destroy());
-    socket.on('end', () => socket.destroy());
-    socket.resume();
+    const socket = takeOverSocket(request, response, frames);
     this.subscribers.add(socket);
     socket.once('close', () => {
       this.subscribers.delete(socket);

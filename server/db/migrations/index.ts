@@ -16,6 +16,7 @@ import * as contactAnswered from './0013-contact-answered.ts';
 import * as staffFailuresByAccount from './0014-staff-failures-by-account.ts';
 import * as subscriptionTokenExpiry from './0015-subscription-token-expiry.ts';
 import * as panelSchedules from './0016-panel-schedules.ts';
+import * as support from './0017-support.ts';
 import type { DialectMigration } from './column-types.ts';
 
 /**
@@ -41,6 +42,7 @@ const all: Record<string, DialectMigration> = {
   '0014-staff-failures-by-account': staffFailuresByAccount,
   '0015-subscription-token-expiry': subscriptionTokenExpiry,
   '0016-panel-schedules': panelSchedules,
+  '0017-support': support,
 };
 
 export const migrationNames = Object.keys(all);

@@ -1,0 +1,184 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses, noContent } from '../../contracts/http-error.ts';
+import {
+  assigneeBody,
+  availabilityAnswer,
+  availabilityBody,
+  conversationCounts,
+  conversationDetail,
+  conversationPage,
+  conversationParams,
+  conversationQuery,
+  conversationSummary,
+  readBody,
+  savedReply,
+  savedReplyBody,
+  savedReplyList,
+  savedReplyParams,
+  staffFigures,
+  staffFiguresQuery,
+  staffMessage,
+  staffMessageBody,
+  typingBody,
+} from '../../contracts/support.ts';
+import { supportBodyLimitBytes } from '../../contracts/support-rules.ts';
+import type { DeskActor } from './support-console.ts';
+import type { SupportDesk } from './support-desk.ts';
+import { eventFrame } from './support-streams.ts';
+
+/**
+ * /api/staff/conversations: the console's Conversations section (permission contact.handle).
+ * HTTP only: schemas from contracts/support.ts, then one call to the console service.
+ */
+export function supportConsoleRoutes(app: FastifyInstance, desk: SupportDesk): void {
+  const { console: inbox, figures, presence, events } = desk;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const handles = app.staffAccess.require('contact.handle');
+  const actor = (request: FastifyRequest): DeskActor => ({
+    id: request.staff!.id,
+    name: request.staff!.displayName || request.staff!.email,
+    acting: request.acting!,
+  });
+  const guarded = { preHandler: handles };
+
+  api.get(
+    '/',
+    { ...guarded, schema: { querystring: conversationQuery, response: { 200: conversationPage, ...errorResponses(400, 401, 403) } } },
+    async (request) => inbox.list(request.query, request.staff!.id),
+  );
+
+  api.get('/counts', { ...guarded, schema: { response: { 200: conversationCounts, ...errorResponses(401, 403) } } }, async (request) =>
+    inbox.counts(request.staff!.id),
+  );
+
+  api.get(
+    '/figures',
+    { ...guarded, schema: { querystring: staffFiguresQuery, response: { 200: staffFigures, ...errorResponses(400, 401, 403) } } },
+    async (request) => figures.staff(request.query.weeks),
+  );
+
+  api.get('/availability', { ...guarded, schema: { response: { 200: availabilityAnswer, ...errorResponses(401, 403) } } }, async (request) =>
+    inbox.availability(request.staff!.id),
+  );
+
+  api.put(
+    '/availability',
+    { ...guarded, schema: { body: availabilityBody, response: { 200: availabilityAnswer, ...errorResponses(400, 401, 403) } } },
+    async (request) => inbox.setAvailable(request.body.available, actor(request)),
+  );
+
+  api.get('/saved-replies', { ...guarded, schema: { response: { 200: savedReplyList, ...errorResponses(401, 403) } } }, async () => ({
+    replies: await inbox.savedReplies(),
+  }));
+
+  api.post(
+    '/saved-replies',
+    { ...guarded, bodyLimit: supportBodyLimitBytes, schema: { body: savedReplyBody, response: { 201: savedReply, ...errorResponses(400, 401, 403, 413) } } },
+    async (request, reply) => reply.status(201).send(await inbox.addSavedReply(request.body, actor(request))),
+  );
+
+  api.put(
+    '/saved-replies/:id',
+    {
+      ...guarded,
+      bodyLimit: supportBodyLimitBytes,
+      schema: { params: savedReplyParams, body: savedReplyBody, response: { 200: savedReply, ...errorResponses(400, 401, 403, 404, 413) } },
+    },
+    async (request) => inbox.editSavedReply(request.params.id, request.body, actor(request)),
+  );
+
+  api.delete(
+    '/saved-replies/:id',
+    { ...guarded, schema: { params: savedReplyParams, response: { 204: noContent, ...errorResponses(400, 401, 403, 404) } } },
+    async (request, reply) => {
+      await inbox.removeSavedReply(request.params.id, actor(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    '/stream',
+    // The answer is an event stream (contracts/support.ts staffStreamEvents), or a 401/403/429/503.
+    { ...guarded, schema: { response: errorResponses(401, 403, 429, 503) } },
+    async (request, reply) => {
+      const staffId = request.staff!.id;
+      await presence.opened(staffId);
+      const now = await presence.current();
+      reply.hijack();
+      const opened = desk.staffStreams.open(
+        request.raw,
+        reply.raw,
+        staffId,
+        request.ip,
+        [eventFrame('presence', { staffed: now.status.staffed, team: now.team })],
+        () => {
+          void presence
+            .closed(staffId)
+            .then(() => events.presenceChanged())
+            .catch((error) => app.log.error({ err: error }, 'support: could not record a console closing'));
+        },
+      );
+      if (opened) await events.presenceChanged();
+    },
+  );
+
+  api.get(
+    '/:id',
+    { ...guarded, schema: { params: conversationParams, response: { 200: conversationDetail, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => inbox.detail(request.params.id),
+  );
+
+  api.post(
+    '/:id/messages',
+    {
+      ...guarded,
+      bodyLimit: supportBodyLimitBytes,
+      schema: {
+        params: conversationParams,
+        body: staffMessageBody,
+        response: { 200: staffMessage, 201: staffMessage, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request, reply) => {
+      const { created, message } = await inbox.write(request.params.id, request.body, actor(request));
+      return reply.status(created ? 201 : 200).send(message);
+    },
+  );
+
+  api.post(
+    '/:id/typing',
+    { ...guarded, schema: { params: conversationParams, body: typingBody, response: { 204: noContent, ...errorResponses(400, 401, 403, 404) } } },
+    async (request, reply) => {
+      await inbox.typing(request.params.id, request.body.typing, actor(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    '/:id/read',
+    { ...guarded, schema: { params: conversationParams, body: readBody, response: { 204: noContent, ...errorResponses(400, 401, 403, 404) } } },
+    async (request, reply) => {
+      await inbox.read(request.params.id, request.body.upTo);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    '/:id/resolve',
+    { ...guarded, schema: { params: conversationParams, response: { 200: conversationSummary, ...errorResponses(400, 401, 403, 404, 409) } } },
+    async (request) => inbox.resolve(request.params.id, actor(request)),
+  );
+
+  api.post(
+    '/:id/reopen',
+    { ...guarded, schema: { params: conversationParams, response: { 200: conversationSummary, ...errorResponses(400, 401, 403, 404, 409) } } },
+    async (request) => inbox.reopen(request.params.id, actor(request)),
+  );
+
+  api.put(
+    '/:id/assignee',
+    { ...guarded, schema: { params: conversationParams, body: assigneeBody, response: { 200: conversationSummary, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => inbox.assign(request.params.id, request.body.staffId, actor(request)),
+  );
+}

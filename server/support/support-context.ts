@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ConversationContext } from '../../contracts/support.ts';
+import type { Conversation } from './support-repository.ts';
+
+/**
+ * What the console shows beside a conversation: the page it started on, what the visitor asked
+ * the assistant, their game server (live while their panel session lasts), and the network's
+ * open incidents and maintenance in progress.
+ */
+export function contextSource(app: FastifyInstance): (conversation: Conversation) => Promise<ConversationContext> {
+  return async (conversation) => {
+    const now = app.clock();
+    const live = conversation.panelSessionHash ? await app.panelLink.liveState(conversation.panelSessionHash) : undefined;
+    const board = app.incidents.board(now);
+    return {
+      page: conversation.page,
+      assistantQuestion: conversation.assistantQuestion,
+      server: conversation.serverId
+        ? { id: conversation.serverId, name: live?.name ?? conversation.serverName, state: live?.state ?? null, status: live?.status ?? null }
+        : null,
+      incidents: board.incidents,
+      maintenance: board.maintenance.filter((m) => m.state === 'in_progress'),
+      userAgent: conversation.userAgent,
+    };
+  };
+}

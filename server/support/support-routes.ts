@@ -1,0 +1,199 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses, noContent } from '../../contracts/http-error.ts';
+import {
+  continueAnswer,
+  continueBody,
+  conversationParams,
+  homeFigures,
+  ratingBody,
+  readBody,
+  startConversationBody,
+  supportStatus,
+  transcriptBody,
+  typingBody,
+  visitorContactBody,
+  visitorConversation,
+  visitorConversationList,
+  visitorMessage,
+  visitorMessageBody,
+} from '../../contracts/support.ts';
+import { supportBodyLimitBytes, supportRateLimits, visitorCookieBase } from '../../contracts/support-rules.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { cookieOptions } from '../lib/session-cookie.ts';
+import { panelCookieBase } from '../panel/panel-routes.ts';
+import { eventFrame } from './support-streams.ts';
+import type { SupportDesk } from './support-desk.ts';
+import { SupportService } from './support-service.ts';
+
+/** The visitor cookie lasts this long after the last conversation started or continued here. */
+const visitorCookieDays = 180;
+
+/** A per-address rate limit of @fastify/rate-limit, answered with the error envelope. */
+export function perAddress(limit: { max: number; windowMs: number }, sentence: string, enabled: boolean) {
+  if (!enabled) return false as const;
+  return {
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    // Counted once the body was checked, so typing mistakes do not use up the allowance.
+    hook: 'preHandler' as const,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new HttpError(429, 'rate_limited', `${sentence} Please try again in ${seconds} s.`, { headers: { 'retry-after': String(seconds) } });
+    },
+  };
+}
+
+/**
+ * /api/support: the visitor's side of the desk (no account). HTTP only: schemas from
+ * contracts/support.ts, the signed visitor cookie, then one call to the service.
+ */
+export function supportRoutes(app: FastifyInstance, desk: SupportDesk, options: { perAddressLimits: boolean }): void {
+  const { service, links, figures, presence } = desk;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const cookie = cookieOptions(app.config, visitorCookieBase);
+  const panelCookie = cookieOptions(app.config, panelCookieBase).name;
+  const limits = options.perAddressLimits;
+  const visitorOf = (request: FastifyRequest): string | undefined => links.visitorOf(request.cookies[cookie.name]);
+  const setVisitor = (reply: FastifyReply, visitorId: string): void => {
+    void reply.setCookie(cookie.name, links.visitorCookie(visitorId), { ...cookie.options, maxAge: visitorCookieDays * 24 * 60 * 60 });
+  };
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  api.get('/status', { schema: { response: { 200: supportStatus } } }, async (_request, reply) => {
+    noStore(reply);
+    return (await presence.current()).status;
+  });
+
+  api.get('/figures', { schema: { response: { 200: homeFigures } } }, async (_request, reply) => {
+    void reply.header('cache-control', 'public, max-age=30');
+    return figures.home();
+  });
+
+  api.get('/conversations', { schema: { response: { 200: visitorConversationList } } }, async (request, reply) => {
+    noStore(reply);
+    return service.list(visitorOf(request));
+  });
+
+  api.post(
+    '/conversations',
+    {
+      bodyLimit: supportBodyLimitBytes,
+      schema: { body: startConversationBody, response: { 201: visitorConversation, ...errorResponses(400, 409, 413, 429) } },
+      config: { rateLimit: perAddress(supportRateLimits.start, 'Too many conversations started from your address.', limits) },
+    },
+    async (request, reply) => {
+      const visitorId = visitorOf(request) ?? SupportService.newVisitorId();
+      const server = await app.panelLink.serverOf(request.cookies[panelCookie]);
+      const conversation = await service.start(visitorId, request.body, { ip: request.ip, userAgent: request.headers['user-agent'], server });
+      setVisitor(reply, visitorId);
+      noStore(reply);
+      return reply.status(201).send(conversation);
+    },
+  );
+
+  api.get(
+    '/conversations/:id',
+    { schema: { params: conversationParams, response: { 200: visitorConversation, ...errorResponses(400, 404) } } },
+    async (request, reply) => {
+      noStore(reply);
+      return service.get(visitorOf(request), request.params.id);
+    },
+  );
+
+  api.post(
+    '/conversations/:id/messages',
+    {
+      bodyLimit: supportBodyLimitBytes,
+      schema: {
+        params: conversationParams,
+        body: visitorMessageBody,
+        response: { 200: visitorMessage, 201: visitorMessage, ...errorResponses(400, 404, 409, 413, 429) },
+      },
+      config: { rateLimit: perAddress(supportRateLimits.messagesPerAddress, 'Too many messages from your address.', limits) },
+    },
+    async (request, reply) => {
+      const { created, message } = await service.write(visitorOf(request), request.params.id, request.body);
+      return reply.status(created ? 201 : 200).send(message);
+    },
+  );
+
+  const signalLimit = perAddress(supportRateLimits.signals, 'Too many updates from your address.', limits);
+  api.post(
+    '/conversations/:id/typing',
+    {
+      schema: { params: conversationParams, body: typingBody, response: { 204: noContent, ...errorResponses(400, 404, 429) } },
+      config: { rateLimit: signalLimit },
+    },
+    async (request, reply) => {
+      await service.typing(visitorOf(request), request.params.id, request.body.typing);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    '/conversations/:id/read',
+    {
+      schema: { params: conversationParams, body: readBody, response: { 204: noContent, ...errorResponses(400, 404, 429) } },
+      config: { rateLimit: signalLimit },
+    },
+    async (request, reply) => {
+      await service.read(visitorOf(request), request.params.id, request.body.upTo);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.put(
+    '/conversations/:id/contact',
+    { schema: { params: conversationParams, body: visitorContactBody, response: { 200: visitorConversation, ...errorResponses(400, 404) } } },
+    async (request) => service.setContact(visitorOf(request), request.params.id, request.body),
+  );
+
+  api.post(
+    '/conversations/:id/rating',
+    { schema: { params: conversationParams, body: ratingBody, response: { 200: visitorConversation, ...errorResponses(400, 404, 409) } } },
+    async (request) => service.rate(visitorOf(request), request.params.id, request.body),
+  );
+
+  api.post(
+    '/conversations/:id/transcript',
+    { schema: { params: conversationParams, body: transcriptBody, response: { 202: noContent, ...errorResponses(400, 404, 429, 503) } } },
+    async (request, reply) => {
+      await service.transcript(visitorOf(request), request.params.id, request.body);
+      return reply.status(202).send(null);
+    },
+  );
+
+  api.get(
+    '/conversations/:id/stream',
+    // The answer is an event stream (contracts/support.ts visitorStreamEvents), or a 404/429/503.
+    { schema: { params: conversationParams, response: errorResponses(400, 404, 429, 503) } },
+    async (request, reply) => {
+      const id = request.params.id;
+      await service.check(visitorOf(request), id);
+      const now = await presence.current();
+      reply.hijack();
+      desk.visitorStreams.open(request.raw, reply.raw, id, request.ip, [eventFrame('presence', now.status)]);
+    },
+  );
+
+  api.post(
+    '/continue',
+    {
+      schema: { body: continueBody, response: { 200: continueAnswer, ...errorResponses(400, 429) } },
+      config: { rateLimit: perAddress({ max: 20, windowMs: 60_000 }, 'Too many links opened from your address.', limits) },
+    },
+    async (request, reply) => {
+      const found = await desk.continueWith(request.body.token);
+      if (!found)
+        throw new HttpError(
+          400,
+          'invalid_link',
+          'This link does not work (it may be older than 30 days, or cut short). Start a new conversation from the help assistant.',
+        );
+      setVisitor(reply, found.visitorId);
+      noStore(reply);
+      return { conversationId: found.conversationId };
+    },
+  );
+}
