@@ -6,7 +6,7 @@ import { freePort } from '../helpers/free-port.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.ts';
 import { scanAtRest } from './support/a11y.ts';
-import { openPage } from './support/hydration.ts';
+import { openPage, waitForHydration } from './support/hydration.ts';
 import { shoot } from './support/screenshots.ts';
 import { enrolStaff } from './support/staff-enrol.ts';
 
@@ -251,6 +251,7 @@ for (const dialect of dialects) {
 
       // A reload shows the whole conversation again.
       await page.reload();
+      await waitForHydration(page);
       await page.getByRole('button', { name: 'Open help assistant' }).click();
       for (const text of ['Can I move my world', 'we move it for you', 'One more thing before you go', 'Still here after the restart'])
         await expect(visitorMessages(page)).toContainText(text);

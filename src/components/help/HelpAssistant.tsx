@@ -124,6 +124,11 @@ export function HelpAssistant({ categories, fallbackLinks, talkToPerson: talkToP
 
   useEffect(() => onHelpAssistantToggle(setOpen), []);
 
+  // A conversation this browser has open comes back first when the assistant opens (it survives a reload).
+  useEffect(() => {
+    if (open && rememberedConversation()) setView('person');
+  }, [open]);
+
   useEffect(() => {
     if (!open || content) return;
     setContentProblem(undefined);
@@ -157,8 +162,6 @@ export function HelpAssistant({ categories, fallbackLinks, talkToPerson: talkToP
     if (open && !element.open) {
       element.showModal();
       searchInput.current?.focus();
-      // A conversation this browser has open comes back first (it survives a reload).
-      if (rememberedConversation()) setView('person');
     } else if (!open && element.open) {
       element.close();
     }

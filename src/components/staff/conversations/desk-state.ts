@@ -44,6 +44,8 @@ export type DeskAction =
   | { type: 'open'; detail: ConversationDetail | undefined }
   | { type: 'summary'; summary: ConversationSummary }
   | { type: 'availability'; answer: AvailabilityAnswer }
+  /** The switch moved: shown at once, before the server's answer. */
+  | { type: 'available'; available: boolean }
   | { type: 'visitor-typing-ended' }
   | { type: 'stream'; event: StaffStreamEvent };
 
@@ -83,6 +85,8 @@ export function deskReducer(state: DeskState, action: DeskAction): DeskState {
       return { ...state, conversations: withSummary(state.conversations, action.summary), open: openWith(state.open, action.summary) };
     case 'availability':
       return { ...state, available: action.answer.available, staffed: action.answer.staffed, team: action.answer.team };
+    case 'available':
+      return { ...state, available: action.available };
     case 'visitor-typing-ended':
       return { ...state, visitorTyping: false };
     case 'stream': {

@@ -136,10 +136,13 @@ export function useDesk(problem: (error: unknown) => string, onNewConversation: 
     reopen: () => open && notices.run(async () => changed(await conversationsApi.reopen(open.id)), 'Reopened.'),
     assign: (staffId: string | null) =>
       open && notices.run(async () => changed(await conversationsApi.assign(open.id, staffId)), staffId ? 'Assigned.' : 'Nobody is assigned now.'),
-    setAvailable: (available: boolean) =>
-      notices.run(
+    setAvailable: async (available: boolean) => {
+      dispatch({ type: 'available', available });
+      const done = await notices.run(
         async () => dispatch({ type: 'availability', answer: await conversationsApi.setAvailability(available) }),
         available ? 'You are available for chat.' : 'You are not available for chat.',
-      ),
+      );
+      if (!done) dispatch({ type: 'available', available: !available });
+    },
   };
 }
