@@ -24,7 +24,12 @@ function FiguresTable({
   rows: { key: string; name: string; conversations: number; figures: SupportFigures }[];
 }) {
   return (
-    <div className="mt-3 overflow-x-auto">
+    <section
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone; focusable, the keyboard scrolls it too.
+      tabIndex={0}
+      className="mt-3 overflow-x-auto focus-visible:outline-2 focus-visible:outline-accent-400"
+    >
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-xs text-slate-400">
@@ -56,7 +61,7 @@ function FiguresTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
