@@ -79,7 +79,7 @@ export function ConversationsSection({ problem }: SectionProps) {
             setFilter({ ...filter, q: search.trim() });
           }}
         >
-          <div className="min-w-0 flex-1">
+          <div className="w-full min-w-0 sm:w-auto sm:flex-1">
             <label htmlFor={searchId} className={label}>
               {t.searchLabel}
             </label>

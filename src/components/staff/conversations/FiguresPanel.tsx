@@ -73,30 +73,34 @@ export function FiguresPanel({ failed, refreshKey }: { failed: (error: unknown) 
     conversationsApi.figures().then(setFigures, failed);
   }, [failed, refreshKey]);
   if (!figures) return null;
+  // Weeks without a conversation say nothing; the table lists those that had some.
+  const weeks = figures.weeks.filter((w) => w.conversations > 0);
   return (
     <section aria-labelledby="figures-heading" className="mt-8">
       <h2 id="figures-heading" className={subTitle}>
         {t.figuresHeading}
       </h2>
-      {figures.weeks.length === 0 ? (
+      {weeks.length === 0 ? (
         <p className="mt-2 text-sm text-slate-400">{t.figuresNone}</p>
       ) : (
         <>
           <FiguresTable
             caption="Per week"
             first={t.figuresWeek}
-            rows={figures.weeks.map((w) => ({
+            rows={weeks.map((w) => ({
               key: String(w.weekStart),
               name: weekOf.format(w.weekStart),
               conversations: w.conversations,
               figures: w.figures,
             }))}
           />
-          <FiguresTable
-            caption="Per person"
-            first={t.figuresPerson}
-            rows={figures.people.map((p) => ({ key: p.staffId, name: p.name, conversations: p.conversations, figures: p.figures }))}
-          />
+          {figures.people.length > 0 && (
+            <FiguresTable
+              caption="Per person"
+              first={t.figuresPerson}
+              rows={figures.people.map((p) => ({ key: p.staffId, name: p.name, conversations: p.conversations, figures: p.figures }))}
+            />
+          )}
         </>
       )}
     </section>
