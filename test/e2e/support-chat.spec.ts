@@ -205,6 +205,17 @@ for (const dialect of dialects) {
       await expect(thread(staff).locator('[data-kind="note"]')).toContainText('Customer on the Pro plan');
       await expect(thread(staff).locator('[data-kind="note"]')).toContainText('never seen by the visitor');
 
+      // A saved reply, written once, starts a reply.
+      await staff.getByText(/^Saved replies/).click();
+      await staff.getByRole('textbox', { name: 'Title' }).fill('World move');
+      await staff.getByRole('textbox', { name: 'Text', exact: true }).fill('We move worlds for free: send us the old host’s download link.');
+      await staff.getByRole('button', { name: 'Save reply' }).click();
+      await staff.getByRole('radio', { name: 'Reply' }).check();
+      await staff.getByRole('combobox', { name: 'Insert a saved reply' }).selectOption({ label: 'World move' });
+      await expect(staff.getByRole('textbox', { name: 'Reply to the visitor' })).toHaveValue('We move worlds for free: send us the old host’s download link.');
+      await staff.getByRole('button', { name: 'Send reply' }).click();
+      await expect(visitorMessages(page)).toContainText('We move worlds for free');
+
       const box = dialog.getByRole('textbox', { name: copy.messageLabel });
       await box.fill('Great, please move it');
       await expect(staff.getByRole('status').filter({ hasText: 'The visitor is typing…' })).toBeVisible();
@@ -267,6 +278,9 @@ for (const dialect of dialects) {
       await expect(caption).toContainText('Measured over the last 90 days, from 2 conversations.');
       // One rating, a 5: every rating is 4 or 5.
       await expect(page.locator('[data-counter="satisfaction"]')).toHaveText('100%');
+      // The console shows the same figures per person: Ada answered both.
+      const people = staff.getByRole('region', { name: 'Per person' });
+      await expect(people.getByRole('row', { name: /Ada Lovelace/ })).toBeVisible();
       await context.close();
     });
   });

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { HomeFigures } from '../../../contracts/support.ts';
-import { apiFetch } from '../../lib/api-client.ts';
 import { countUpDuration, countUpThreshold, countUpValue } from '../../lib/count-up.ts';
-import { type CounterItem, type CounterText, measuredCaption, measuredCounters } from '../../lib/support-figures.ts';
+import type { CounterItem, CounterText } from '../../lib/support-figures.ts';
 
 export interface CountersCaption {
   aims: string;
@@ -37,14 +36,17 @@ export function Counters({
 
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<HomeFigures>('GET', '/api/support/figures', { signal: controller.signal }).then(
-      (answer) => {
+    // Plain fetch, and the figures' code only once they are measured: the home page stays as light as before.
+    fetch('/api/support/figures', { signal: controller.signal, headers: { accept: 'application/json' } })
+      .then((response) => (response.ok ? (response.json() as Promise<HomeFigures>) : undefined))
+      .then(async (answer) => {
+        if (!answer?.measured) return;
+        const { measuredCaption, measuredCounters } = await import('../../lib/support-figures.ts');
         const counted = measuredCounters(texts, answer);
         if (counted) setMeasured({ items: counted, caption: measuredCaption(caption.measured, answer) });
-      },
+      })
       // Figures that cannot be read leave the aims in place, which never claim to be measured.
-      () => undefined,
-    );
+      .catch(() => undefined);
     return () => controller.abort();
   }, [texts, caption]);
 
