@@ -162,6 +162,22 @@ for (const dialect of dialects) {
     test('with a person available they chat live both ways: typing, Seen, notes unseen, resolution, rating and transcript', async () => {
       await staff.getByRole('switch', { name: 'Available for chat' }).check();
       await expect(staff.locator('[data-staffed="true"]')).toBeVisible();
+      // Alerts, after consent: the browser's permission is given, the person turns both on. Each
+      // real Notification the page makes is also noted, to read back.
+      await staff.context().grantPermissions(['notifications'], { origin });
+      await staff.evaluate(() => {
+        const Real = window.Notification;
+        const made: string[] = [];
+        Object.assign(window, { madeNotifications: made });
+        window.Notification = class extends Real {
+          constructor(title: string, options?: NotificationOptions) {
+            super(title, options);
+            made.push(`${title}: ${options?.body ?? ''}`);
+          }
+        } as typeof Notification;
+      });
+      await staff.getByRole('checkbox', { name: 'Show a browser notification' }).check();
+      await staff.getByRole('checkbox', { name: 'Play a short sound' }).check();
 
       visitor = await visitorContext();
       const page = await visitor.newPage();
@@ -182,6 +198,10 @@ for (const dialect of dialects) {
       await page.keyboard.press('Enter');
       await expect(visitorMessages(page)).toContainText('Can I move my world from another host?');
 
+      // The available person is told of it: a browser notification.
+      await expect
+        .poll(() => staff.evaluate(() => (window as unknown as { madeNotifications: string[] }).madeNotifications))
+        .toContain('New chat: Can I move my world from another host?');
       // The new conversation appears in the console without a reload.
       const line = inbox(staff).getByRole('link').filter({ hasText: 'move my world' });
       await expect(line).toBeVisible();

@@ -25,7 +25,12 @@ const store = (key: string, on: boolean) => {
 
 /** Two short tones, made on the spot (no sound file to load). */
 function chime(): void {
-  const audio = new AudioContext();
+  let audio: AudioContext;
+  try {
+    audio = new AudioContext();
+  } catch {
+    return; // no audio output here: the notification, when on, still shows
+  }
   const tone = (frequency: number, at: number) => {
     const oscillator = audio.createOscillator();
     const gain = audio.createGain();
