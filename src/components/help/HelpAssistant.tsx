@@ -1,9 +1,27 @@
-import { ArrowLeft, Bot, ChevronRight, CreditCard, Gamepad2, Globe, LifeBuoy, Loader2, MessageCircle, Search, Server, Shield, Wrench, X } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
-import type { HelpCategory, HelpEntry, HelpFaq, HelpIconName, HelpLink } from '../../data/help.ts';
+import {
+  ArrowLeft,
+  Bot,
+  ChevronRight,
+  CreditCard,
+  Gamepad2,
+  Globe,
+  Headset,
+  LifeBuoy,
+  Loader2,
+  MessageCircle,
+  Search,
+  Server,
+  Shield,
+  Wrench,
+  X,
+} from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
+import type { HelpCategory, HelpFaq, HelpIconName, HelpLink } from '../../data/help.ts';
 import { helpDialogId, onHelpAssistantToggle } from '../../lib/help-assistant-store.ts';
+import { rememberedConversation } from '../../lib/support-memory.ts';
 import { onCookieBannerOffset } from '../consent/banner-offset.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
+import { type HelpContent, loadHelpContent } from './help-content.ts';
 import { createHelpSearch, noMatchMessage } from './help-search.ts';
 
 const icons: Record<HelpIconName, typeof Gamepad2> = {
@@ -30,14 +48,16 @@ interface ChatMessage {
   offerCategories?: boolean;
 }
 
-type View = 'categories' | 'faqs' | 'chat';
+type View = 'categories' | 'faqs' | 'chat' | 'person';
+
+/** The conversation with a person: its code loads only when a visitor opens it (docs/decisions.md 45). */
+const VisitorChat = lazy(() => import('../support/VisitorChat.tsx'));
 
 export interface HelpAssistantProps {
   categories: HelpCategory[];
-  faqs: HelpFaq[];
-  /** What the search covers: the help FAQs and the knowledge base. */
-  entries: HelpEntry[];
   fallbackLinks: HelpLink[];
+  /** The label of the button that starts a conversation with a person. */
+  talkToPerson: string;
 }
 
 /**
@@ -48,13 +68,19 @@ export interface HelpAssistantProps {
  * helpDialogId), so they work in the page's HTML before any script has run; islands can also
  * call src/lib/help-assistant-store.ts.
  */
-export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: HelpAssistantProps) {
+export function HelpAssistant({ categories, fallbackLinks, talkToPerson: talkToPersonLabel }: HelpAssistantProps) {
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<View>('categories');
   const [category, setCategory] = useState<HelpCategory | undefined>();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [query, setQuery] = useState('');
   const [loading, setLoading] = useState(false);
+  /** The last question searched, handed to the team with a conversation it led to. */
+  const [lastQuestion, setLastQuestion] = useState<string>();
+  const personHeading = useRef<HTMLHeadingElement>(null);
+  /** The FAQs, the searchable entries and the chat's texts, fetched when the assistant first opens. */
+  const [content, setContent] = useState<HelpContent>();
+  const [contentProblem, setContentProblem] = useState<string>();
   /** The cookie banner's height on phones: the button floats above it. */
   const [bannerOffset, setBannerOffset] = useState(0);
   /** A text field of the page has focus: on phones the button steps aside (see below). */
@@ -74,9 +100,10 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
 
   const search = useMemo(
     () =>
-      createHelpSearch(entries, {
+      createHelpSearch(() => loadHelpContent().then((c) => c.entries), {
         onLoading: setLoading,
         onResult(q, matches) {
+          setLastQuestion(q);
           const question = message({ text: q, isBot: false });
           const answers =
             matches.length === 0
@@ -89,13 +116,24 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
           setView('chat');
         },
       }),
-    // The entries and links never change on a page; the search lives as long as the widget.
-    [entries, fallbackLinks, message],
+    // The links never change on a page; the search lives as long as the widget.
+    [fallbackLinks, message],
   );
 
   const hide = () => setOpen(false);
 
   useEffect(() => onHelpAssistantToggle(setOpen), []);
+
+  // A conversation this browser has open comes back first when the assistant opens (it survives a reload).
+  useEffect(() => {
+    if (open && rememberedConversation()) setView('person');
+  }, [open]);
+
+  useEffect(() => {
+    if (!open || content) return;
+    setContentProblem(undefined);
+    loadHelpContent().then(setContent, () => setContentProblem('The help articles could not be loaded. Check your connection and open the assistant again.'));
+  }, [open, content]);
 
   // The dialog may open without React: a command button, even before this island hydrated.
   useEffect(() => {
@@ -140,7 +178,7 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
   useEffect(() => {
     if (!focusView.current) return;
     focusView.current = false;
-    (view === 'faqs' ? faqsHeading.current : view === 'chat' ? conversation.current : searchInput.current)?.focus();
+    (view === 'faqs' ? faqsHeading.current : view === 'chat' ? conversation.current : view === 'person' ? personHeading.current : searchInput.current)?.focus();
   }, [view, messages]);
 
   // On a phone the keyboard pushes the focused field to the bottom of the screen, where this
@@ -204,12 +242,30 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
     focusView.current = true;
     setMessages([
       message({ text: faq.question, isBot: false, category: faq.category }),
-      message({ text: faq.answer, isBot: true, category: faq.category, links: [...faq.links, ...fallbackLinks] }),
+      message({ text: faq.answer, isBot: true, category: faq.category, links: withoutRepeats([...faq.links, ...fallbackLinks]) }),
     ]);
     setView('chat');
   };
 
-  const categoryFaqs = category ? faqs.filter((f) => f.category === category.id) : [];
+  const talkToPerson = () => {
+    search.cancel();
+    focusView.current = true;
+    setView('person');
+  };
+
+  const personButton = (
+    <button type="button" onClick={talkToPerson} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+      <Headset aria-hidden="true" className="size-4" />
+      {talkToPersonLabel}
+    </button>
+  );
+
+  const categoryFaqs = category && content ? content.faqs.filter((f) => f.category === category.id) : [];
+  const waitingLine = (
+    <p role="status" className="py-10 text-center text-sm text-slate-300">
+      {contentProblem ?? 'Loading…'}
+    </p>
+  );
 
   return (
     <>
@@ -250,7 +306,7 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
             <h2 id={titleId} className="text-base font-semibold text-white">
               Help Assistant
             </h2>
-            <p className="text-xs text-slate-300">We usually answer in seconds, 24/7</p>
+            <p className="text-xs text-slate-300">Our articles first, and our team 24/7</p>
           </div>
           <button type="button" onClick={hide} className={buttonVariants({ variant: 'ghost', size: 'icon' })} aria-label="Close help assistant">
             <X aria-hidden="true" className="size-5" />
@@ -324,13 +380,29 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
                   );
                 })}
               </ul>
+              <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-white/10 pt-4">{personButton}</div>
+            </div>
+          ) : view === 'person' ? (
+            <div>
+              <h3 ref={personHeading} tabIndex={-1} className="px-1 pb-3 text-sm font-semibold text-white focus:outline-none">
+                {content?.chat.heading ?? talkToPersonLabel}
+              </h3>
+              {content ? (
+                <Suspense fallback={waitingLine}>
+                  <VisitorChat copy={content.chat} page={window.location.pathname} assistantQuestion={lastQuestion} />
+                </Suspense>
+              ) : (
+                waitingLine
+              )}
             </div>
           ) : view === 'faqs' && category ? (
             <div>
               <h3 ref={faqsHeading} tabIndex={-1} className="px-1 pb-3 text-sm font-semibold text-white focus:outline-none">
                 {category.name}
               </h3>
-              {categoryFaqs.length > 0 ? (
+              {!content ? (
+                waitingLine
+              ) : categoryFaqs.length > 0 ? (
                 <ul className="grid gap-2" aria-label={`${category.name} questions`}>
                   {categoryFaqs.map((f) => (
                     <li key={f.id}>
@@ -373,6 +445,12 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
                   </button>
                 </li>
               )}
+              {view === 'chat' && (
+                <li className="mr-6 flex flex-wrap items-center gap-2 text-sm text-slate-300">
+                  {messages.some((m) => m.offerCategories) || !content ? null : <span>{content.chat.notWhatYouNeeded}</span>}
+                  {personButton}
+                </li>
+              )}
             </ol>
           )}
           <div ref={messageEnd} />
@@ -380,6 +458,11 @@ export function HelpAssistant({ categories, faqs, entries, fallbackLinks }: Help
       </dialog>
     </>
   );
+}
+
+/** Links without a second one to the same place (an answer's own link and the fallback's). */
+function withoutRepeats(links: HelpLink[]): HelpLink[] {
+  return links.filter((l, i) => links.findIndex((o) => o.url === l.url) === i);
 }
 
 function LinkList({ links }: { links: HelpLink[] }) {

@@ -17,8 +17,8 @@ export function SupportBlock({ liveChat, counters }: { liveChat: ReactNode; coun
             Super simple support
           </h2>
           <p className="mt-4 max-w-lg text-slate-300">
-            Real people, 24/7. Ask about plans, billing, plugins or a server that will not start: our team answers on live chat in seconds and stays with you
-            until it works.
+            Real people, 24/7. Ask about plans, billing, plugins or a server that will not start: our team aims to answer live chat in seconds and stays with
+            you until it works.
           </p>
           <div className="mt-7 flex flex-wrap items-center gap-4">
             {liveChat}

@@ -17,6 +17,7 @@ import { staffApi } from './staff-api.ts';
 import { badge, badgeTones } from './staff-styles.ts';
 import { TeamSection } from './TeamSection.tsx';
 import { useUnansweredCount } from './unanswered-count.ts';
+import { useConversationsUnread } from './conversations/unread-count.ts';
 
 // The inbox loads when it is first opened, so the console's first screen stays as light as before.
 const InboxSection = lazy(() =>
@@ -26,6 +27,20 @@ const InboxSection = lazy(() =>
       default: () => (
         <p role="alert" className="text-sm text-rose-200">
           The inbox could not be loaded. Check your connection and reload the page.
+        </p>
+      ),
+    }),
+  ),
+);
+
+// Conversations load when first opened too.
+const ConversationsSection = lazy(() =>
+  import('./conversations/ConversationsSection.tsx').then(
+    (m) => ({ default: m.ConversationsSection }),
+    () => ({
+      default: () => (
+        <p role="alert" className="text-sm text-rose-200">
+          The conversations could not be loaded. Check your connection and reload the page.
         </p>
       ),
     }),
@@ -70,6 +85,11 @@ export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (n
     [onSignedOut],
   );
   const unanswered = useUnansweredCount(me.permissions.includes('contact.handle'), problem);
+  const unread = useConversationsUnread(me.permissions.includes('contact.handle'), problem);
+  const countOf: Partial<Record<ConsoleSection['id'], { count: number | undefined; what: string }>> = {
+    conversations: { count: unread, what: 'unread' },
+    inbox: { count: unanswered, what: 'unanswered' },
+  };
 
   useEffect(() => {
     const onHash = () => {
@@ -145,12 +165,12 @@ export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (n
                   }`}
                 >
                   {section.label}
-                  {section.id === 'inbox' && unanswered ? (
+                  {countOf[section.id]?.count ? (
                     <>
                       {' '}
                       <span className="ml-1 inline-block min-w-5 rounded-full bg-amber-400 px-1.5 text-center text-xs font-bold text-surface-950">
-                        {unanswered}
-                        <span className="sr-only"> unanswered</span>
+                        {countOf[section.id]?.count}
+                        <span className="sr-only"> {countOf[section.id]?.what}</span>
                       </span>
                     </>
                   ) : null}
@@ -169,6 +189,11 @@ export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (n
         </h1>
         <div className="mt-6">
           {current === 'overview' ? <OverviewSection {...props} /> : null}
+          {current === 'conversations' ? (
+            <Suspense fallback={<p className="text-sm text-slate-400">Loading the conversations…</p>}>
+              <ConversationsSection {...props} />
+            </Suspense>
+          ) : null}
           {current === 'inbox' ? (
             <Suspense fallback={<p className="text-sm text-slate-400">Loading the inbox…</p>}>
               <InboxSection {...props} />

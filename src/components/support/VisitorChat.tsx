@@ -1,0 +1,108 @@
+import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import type { SupportChatCopy } from '../../data/support-chat.ts';
+import { ChatComposer } from './ChatComposer.tsx';
+import { ChatMessages } from './ChatMessages.tsx';
+import { fill, linkButtonClass, problemClass } from './chat-styles.ts';
+import { EmailForm } from './EmailForm.tsx';
+import { RatingForm } from './RatingForm.tsx';
+import { StartForm } from './StartForm.tsx';
+import { useVisitorChat } from './use-visitor-chat.ts';
+import { visitorApi } from './visitor-api.ts';
+
+export interface VisitorChatProps {
+  copy: SupportChatCopy;
+  /** The page the conversation starts on. */
+  page: string;
+  /** What the visitor asked the help assistant before asking for a person. */
+  assistantQuestion?: string;
+  /** A conversation to open (from an e-mail's link); else the one this browser has open. */
+  conversationId?: string;
+}
+
+/**
+ * The visitor's conversation with the team (docs/decisions.md 45): the first message (with an
+ * e-mail address when nobody is available), then messages both ways live, the team's typing and
+ * "Seen", an address to answer at while nobody is available, and after resolution the rating and
+ * the transcript by e-mail. Loaded only when opened (the help assistant imports it lazily).
+ */
+export default function VisitorChat({ copy, page, assistantQuestion, conversationId }: VisitorChatProps) {
+  const { state, load, start, send, replace, startOver } = useVisitorChat({ conversationId, page, assistantQuestion });
+  const [transcriptTo, setTranscriptTo] = useState<string>();
+  const [askTranscriptAddress, setAskTranscriptAddress] = useState(false);
+  const staffed = state.status?.staffed ?? false;
+
+  if (state.phase === 'loading')
+    return (
+      <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-slate-300">
+        <Loader2 aria-hidden="true" className="size-5 animate-spin text-brand-400 motion-reduce:animate-none" />
+        {copy.loading}
+      </p>
+    );
+  if (state.phase === 'failed')
+    return (
+      <div className="flex flex-col items-start gap-2 py-6">
+        <p role="alert" className={problemClass}>
+          {copy.loadFailed} {state.problem}
+        </p>
+        <button type="button" className={linkButtonClass} onClick={() => void load()}>
+          {copy.retry}
+        </button>
+      </div>
+    );
+  if (state.phase === 'new' || !state.conversation) return <StartForm copy={copy} staffed={staffed} onStart={start} />;
+
+  const c = state.conversation;
+  const mailTranscript = async (email?: string) => {
+    await visitorApi.transcript(c.id, email);
+    setAskTranscriptAddress(false);
+    setTranscriptTo(email ?? c.email ?? '');
+  };
+
+  return (
+    <section aria-label={copy.heading} className="flex flex-col gap-3">
+      <ChatMessages conversation={c} typing={state.typing} copy={copy} />
+      {state.problem && (
+        <p role="alert" className={problemClass}>
+          {state.problem}
+        </p>
+      )}
+      {!staffed && c.state !== 'resolved' && !c.email && (
+        <EmailForm
+          intro={copy.nobodyAvailable}
+          label={copy.emailLabel}
+          submit={copy.saveEmail}
+          onSubmit={async (email) => replace(await visitorApi.contact(c.id, email))}
+        />
+      )}
+      {c.email && !staffed && c.state !== 'resolved' && <p className="text-xs text-slate-300">{fill(copy.willMail, { email: c.email })}</p>}
+      {c.state === 'resolved' && (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm text-slate-300">{copy.resolved}</p>
+          {c.canRate ? (
+            <RatingForm copy={copy} onRate={async (rating, comment) => replace(await visitorApi.rate(c.id, rating, comment))} />
+          ) : c.rating !== null ? (
+            <p role="status" className="text-sm text-slate-200">
+              {copy.ratingThanks}
+            </p>
+          ) : null}
+          {transcriptTo !== undefined ? (
+            <p role="status" className="text-sm text-slate-200">
+              {fill(copy.transcriptSent, { email: transcriptTo })}
+            </p>
+          ) : askTranscriptAddress || !c.email ? (
+            <EmailForm intro={copy.transcript} label={copy.emailLabel} submit={copy.send} onSubmit={mailTranscript} />
+          ) : (
+            <button type="button" className={`${linkButtonClass} self-start`} onClick={() => mailTranscript().catch(() => setAskTranscriptAddress(true))}>
+              {copy.transcript}
+            </button>
+          )}
+          <button type="button" className={`${linkButtonClass} self-start`} onClick={startOver}>
+            {copy.newConversation}
+          </button>
+        </div>
+      )}
+      <ChatComposer copy={copy} onSend={send} onTyping={(typing) => void visitorApi.typing(c.id, typing).catch(() => undefined)} />
+    </section>
+  );
+}

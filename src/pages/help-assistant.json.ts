@@ -1,0 +1,10 @@
+import type { APIRoute } from 'astro';
+import { help, helpEntries } from '../data/help.ts';
+import { supportChatCopy } from '../data/support-chat.ts';
+
+/**
+ * What the help assistant shows beyond its categories: the FAQs, every searchable entry and the
+ * conversation's texts. Fetched when the assistant first opens, so no page's HTML carries them.
+ */
+export const GET: APIRoute = () =>
+  new Response(JSON.stringify({ faqs: help.faqs, entries: helpEntries(), chat: supportChatCopy }), { headers: { 'content-type': 'application/json' } });
