@@ -31,7 +31,8 @@ describe('the staff console pages', () => {
   it('load their scripts and styles only on staff pages', () => {
     const staffAssets = new Set<string>();
     for (const route of staffRoutes) {
-      for (const m of read(`${route.slice(1)}/index.html`).matchAll(/\/_astro\/(Staff\w*|EnrolPage|AcknowledgePage|staff-\w+)\.[\w-]+\.(js|css)/g)) staffAssets.add(m[0]);
+      for (const m of read(`${route.slice(1)}/index.html`).matchAll(/\/_astro\/(Staff\w*|EnrolPage|AcknowledgePage|staff-\w+)\.[\w-]+\.(js|css)/g))
+        staffAssets.add(m[0]);
     }
     expect([...staffAssets].some((a) => a.endsWith('.css'))).toBe(true);
     expect([...staffAssets].some((a) => a.includes('StaffConsole'))).toBe(true);
