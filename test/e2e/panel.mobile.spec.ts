@@ -23,3 +23,13 @@ test('the control panel fits a phone: tabs, connect form and the connected view 
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
   expect(await fits()).toBe(true);
 });
+
+test('the sample tabs fit a phone: their tables scroll inside their card, not the page', async ({ page }) => {
+  await openPage(page, '/control-panel');
+  for (const name of [/Web Panel/, /VPS Panel/, /Dev Panel/]) {
+    await page.getByRole('tab', { name }).click();
+    await expect(page.getByRole('tabpanel').getByText('Sample content.')).toBeVisible();
+    // The screen's width, not innerWidth: a phone's browser zooms out to show what overflows, widening innerWidth with it.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), String(name)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  }
+});
