@@ -116,6 +116,8 @@ for (const dialect of dialects) {
 
       const draft = page.locator('li[data-draft-for]', { hasText: 'Edge - 01 is down' });
       await expect(draft).toBeVisible();
+      // Each outage leaves its own draft: the buttons say which one they act on.
+      await expect(draft.getByRole('button', { name: /^Publish Edge - 01 is down, down since \w{3} \d/ })).toBeVisible();
       await scan(page, 'alerts section with an alert and a draft');
       await fitsPhone(page);
       await draft.getByRole('button', { name: 'Publish Edge - 01 is down' }).click();
