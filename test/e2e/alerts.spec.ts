@@ -85,6 +85,8 @@ for (const dialect of dialects) {
       // An empty form: the server's field messages at their fields.
       await page.getByRole('button', { name: 'Add channel' }).click();
       await expect(page.getByText('Name is required')).toBeVisible();
+      // The summary sits under the fields, at the button: it points nowhere in particular.
+      await expect(page.getByText('Please correct the marked fields.')).toBeVisible();
 
       const form = page.getByRole('form', { name: 'Add an alert channel' });
       await form.getByLabel('Id').fill('ops');
