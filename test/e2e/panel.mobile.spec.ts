@@ -5,7 +5,7 @@ const fixtureKey = 'hostfront-fixture-key-7f3a9c';
 
 test('the control panel fits a phone: tabs, connect form and the connected view without sideways scrolling', async ({ page }) => {
   await openPage(page, '/control-panel');
-  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  const fits = () => page.evaluate((width) => document.documentElement.scrollWidth <= width, page.viewportSize()!.width);
   await expect(page.getByRole('tab', { name: /Game Panel/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: /Dev Panel/ })).toBeVisible();
   expect(await fits()).toBe(true);
