@@ -94,7 +94,7 @@ export function AlertsSection({ me, problem }: SectionProps) {
     <div className="space-y-6">
       <Notice tone="error">{error}</Notice>
       <Notice tone="success">{status}</Notice>
-      <CardSection id="alert-list" title="Open alerts">
+      <CardSection id="alert-list" title="Recent alerts">
         {list.data ? (
           alerts.length === 0 ? (
             <p className={`mt-3 ${muted}`}>No monitor is down, and none recovered in the last 24 hours.</p>
