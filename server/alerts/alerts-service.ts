@@ -501,11 +501,12 @@ export class AlertsService {
       ...(delivery.kind === 'reminder' ? { reminder: delivery.seq } : {}),
     };
     if (delivery.kind === 'recovered') {
-      const minutes = Math.max(1, Math.round(((alert.recoveredAt ?? at) - alert.startedAt) / minuteMs));
+      const minutes = Math.round(((alert.recoveredAt ?? at) - alert.startedAt) / minuteMs);
+      const lasted = minutes < 1 ? 'less than a minute' : `about ${minutes} minute${minutes === 1 ? '' : 's'}`;
       return {
         ...base,
         headline: `Recovered: ${name}`,
-        lines: [`${name} answers again, after about ${minutes} minute${minutes === 1 ? '' : 's'} down.`],
+        lines: [`${name} answers again, after ${lasted} down.`],
         fields: [{ name: 'Monitor', value: `${name} (${alert.monitorId})` }],
         ackUrl,
         data: { ...data, recoveredAt: alert.recoveredAt === null ? null : new Date(alert.recoveredAt).toISOString() },

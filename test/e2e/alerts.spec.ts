@@ -80,11 +80,14 @@ for (const dialect of dialects) {
     test('an admin adds a channel and tests it; a monitor that goes down is acknowledged and its draft incident published', async () => {
       await section(page, 'Alerts').click();
       await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeFocused();
-      await expect(page.getByText('No monitor is down')).toBeVisible();
+      // Down now and recovered lately: not only open ones, so not "Open alerts".
+      await expect(page.getByRole('region', { name: 'Recent alerts' })).toContainText('No monitor is down');
 
       // An empty form: the server's field messages at their fields.
       await page.getByRole('button', { name: 'Add channel' }).click();
       await expect(page.getByText('Name is required')).toBeVisible();
+      // The summary sits under the fields, at the button: it points nowhere in particular.
+      await expect(page.getByText('Please correct the marked fields.')).toBeVisible();
 
       const form = page.getByRole('form', { name: 'Add an alert channel' });
       await form.getByLabel('Id').fill('ops');
@@ -116,6 +119,8 @@ for (const dialect of dialects) {
 
       const draft = page.locator('li[data-draft-for]', { hasText: 'Edge - 01 is down' });
       await expect(draft).toBeVisible();
+      // Each outage leaves its own draft: the buttons say which one they act on.
+      await expect(draft.getByRole('button', { name: /^Publish Edge - 01 is down, down since \w{3} \d/ })).toBeVisible();
       await scan(page, 'alerts section with an alert and a draft');
       await fitsPhone(page);
       await draft.getByRole('button', { name: 'Publish Edge - 01 is down' }).click();

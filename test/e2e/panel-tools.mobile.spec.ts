@@ -6,7 +6,7 @@ const fixtureKey = 'hostfront-fixture-key-7f3a9c';
 test('the panel tools fit a phone: tabs, files, backups and history without sideways scrolling', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openPage(page, '/control-panel');
-  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  const fits = () => page.evaluate((width) => document.documentElement.scrollWidth <= width, page.viewportSize()!.width);
   // Only reads: the desktop tests change files-mc, and power tools-mc.
   await page.getByLabel('Server ID').fill('tools-mc');
   await page.getByLabel('Access key').fill(fixtureKey);

@@ -5,7 +5,7 @@ const fixtureKey = 'hostfront-fixture-key-7f3a9c';
 
 test('the control panel fits a phone: tabs, connect form and the connected view without sideways scrolling', async ({ page }) => {
   await openPage(page, '/control-panel');
-  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  const fits = () => page.evaluate((width) => document.documentElement.scrollWidth <= width, page.viewportSize()!.width);
   await expect(page.getByRole('tab', { name: /Game Panel/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: /Dev Panel/ })).toBeVisible();
   expect(await fits()).toBe(true);
@@ -22,4 +22,14 @@ test('the control panel fits a phone: tabs, connect form and the connected view 
   await expect(page.getByPlaceholder('Enter command...')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
   expect(await fits()).toBe(true);
+});
+
+test('the sample tabs fit a phone: their tables scroll inside their card, not the page', async ({ page }) => {
+  await openPage(page, '/control-panel');
+  for (const name of [/Web Panel/, /VPS Panel/, /Dev Panel/]) {
+    await page.getByRole('tab', { name }).click();
+    await expect(page.getByRole('tabpanel').getByText('Sample content.')).toBeVisible();
+    // The screen's width, not innerWidth: a phone's browser zooms out to show what overflows, widening innerWidth with it.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), String(name)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  }
 });

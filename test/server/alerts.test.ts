@@ -201,6 +201,8 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
     expect(byPath('/api/webhooks/1/')[1]!.body.content).toBe('**Recovered: Edge \\- 01**');
     expect(byPath('/hostfront-oncall')[1]!.headers.tags).toBe('white_check_mark');
     expect(inbox.mails[1]!.headers.get('subject')).toBe('[RECOVERED] Recovered: Edge - 01');
+    // Down for seconds, not "about 1 minute".
+    expect(inbox.mails[1]!.text).toContain('Edge - 01 answers again, after less than a minute down.');
     const after = (await call(app, admin, 'GET', '/api/staff/alerts')).json();
     expect(after.alerts[0]).toMatchObject({ state: 'recovered', draft: { state: 'draft' } });
     // Recovery does not resolve or publish anything by itself.

@@ -16,7 +16,8 @@ function Badge({ text, tone }: { text: string; tone: Tone }) {
 
 function SectionView({ section }: { section: SampleSection }) {
   return (
-    <section className={cardVariants({ className: 'p-5' })}>
+    // min-w-0: a grid item, it would otherwise grow to its table's width and push the page sideways on a phone.
+    <section className={cardVariants({ className: 'min-w-0 p-5' })}>
       <h3 className="font-semibold text-white">{section.title}</h3>
       {section.kind === 'table' && (
         <div className="mt-3 overflow-x-auto">

@@ -100,7 +100,7 @@ function ChannelForm({
         {editing ? `Edit ${editing.name}` : 'Add an alert channel'}
       </h3>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <FormField id={`${id}-id`} label="Id" hint={editing ? 'The id stays.' : 'Lowercase letters, digits, dots, dashes.'} error={fields.id}>
+        <FormField id={`${id}-id`} label="Id" hint={editing ? 'The id stays.' : 'Lowercase letters, digits, dots, dashes, underscores.'} error={fields.id}>
           <input className={input} value={draft.id} onChange={set('id')} disabled={Boolean(editing)} autoComplete="off" maxLength={64} required />
         </FormField>
         <FormField id={`${id}-name`} label="Name" hint="How the team knows it: “On-call phone”." error={fields.name}>

@@ -54,6 +54,11 @@ function AutoPublish({ minutes, onSaved, problem }: { minutes: number; onSaved: 
   );
 }
 
+/** A draft's name for its buttons: one monitor's outages can leave several drafts of one title. */
+function draftName(a: StaffAlert): string {
+  return `${a.draft!.title}, down since ${formatDateTime(a.startedAt)}`;
+}
+
 /**
  * Alerts (everyone on the team): the monitors that went down, with Acknowledge; the draft
  * incidents they prepared, with Publish (incidents.manage); for admins, the auto-publish delay and
@@ -89,7 +94,7 @@ export function AlertsSection({ me, problem }: SectionProps) {
     <div className="space-y-6">
       <Notice tone="error">{error}</Notice>
       <Notice tone="success">{status}</Notice>
-      <CardSection id="alert-list" title="Open alerts">
+      <CardSection id="alert-list" title="Recent alerts">
         {list.data ? (
           alerts.length === 0 ? (
             <p className={`mt-3 ${muted}`}>No monitor is down, and none recovered in the last 24 hours.</p>
@@ -145,7 +150,9 @@ export function AlertsSection({ me, problem }: SectionProps) {
                 <div className="min-w-0">
                   <p className="font-medium text-white">{a.draft!.title}</p>
                   <p className="mt-1 text-xs text-slate-400">
-                    Major impact, investigating, affects {a.monitorName}.
+                    Major impact, investigating, affects {a.monitorName}, down since{' '}
+                    <time dateTime={new Date(a.startedAt).toISOString()}>{formatDateTime(a.startedAt)}</time>.
+                    {a.state === 'recovered' ? ' It has recovered since.' : ''}
                     {a.draft!.autoPublishAt ? ` Publishes by itself at ${formatDateTime(a.draft!.autoPublishAt)}.` : ''}
                   </p>
                 </div>
@@ -157,7 +164,7 @@ export function AlertsSection({ me, problem }: SectionProps) {
                       onClick={() => void act(`pub-${a.id}`, () => alertsApi.publish(a.id), `“${a.draft!.title}” is on the public board.`)}
                     >
                       <Megaphone aria-hidden="true" className="size-4" />
-                      Publish<span className="sr-only"> {a.draft!.title}</span>
+                      Publish<span className="sr-only"> {draftName(a)}</span>
                     </Button>
                     <Button
                       variant="ghost"
@@ -166,7 +173,7 @@ export function AlertsSection({ me, problem }: SectionProps) {
                       onClick={() => void act(`dis-${a.id}`, () => alertsApi.dismiss(a.id), `The draft “${a.draft!.title}” is dismissed.`)}
                     >
                       <XCircle aria-hidden="true" className="size-4" />
-                      Dismiss<span className="sr-only"> {a.draft!.title}</span>
+                      Dismiss<span className="sr-only"> {draftName(a)}</span>
                     </Button>
                   </div>
                 ) : null}

@@ -106,7 +106,7 @@ function MonitorForm({
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.fields).length) {
         setFields(e.fields);
-        setError('Please correct the fields marked below.');
+        setError('Please correct the marked fields.');
       } else setError(problem(e));
     } finally {
       setBusy(false);
@@ -126,7 +126,7 @@ function MonitorForm({
         <FormField
           id={`${id}-id`}
           label="Id"
-          hint={editing ? 'The id stays: its readings are filed under it.' : 'Lowercase letters, digits, dots, dashes; fixed once added.'}
+          hint={editing ? 'The id stays: its readings are filed under it.' : 'Lowercase letters, digits, dots, dashes, underscores; fixed once added.'}
           error={fields.id}
         >
           <input className={input} value={draft.id} onChange={set('id')} disabled={Boolean(editing)} autoComplete="off" maxLength={64} required />

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-client.ts';
 /** Field messages from a refusal, or a sentence for the form's notice. */
 export function refusal(e: unknown, problem: (e: unknown) => string): { fields: Record<string, string>; error: string } {
   if (e instanceof ApiError && Object.keys(e.fields).length)
-    return { fields: { ...e.fields }, error: e.status === 409 ? e.message : 'Please correct the fields marked below.' };
+    return { fields: { ...e.fields }, error: e.status === 409 ? e.message : 'Please correct the marked fields.' };
   return { fields: {}, error: problem(e) };
 }
 
