@@ -9,6 +9,8 @@ import type { Database } from '../../server/db/schema.ts';
 import { monitorChangesAfter } from '../../server/status/monitor-changes.ts';
 import { runAgentsCli, startAgent, startTcpProxy, type ChildHandle } from '../helpers/agent-process.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
+import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { until } from '../helpers/until.ts';
 import { writeMonitorsFile } from './status-helpers.ts';
@@ -45,6 +47,9 @@ describe.each(dialects)('probe agents at three locations, with the site, on %s',
   let site: ServerProcess;
   let target: Awaited<ReturnType<typeof startTarget>>;
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  // The team's alert channels: a JSON webhook and an e-mail address, on loopback.
+  let receiver: WebhookReceiver;
+  let inbox: SmtpInbox;
   const agents = new Map<string, ChildHandle>();
   const tokens = new Map<string, string>();
 
@@ -56,6 +61,8 @@ describe.each(dialects)('probe agents at three locations, with the site, on %s',
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     target = await startTarget();
+    receiver = await startWebhookReceiver();
+    inbox = await startSmtpInbox();
     // Tokens made as operators make them: the token alone on stdout.
     for (const location of locations) {
       const made = await runAgentsCli(database.url, ['add', location]);
@@ -69,10 +76,28 @@ describe.each(dialects)('probe agents at three locations, with the site, on %s',
       STATUS_PROBER: 'standby',
       // The relay's port is not the site's: the Host it passes on is answered all the same.
       ALLOWED_HOSTS: '127.0.0.1',
+      SMTP_URL: inbox.url,
+      STAFF_TARGETS_ALLOW_PRIVATE: 'true',
       MONITORS_FILE: writeMonitorsFile({
         monitors: [
-          { id: 'web', name: 'Web', type: 'http', target: `http://127.0.0.1:${target.port}/`, intervalSeconds, timeoutSeconds: 1, failuresBeforeDown: 2 },
+          // A slow answer on a loaded machine is neither a failure nor degraded here: only the 503s decide.
+          {
+            id: 'web',
+            name: 'Web',
+            type: 'http',
+            target: `http://127.0.0.1:${target.port}/`,
+            intervalSeconds,
+            timeoutSeconds: 5,
+            degradedAboveMs: 5000,
+            failuresBeforeDown: 2,
+          },
         ],
+        alerts: {
+          channels: [
+            { id: 'pager', name: 'Pager', kind: 'webhook', target: `http://127.0.0.1:${receiver.port}/pager` },
+            { id: 'ops', name: 'Ops mail', kind: 'email', target: 'ops@example.com' },
+          ],
+        },
       }),
     });
     db = openDatabase(database.url).db;
@@ -89,6 +114,8 @@ describe.each(dialects)('probe agents at three locations, with the site, on %s',
     await proxy?.stop();
     await site?.stop();
     await target?.close();
+    await receiver?.close();
+    await inbox?.close();
     await db?.destroy();
     await database?.drop();
   });
@@ -115,6 +142,8 @@ describe.each(dialects)('probe agents at three locations, with the site, on %s',
     const toDegraded = (await changes()).filter((c) => c.id > before);
     expect(toDegraded.map((c) => c.to)).toEqual(['degraded']);
     expect(toDegraded[0]!.locations?.find((l) => l.location === 'singapore')).toMatchObject({ state: 'down', detail: 'HTTP 503' });
+    // A minority failing tells nobody: no alert opened, nothing sent.
+    expect(await db.selectFrom('alert').select('id').execute()).toEqual([]);
 
     target.failing.add('delhi-ncr');
     await until(web, (s) => s.status === 'down', 'two failing locations to make it down', 15_000);
@@ -122,6 +151,15 @@ describe.each(dialects)('probe agents at three locations, with the site, on %s',
     expect(toDown).toHaveLength(1);
     expect(toDown[0]).toMatchObject({ monitorId: 'web', from: 'degraded', maintenance: false });
     expect(toDown[0]!.detail).toMatch(/HTTP 503 \(from (Delhi NCR and Singapore|Singapore and Delhi NCR)\)/);
+    // The team is told through both channels, naming where it fails from, and a draft incident waits in the console.
+    await receiver.waitFor((r) => r.requests.some((q) => q.body.type === 'alert.down'), 15_000);
+    const alerted = receiver.requests.filter((q) => q.body.type === 'alert.down');
+    expect(alerted).toHaveLength(1);
+    expect(JSON.stringify(alerted[0]!.body)).toMatch(/Singapore/);
+    await inbox.waitFor((i) => i.to('ops@example.com').length === 1, 15_000);
+    expect(inbox.to('ops@example.com')[0]!.headers.get('subject')).toBe('[DOWN] Down: Web');
+    const opened = await db.selectFrom('alert').select(['monitor_id', 'state', 'draft_state', 'locations']).execute();
+    expect(opened).toEqual([{ monitor_id: 'web', state: 'firing', draft_state: 'draft', locations: expect.stringContaining('Singapore') }]);
 
     target.failing.clear();
     await until(web, (s) => s.status === 'operational', 'the monitor to recover', 15_000);
@@ -131,6 +169,12 @@ describe.each(dialects)('probe agents at three locations, with the site, on %s',
     expect(after.at(-1)).toBe('operational');
     expect(after.slice(2, -1).every((to) => to === 'degraded')).toBe(true);
     expect(after.length).toBeLessThanOrEqual(4);
+    // Recovery is told once per channel.
+    await receiver.waitFor((r) => r.requests.some((q) => q.body.type === 'alert.recovered'), 15_000);
+    await inbox.waitFor((i) => i.to('ops@example.com').length === 2, 15_000);
+    expect(inbox.to('ops@example.com')[1]!.headers.get('subject')).toBe('[RECOVERED] Recovered: Web');
+    expect(receiver.requests.filter((q) => q.body.type === 'alert.recovered')).toHaveLength(1);
+    expect(receiver.requests.filter((q) => q.body.type === 'alert.down')).toHaveLength(1);
   }, 90_000);
 
   it('shows a stopped agent as not reporting and changes no monitor; resumed, it reports again', async () => {
@@ -151,7 +195,10 @@ describe.each(dialects)('probe agents at three locations, with the site, on %s',
       delhi.child.kill('SIGCONT');
     }
     await until(located, (r) => r.locations.find((l) => l.location === 'delhi-ncr')?.reporting === true, 'Delhi to report again', 20_000);
-    expect((await changes()).filter((c) => c.id > before)).toEqual([]);
+    expect(
+      (await changes()).filter((c) => c.id > before),
+      JSON.stringify(await changes()),
+    ).toEqual([]);
   }, 60_000);
 
   it('keeps probing while cut off from the site, and the buffered results fill its history', async () => {
