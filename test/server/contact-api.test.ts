@@ -13,7 +13,7 @@ describe.each(dialects)('POST /api/contact (%s)', (dialect) => {
   let app: FastifyInstance;
 
   beforeEach(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createTestDatabase(dialect, { migrated: true });
     app = await buildApp(testConfig(database.url));
   });
   afterEach(async () => {
@@ -135,7 +135,7 @@ describe.each(dialects)('POST /api/contact with refused input (%s)', (dialect) =
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createTestDatabase(dialect, { migrated: true });
     app = await buildApp(testConfig(database.url));
   });
   afterAll(async () => {
@@ -194,7 +194,7 @@ describe.each(dialects)('delivery after POST /api/contact (%s)', (dialect) => {
   let app: FastifyInstance;
 
   beforeEach(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createTestDatabase(dialect, { migrated: true });
     receiver = await startWebhookReceiver();
   });
   afterEach(async () => {
@@ -262,7 +262,7 @@ describe.each(dialects)('delivery after POST /api/contact (%s)', (dialect) => {
 
 describe.each(dialects)('contact retention (%s)', (dialect) => {
   it('deletes delivered messages past CONTACT_RETENTION_DAYS when the server starts, and keeps pending ones', async () => {
-    const database = await createTestDatabase(dialect);
+    const database = await createTestDatabase(dialect, { migrated: true });
     const receiver = await startWebhookReceiver();
     try {
       // Two old messages: one that reached the webhook, one still waiting for an unreachable one.

@@ -22,7 +22,7 @@ describe.each(dialects)('npm run contact (%s)', (dialect) => {
   const ids: Record<'failed' | 'delivered' | 'storedOnly', string> = { failed: '', delivered: '', storedOnly: '' };
 
   beforeEach(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createTestDatabase(dialect, { migrated: true });
     env = { DATABASE_URL: database.url };
     const handle = openDatabase(database.url);
     db = handle.db;

@@ -28,7 +28,7 @@ describe.each(dialects)('npm run staff (%s)', (dialect) => {
   let app: FastifyInstance;
 
   beforeEach(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createTestDatabase(dialect, { migrated: true });
     env = { DATABASE_URL: database.url, PUBLIC_URL: 'http://localhost:4321' };
     app = await buildApp(testConfig(database.url));
   });
