@@ -3,6 +3,10 @@ import { allPages } from '../../src/data/pages.ts';
 import { expectNoSeriousViolations, scanRoute } from './support/a11y.ts';
 import { visit } from './support/visit.ts';
 
+// Each test reads one page and changes nothing, so the workers share this file's tests: one
+// worker no longer runs every page alone at the end of the run.
+test.describe.configure({ mode: 'parallel' });
+
 // axe-core over every route at desktop size, with the cookie banner showing (a first visit).
 for (const page of allPages) {
   test(`axe: ${page.path} has no serious or critical violation (desktop)`, async ({ page: tab }) => {

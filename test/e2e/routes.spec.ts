@@ -2,6 +2,10 @@ import { expect, test } from '@playwright/test';
 import { allPages } from '../../src/data/pages.ts';
 import { visit } from './support/visit.ts';
 
+// Each test reads one page and changes nothing, so the workers share this file's tests: one
+// worker no longer runs every page alone at the end of the run.
+test.describe.configure({ mode: 'parallel' });
+
 // Every route of src/data/pages.ts answers 200, shows its heading as the one h1, and logs no
 // error (a CSP violation, a failed request or a crash of an island would).
 for (const page of allPages) {

@@ -1,23 +1,17 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { storeContactMessage } from '../../server/contact/contact-service.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { spawnCli } from '../helpers/operator-cli.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const controls = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
 
-function contactCli(args: string[], databaseUrl: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [path.join(root, 'scripts/contact.ts'), ...args],
-      { cwd: root, env: { PATH: process.env.PATH ?? '', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789', DATABASE_URL: databaseUrl } },
-      (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stdout)),
-    );
-  });
+/** The real `npm run contact` process: its stdout, or its stderr as the error. */
+async function contactCli(args: string[], databaseUrl: string): Promise<string> {
+  const { code, stdout, stderr } = await spawnCli('contact', args, { DATABASE_URL: databaseUrl });
+  if (code !== 0) throw new Error(stderr);
+  return stdout;
 }
 
 describe('npm run contact shows what visitors wrote with control characters escaped', () => {

@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runContactCli } from '../../server/contact/contact-cli.ts';
 import { storeContactMessage } from '../../server/contact/contact-service.ts';
 import { claimDue, contactQueue } from '../../server/contact/contact-repository.ts';
 import { markAttemptFailed, markDelivered } from '../../server/outbox/outbox-repository.ts';
@@ -9,19 +8,12 @@ import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
+import { runCliInProcess, spawnCli } from '../helpers/operator-cli.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-function contactCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(root, 'scripts/contact.ts'), ...args],
-      { cwd: root, env: { PATH: process.env.PATH ?? '', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789', ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+/** `npm run contact -- args` as a process of its own: the first test and the errors go this way. */
+const spawnedContactCli = (args: string[], env: Record<string, string>) => spawnCli('contact', args, env);
+/** The same command's logic called in this process as scripts/contact.ts calls it (the other cases). */
+const contactCli = (args: string[], env: Record<string, string>) => runCliInProcess('contact', runContactCli, args, env);
 
 describe.each(dialects)('npm run contact (%s)', (dialect) => {
   let database: TestDatabase;
@@ -30,7 +22,7 @@ describe.each(dialects)('npm run contact (%s)', (dialect) => {
   const ids: Record<'failed' | 'delivered' | 'storedOnly', string> = { failed: '', delivered: '', storedOnly: '' };
 
   beforeEach(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createTestDatabase(dialect, { migrated: true });
     env = { DATABASE_URL: database.url };
     const handle = openDatabase(database.url);
     db = handle.db;
@@ -85,7 +77,7 @@ describe.each(dialects)('npm run contact (%s)', (dialect) => {
   });
 
   it('lists messages newest first with their delivery state', async () => {
-    const { code, stdout } = await contactCli(['list'], env);
+    const { code, stdout } = await spawnedContactCli(['list'], env);
     expect(code).toBe(0);
     const lines = stdout.split('\n');
     expect(lines[0]).toMatch(/^ID\s+RECEIVED\s+FROM\s+SUBJECT\s+DELIVERY$/);
@@ -206,8 +198,8 @@ describe.each(dialects)('npm run contact (%s)', (dialect) => {
   it('exits non-zero on errors', async () => {
     expect(await contactCli(['show', 'ffffffff'], env)).toMatchObject({ code: 1, stderr: expect.stringContaining('No contact message with id ffffffff') });
     expect(await contactCli(['show'], env)).toMatchObject({ code: 2 });
-    expect(await contactCli(['frobnicate'], env)).toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown command frobnicate') });
+    expect(await spawnedContactCli(['frobnicate'], env)).toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown command frobnicate') });
     expect(await contactCli(['list', '--limit', 'x'], env)).toMatchObject({ code: 2 });
-    expect(await contactCli(['list'], { DATABASE_URL: 'mysql://nope' })).toMatchObject({ code: 1, stderr: expect.stringContaining('DATABASE_URL') });
+    expect(await spawnedContactCli(['list'], { DATABASE_URL: 'mysql://nope' })).toMatchObject({ code: 1, stderr: expect.stringContaining('DATABASE_URL') });
   });
 });

@@ -52,7 +52,7 @@ describe.each(dialects)('the staff console contact inbox (%s)', (dialect) => {
   }
 
   beforeEach(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createTestDatabase(dialect, { migrated: true });
     receiver = await startWebhookReceiver();
     // The outbox starts with the first request; messages stored before that are settled by the test.
     app = await buildApp(testConfig(database.url, { CONTACT_WEBHOOK_URL: receiver.url }));

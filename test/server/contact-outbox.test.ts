@@ -54,7 +54,7 @@ describe.each(dialects)('contact outbox (%s)', (dialect) => {
   const extraDbs: Kysely<Database>[] = [];
 
   beforeEach(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createTestDatabase(dialect, { migrated: true });
     const handle = openDatabase(database.url);
     db = handle.db;
     await migrateToLatest(db, handle.dialect);

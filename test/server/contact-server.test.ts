@@ -26,7 +26,7 @@ describe.each(dialects)('the real server process (%s)', (dialect) => {
   const servers: ServerProcess[] = [];
 
   beforeEach(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createTestDatabase(dialect, { migrated: true });
   });
   afterEach(async () => {
     for (const server of servers.splice(0)) await server.kill();

@@ -73,7 +73,8 @@ describe('log lines for people', () => {
       const deadline = Date.now() + 30_000;
       while (!output.includes('Server listening') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
       await fetch(`http://127.0.0.1:${port}/api/health`);
-      await new Promise((r) => setTimeout(r, 300));
+      // Until the server has logged the answer.
+      await expect.poll(() => /INFO: \[[0-9a-f]{8}\] ← 200 in/.test(output), { timeout: 10_000 }).toBe(true);
       const lines = output.replace(/\r/g, '').split('\n');
       expect(lines).toContainEqual(expect.stringMatching(/INFO: Server listening at http:\/\/127\.0\.0\.1:\d+$/));
       expect(lines).toContainEqual(expect.stringMatching(/INFO: \[[0-9a-f]{8}\] ← 200 in [\d.]+ ms$/));

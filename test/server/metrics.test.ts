@@ -38,7 +38,15 @@ describe.each(dialects)('GET /metrics (%s)', (dialect) => {
       await app.inject('/api/status');
       await app.inject({ method: 'POST', url: '/api/panel/session', payload: { serverId: fixtureServerId, key: fixtureKey } });
       await app.inject({ method: 'POST', url: '/api/panel/session', payload: { serverId: fixtureServerId, key: 'wrong-key-000000' } });
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      // Until both monitors have been probed: one answered, one refused.
+      const probed = async () => {
+        const text = (await app!.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+        return [
+          sample(text, 'hostfront_probe_results_total{monitor="up",result="ok"}'),
+          sample(text, 'hostfront_probe_results_total{monitor="gone",result="fail"}'),
+        ];
+      };
+      await expect.poll(async () => (await probed()).every((count) => count !== undefined && count > 0), { timeout: 10_000 }).toBe(true);
 
       const response = await app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' });
       expect(response.statusCode).toBe(200);

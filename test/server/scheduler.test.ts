@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Scheduler } from '../../server/jobs/scheduler.ts';
 
 function recordingLog() {
@@ -7,9 +7,17 @@ function recordingLog() {
   return { log, errors };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The scheduler's timers run on a clock the test moves: time passes only when the test says so. */
+const pass = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 describe('the job scheduler', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('runs a job at start and then every interval, until stopped', async () => {
     const { log } = recordingLog();
     const scheduler = new Scheduler(log);
@@ -20,11 +28,11 @@ describe('the job scheduler', () => {
     expect(runs).toBe(0);
     scheduler.start();
     expect(runs).toBe(1);
-    await sleep(150);
+    await pass(150);
     await scheduler.stop();
     const stoppedAt = runs;
     expect(stoppedAt).toBeGreaterThanOrEqual(3);
-    await sleep(100);
+    await pass(100);
     expect(runs).toBe(stoppedAt);
   });
 
@@ -37,13 +45,15 @@ describe('the job scheduler', () => {
     scheduler.every({ name: 'slow', everyMs: 10 }, async () => {
       active += 1;
       most = Math.max(most, active);
-      await sleep(60);
+      await new Promise((done) => setTimeout(done, 60));
       active -= 1;
       finished += 1;
     });
     scheduler.start();
-    await sleep(100);
-    await scheduler.stop();
+    await pass(100);
+    const stopped = scheduler.stop();
+    await pass(60);
+    await stopped;
     expect(most).toBe(1);
     expect(active).toBe(0);
     expect(finished).toBeGreaterThanOrEqual(1);
@@ -58,7 +68,7 @@ describe('the job scheduler', () => {
       if (runs === 1) throw new Error('boom');
     });
     scheduler.start();
-    await sleep(70);
+    await pass(70);
     await scheduler.stop();
     expect(errors).toEqual([expect.objectContaining({ job: 'flaky' })]);
     expect(runs).toBeGreaterThanOrEqual(2);
@@ -72,7 +82,7 @@ describe('the job scheduler', () => {
       runs += 1;
     });
     scheduler.start();
-    await sleep(20);
+    await pass(20);
     expect(runs).toBe(0);
     await scheduler.runNow('later');
     expect(runs).toBe(1);

@@ -31,7 +31,7 @@ describe.each(dialects)('status subscriptions by e-mail (%s)', (dialect) => {
     await inbox.close();
   });
   beforeEach(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createTestDatabase(dialect, { migrated: true });
     inbox.mails.splice(0);
     skew = 0;
     app = await buildApp(testConfig(database.url, { SMTP_URL: inbox.url, MONITORS_FILE: monitorsFile, PUBLIC_URL: 'http://localhost:4321' }), {
@@ -350,7 +350,7 @@ describe.each(dialects)('status subscriptions by e-mail (%s)', (dialect) => {
 
 describe('link tokens in the logs', () => {
   it('masks the one-click token of a request URL', async () => {
-    const database = await createTestDatabase('sqlite');
+    const database = await createTestDatabase('sqlite', { migrated: true });
     const lines: string[] = [];
     const logStream = new Writable({
       write(chunk, _encoding, done) {

@@ -16,7 +16,7 @@ describe.each(dialects)('status notifications across a crash of the real server 
   const servers: ServerProcess[] = [];
 
   beforeEach(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createTestDatabase(dialect, { migrated: true });
     receiver = await startWebhookReceiver();
   });
   afterEach(async () => {
@@ -68,7 +68,9 @@ describe.each(dialects)('status notifications across a crash of the real server 
     const second = await startServer(env);
     servers.push(second);
     await receiver.waitFor((r) => r.accepted().filter(titled('Second outage')).length === 1, 30_000);
-    await new Promise((r) => setTimeout(r, 1_500));
+    // Once both are stored as delivered, nothing is left for the server to send.
+    const statuses = () => db!.selectFrom('subscription_notification').select('status').where('event_id', 'is not', null).execute();
+    await expect.poll(async () => (await statuses()).map((row) => row.status), { timeout: 10_000 }).toEqual(['delivered', 'delivered']);
 
     // The first was accepted before the crash and is never sent again.
     expect(receiver.requests.filter(titled('First outage'))).toHaveLength(1);

@@ -23,10 +23,16 @@ export async function scanAtRest(page: Page, label: string): Promise<void> {
   await expectNoSeriousViolations(page, label);
 }
 
-/** Opens a route, lets animations settle (entrance animations fade cards in), then checks it. */
+/**
+ * Opens a route, waits until every animation or transition that ends has ended (entrance
+ * animations fade cards in; with reduced motion they are off, and a transition lasts 0.01 ms;
+ * endless ones such as a live dot's pulse never end), then checks it.
+ */
 export async function scanRoute(page: Page, path: string): Promise<void> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await visit(page, path);
-  await page.waitForTimeout(600);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+  );
   await expectNoSeriousViolations(page, path);
 }

@@ -175,7 +175,6 @@ describe('local driver', () => {
     await console.untilState('running');
     await driver.power(credentials, 'restart');
     await console.untilState('offline');
-    await new Promise((r) => setTimeout(r, 50));
     const runningCount = () => console.events.filter((e) => e.type === 'state' && e.state === 'running').length;
     const deadline = Date.now() + 10_000;
     while (runningCount() < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));

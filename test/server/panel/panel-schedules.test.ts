@@ -64,7 +64,7 @@ describe.each(dialects)('schedules on the local driver on %s', (dialect) => {
   const ranEntries = () => app.db.selectFrom('audit_log').selectAll().where('action', '=', 'panel.schedule.ran').execute();
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createTestDatabase(dialect, { migrated: true });
     server = tempGameServer({ id: 'sched-mc', backupLimit: 1, files: { 'server.properties': 'motd=Schedules\n' } });
     await start();
   });
@@ -297,7 +297,7 @@ describe('schedules with two app instances on one PostgreSQL database', () => {
   let clock = at0359;
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
+    database = await createTestDatabase('postgres', { migrated: true });
     server = tempGameServer({ id: 'twin-mc', backupLimit: 10 });
     apps = [];
     for (let i = 0; i < 2; i++) {

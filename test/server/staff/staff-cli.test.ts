@@ -1,27 +1,19 @@
-import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
+import { runStaffCli } from '../../../server/staff/staff-cli.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../helpers/databases.ts';
+import { runCliInProcess, spawnCli } from '../../helpers/operator-cli.ts';
 import { SoftAuthenticator } from '../../helpers/soft-authenticator.ts';
 import { auditRows, enrolWith, signIn, tokenOf } from '../../helpers/staff.ts';
 import { testConfig } from '../../helpers/test-config.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-
-function staffCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(root, 'scripts/staff.ts'), ...args],
-      { cwd: root, env: { PATH: process.env.PATH ?? '', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789', ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+/** `npm run staff -- args` as a process of its own: the first test and the usage error go this way. */
+const spawnedStaffCli = (args: string[], env: Record<string, string>) => spawnCli('staff', args, env);
+/** The same command's logic called in this process as scripts/staff.ts calls it (the other cases). */
+const staffCli = (args: string[], env: Record<string, string>) => runCliInProcess('staff', runStaffCli, args, env);
 
 /** The line that is only a link. */
 function linkIn(stdout: string): string {
@@ -36,7 +28,7 @@ describe.each(dialects)('npm run staff (%s)', (dialect) => {
   let app: FastifyInstance;
 
   beforeEach(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createTestDatabase(dialect, { migrated: true });
     env = { DATABASE_URL: database.url, PUBLIC_URL: 'http://localhost:4321' };
     app = await buildApp(testConfig(database.url));
   });
@@ -46,7 +38,7 @@ describe.each(dialects)('npm run staff (%s)', (dialect) => {
   });
 
   it('adds a person and prints the one-time link on a line of its own; the link enrols them', async () => {
-    const added = await staffCli(['add', 'Alice@Example.com', '--role', 'admin'], env);
+    const added = await spawnedStaffCli(['add', 'Alice@Example.com', '--role', 'admin'], env);
     expect(added.code, added.stderr).toBe(0);
     expect(added.stdout).toMatch(/^Added alice@example\.com \(admin\)\. Their one-time enrolment link, valid until \d{4}-\d\d-\d\d \d\d:\d\d UTC:$/m);
     const link = linkIn(added.stdout);
@@ -55,7 +47,7 @@ describe.each(dialects)('npm run staff (%s)', (dialect) => {
     const [entry] = await auditRows(app, 'staff.invite');
     expect(entry).toMatchObject({ actor_kind: 'system', actor_label: 'shell (npm run staff)', target: 'alice@example.com' });
 
-    const again = await staffCli(['add', 'alice@example.com', '--role', 'support'], env);
+    const again = await spawnedStaffCli(['add', 'alice@example.com', '--role', 'support'], env);
     expect(again).toMatchObject({ code: 1, stderr: 'alice@example.com is already on the team.\n' });
   });
 
@@ -94,7 +86,7 @@ describe.each(dialects)('npm run staff (%s)', (dialect) => {
   });
 
   it('explains wrong usage', async () => {
-    expect(await staffCli([], env)).toMatchObject({ code: 2, stderr: expect.stringContaining('npm run staff -- add EMAIL --role admin|support') });
+    expect(await spawnedStaffCli([], env)).toMatchObject({ code: 2, stderr: expect.stringContaining('npm run staff -- add EMAIL --role admin|support') });
     expect((await staffCli(['add', 'x@example.com'], env)).stderr).toMatch(/Give an e-mail address and a role/);
     expect((await staffCli(['add', 'x@example.com', '--role', 'owner'], env)).stderr).toMatch(/--role takes admin or support/);
     expect((await staffCli(['add', 'not-an-email', '--role', 'admin'], env)).stderr).toMatch(/is not an e-mail address/);
