@@ -89,7 +89,7 @@ const key = (monitorId: string, location: string) => `${monitorId}\u0000${locati
  * moves that location's state machine for each monitor (the monitor's own failures-before-down),
  * decides each monitor's state from the locations that reported recently (decideQuorum), stores
  * the decided results (the board, uptime and hourly sums read these) and records each change of
- * a decided state as a monitor.changed event (docs/decisions.md 55). On PostgreSQL a transaction
+ * a decided state as a monitor.changed event (docs/decisions.md 54). On PostgreSQL a transaction
  * lock makes every instance's decisions one sequence; SQLite's transactions are one at a time.
  *
  * A result older than its freshness (a buffered one sent late) fills the location's history and
@@ -221,7 +221,7 @@ async function decideIn(trx: Transaction<Database>, input: DecideInput, known: r
   await saveLocationStates(trx, [...touched.values()]);
   if (rows.length) await writeResults(trx, rows);
   await saveDecisions(trx, newDecisions);
-  // The results and the changes they decided, together (docs/decisions.md 55).
+  // The results and the changes they decided, together (docs/decisions.md 54).
   for (const change of changes) await recordMonitorChange(trx, change);
   return { rows, locations, details, changes, at, accepted: known.length - duplicates, ignored };
 }

@@ -6,7 +6,7 @@ import { recordStatusEvent, type StatusEvent } from './status-events-repository.
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * A monitor's decided state changed (docs/decisions.md 55): written to the status event log in
+ * A monitor's decided state changed (docs/decisions.md 54): written to the status event log in
  * the transaction that stores the results which decided it, so a change exists exactly when
  * its results do. Alerts to the team read these; the board and subscribers do not.
  */
