@@ -24,3 +24,8 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
 export async function migrateDown(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
   return unwrap(await migrator(db, dialect).migrateDown());
 }
+
+/** Brings the schema to just after the named migration, up or down (tests of one migration). */
+export async function migrateTo(db: Kysely<any>, dialect: Dialect, name: string): Promise<string[]> {
+  return unwrap(await migrator(db, dialect).migrateTo(name));
+}

@@ -31,6 +31,14 @@ function internalUrls(html: string): string[] {
   return [...urls];
 }
 
+/** The help assistant's articles and texts, fetched when it first opens (not in any page's HTML). */
+const helpAssistantJson = 'help-assistant.json';
+
+/** Every internal URL in a built JSON file: its "url" and "href" values that are site paths. */
+function jsonUrls(json: string): string[] {
+  return [...new Set([...json.matchAll(/"(?:href|url|src)":"(\/(?!\/)[^"]*)"/g)].map((m) => m[1]!))];
+}
+
 describe('a crawl of the built site', () => {
   it('finds no broken internal link on any page', () => {
     requireBuild();
@@ -44,6 +52,10 @@ describe('a crawl of the built site', () => {
         if (!resolves(url)) broken.push(`${route} → ${url}`);
       }
     }
+    for (const url of jsonUrls(fs.readFileSync(path.join(distDir, helpAssistantJson), 'utf8'))) {
+      checked += 1;
+      if (!resolves(url)) broken.push(`/${helpAssistantJson} → ${url}`);
+    }
     expect(checked).toBeGreaterThan(pages.length * 10);
     expect(broken).toEqual([]);
   });
@@ -54,11 +66,19 @@ describe('a crawl of the built site', () => {
     expect(resolves('/contact?subject=Application:%20Linux%20Systems%20Engineer')).toBe(resolves('/contact'));
   });
 
-  it("reads the links inside island props (the help assistant's answers)", () => {
+  it("reads the links of the help assistant's answers, which it fetches when opened", () => {
     requireBuild();
-    const urls = internalUrls(fs.readFileSync(path.join(distDir, 'about', 'index.html'), 'utf8'));
+    const urls = jsonUrls(fs.readFileSync(path.join(distDir, helpAssistantJson), 'utf8'));
     expect(urls).toContain('/knowledge#world-transfer');
     expect(urls).toContain('/minecraft-tools');
+  });
+
+  it("reads the links inside island props (the Control Panel page's help links)", () => {
+    requireBuild();
+    const html = fs.readFileSync(path.join(distDir, 'control-panel', 'index.html'), 'utf8');
+    // The islands' props alone, without the page's own href attributes.
+    const props = [...html.matchAll(/\sprops="[^"]*"/g)].map((m) => m[0]).join('');
+    expect(internalUrls(props)).toContain('/knowledge');
   });
 
   it('every script the pages load imports only built files', () => {

@@ -5,13 +5,15 @@ import { createTestDatabase, type TestDatabase } from '../../helpers/databases.t
 import { staffUser } from '../../helpers/staff.ts';
 import { testConfig } from '../../helpers/test-config.ts';
 
-/** The steps before there is a session: the only staff routes a signed-out caller may reach. */
+/** The steps before there is a session, and a signed link's: the only staff routes a signed-out caller may reach. */
 const signInSteps = [
   'POST /api/staff/signin/options',
   'POST /api/staff/signin',
   'POST /api/staff/enrolment/status',
   'POST /api/staff/enrolment/options',
   'POST /api/staff/enrolment',
+  // An alert's Acknowledge link: its signed, single-purpose token is the credential (docs/decisions.md 51).
+  'POST /api/staff/alerts/acknowledge-link',
 ];
 
 /** A body no staff route takes, and an id no staff route takes: validation would answer 400 with field names. */
@@ -55,7 +57,8 @@ describe('every staff route answers 401 to a signed-out caller before it looks a
 
   it('covers the whole console: sign-in, the team, the inbox, the audit log, monitors and incidents', () => {
     const prefixes = new Set(routes.map((r) => r.url.split('/')[3]));
-    for (const section of ['signin', 'me', 'members', 'contact', 'audit', 'monitors', 'incidents']) expect(prefixes).toContain(section);
+    for (const section of ['signin', 'me', 'members', 'contact', 'audit', 'monitors', 'incidents', 'alerts', 'conversations', 'probe-agents'])
+      expect(prefixes).toContain(section);
     expect(routes.length).toBeGreaterThan(30);
   });
 
@@ -77,11 +80,14 @@ describe('every staff route answers 401 to a signed-out caller before it looks a
     }
   });
 
-  it('leaves only the sign-in steps open, and they still say what was wrong with the body', async () => {
+  it('leaves only the sign-in steps and the acknowledge link open, and they still say what was wrong with the body', async () => {
     const open = routes.filter((r) => signInSteps.includes(r.label)).map((r) => r.label);
     expect(open.sort()).toEqual([...signInSteps].sort());
     const response = await send({ method: 'POST', url: '/api/staff/signin' });
     expect(response.statusCode).toBe(400);
+    // The acknowledge link without a valid token is refused as bad input, never acted on.
+    const link = await send({ method: 'POST', url: '/api/staff/alerts/acknowledge-link' });
+    expect(link.statusCode).toBe(400);
   });
 
   it('answers 403 before validation to a signed-in person without the permission', async () => {
