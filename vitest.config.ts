@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -5,6 +6,10 @@ export default defineConfig({
     include: ['test/unit/**/*.test.ts', 'test/server/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // At least two files at once, even on two cores: most of a file's time is spent waiting on
+    // child processes, databases and sockets, not on the CPU (on a 2-core machine the run went
+    // from 576 s to 328 s). Vitest's own default would be one less than the cores.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
