@@ -61,5 +61,13 @@ export function tempGameServer(
     ...options.extra,
   };
   fs.writeFileSync(serversFile, JSON.stringify({ servers: [server] }, null, 2));
-  return { id, dir, root, outside, serversFile, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return {
+    id,
+    dir,
+    root,
+    outside,
+    serversFile,
+    // A server's processes may still be letting go of files as the test ends: retry as Node does.
+    remove: () => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }),
+  };
 }
