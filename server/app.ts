@@ -6,11 +6,10 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { alertsPlugin, type AlertsPluginOptions } from './alerts/alerts-plugin.ts';
-import { auditConsolePlugin, auditPlugin } from './audit/audit-plugin.ts';
+import { auditPlugin } from './audit/audit-plugin.ts';
 import type { AppConfig } from './config/config.ts';
 import { contactPlugin } from './contact/contact-plugin.ts';
-import { healthRoutes } from './health/health-routes.ts';
-import { panelLinkPlugin } from './panel/panel-link.ts';
+import { healthPlugin } from './health/health-plugin.ts';
 import { panelPlugin } from './panel/panel-plugin.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger-options.ts';
@@ -25,7 +24,7 @@ import { readiness } from './plugins/readiness.ts';
 import { sameOrigin } from './plugins/same-origin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { notFound, staticSite } from './plugins/static-site.ts';
-import { staffAccessPlugin, staffPlugin } from './staff/staff-plugin.ts';
+import { staffPlugin } from './staff/staff-plugin.ts';
 import { incidentsCorePlugin, incidentsFeedPlugin, incidentsPublicPlugin, incidentsStaffPlugin } from './incidents/incidents-plugin.ts';
 import { agentApiPlugin, agentsConsolePlugin, monitorsConsolePlugin, statusCorePlugin, statusPlugin } from './status/status-plugin.ts';
 import { subscriptionsPlugin, type SubscriptionsPluginOptions } from './subscriptions/subscriptions-plugin.ts';
@@ -134,27 +133,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Capabilities: each a named plugin (fastify-plugin's name and dependencies) that says which
   // plugins must come before it; a wrong order stops the boot with a message naming both
   // (test/server/plugin-order.test.ts).
-  // The audit log and the staff guard, app-wide: every capability records and guards with them.
+  // Staff first: its guard (an onRoute hook) protects every console route added after it, the
+  // audit log's included; then the audit log every capability records into.
+  await app.register(staffPlugin);
   await app.register(auditPlugin);
-  await app.register(staffAccessPlugin);
   // The status board (monitors, probes, stream) and the incidents that join it, app-wide.
   await app.register(statusCorePlugin);
   await app.register(incidentsCorePlugin);
-  // What other capabilities may know of a browser's panel session (the panel attaches itself).
-  await app.register(panelLinkPlugin);
-  // The support desk, app-wide: the contact form starts its conversations through it.
+  // /api/health, /api/health/ready and /api/ping.
+  await app.register(healthPlugin);
+  // /api/panel, and what the support desk may know of a browser's panel session.
+  await app.register(panelPlugin);
+  // /api/support and /api/staff/conversations; the contact form starts its conversations through it.
   await app.register(supportPlugin, options.support ?? {});
 
-  // Routes, one folder per capability.
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(panelPlugin, { prefix: '/api/panel' });
   await app.register(statusPlugin, { prefix: '/api/status' });
   // /api/status/subscriptions, the fan-out of the status event log and the notification outbox.
   await app.register(subscriptionsPlugin, options.subscriptions ?? {});
   // /api/contact, and the staff console's inbox under /api/staff/contact (one outbox for both).
   await app.register(contactPlugin);
-  await app.register(staffPlugin, { prefix: '/api/staff' });
-  await app.register(auditConsolePlugin, { prefix: '/api/staff/audit' });
   await app.register(monitorsConsolePlugin, { prefix: '/api/staff/monitors' });
   await app.register(agentsConsolePlugin, { prefix: '/api/staff/probe-agents' });
   await app.register(agentApiPlugin, { prefix: '/api/probes' });

@@ -134,4 +134,4 @@ async function alertsCapability(app: FastifyInstance, options: AlertsPluginOptio
     await outbox.stop();
   });
 }
-export const alertsPlugin = fp(alertsCapability, { name: 'alerts', dependencies: ['database', 'jobs', 'audit', 'staff-access', 'status', 'incidents'] });
+export const alertsPlugin = fp(alertsCapability, { name: 'alerts', dependencies: ['database', 'jobs', 'staff', 'audit', 'status', 'incidents'] });

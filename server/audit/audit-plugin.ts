@@ -12,17 +12,14 @@ declare module 'fastify' {
 }
 
 /**
- * The audit capability, app-wide (other capabilities record through `app.audit`), with its
- * retention of AUDIT_RETENTION_DAYS. Its routes sit in the staff console (audit-routes.ts).
+ * The audit capability: the one log other capabilities record into (`app.audit`), its retention
+ * of AUDIT_RETENTION_DAYS, and its page in the staff console (/api/staff/audit), guarded by the
+ * staff capability, which therefore comes before it.
  */
 async function auditCapability(app: FastifyInstance): Promise<void> {
   const audit = new AuditLog(app.db, app.clock);
   app.decorate('audit', audit);
   scheduleRetention(app, { name: 'audit log', keepDays: app.config.audit.retentionDays, purge: (cutoff) => audit.purge(cutoff) });
+  await app.register(auditRoutes, { prefix: '/api/staff/audit' });
 }
-export const auditPlugin = fp(auditCapability, { name: 'audit', dependencies: ['database', 'jobs'] });
-
-/** The log's routes in the staff console (/api/staff/audit); needs the staff guard, so it comes after the staff plugin. */
-export async function auditConsolePlugin(app: FastifyInstance): Promise<void> {
-  await app.register(auditRoutes);
-}
+export const auditPlugin = fp(auditCapability, { name: 'audit', dependencies: ['database', 'jobs', 'staff'] });

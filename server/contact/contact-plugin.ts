@@ -98,5 +98,5 @@ async function contactCapability(app: FastifyInstance, options: ContactPluginOpt
 }
 export const contactPlugin = fp(contactCapability, {
   name: 'contact',
-  dependencies: ['database', 'jobs', 'metrics', 'readiness', 'audit', 'staff-access', 'support'],
+  dependencies: ['database', 'jobs', 'metrics', 'readiness', 'staff', 'audit', 'support'],
 });

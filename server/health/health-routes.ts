@@ -15,11 +15,6 @@ const checkTimeoutMs = 2000;
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.readiness.add('database', async () => {
-    await sql`select 1`.execute(app.db);
-    return { ok: true, detail: `${app.dialect} answers` };
-  });
-
   api.get('/health', { schema: { response: { 200: healthAnswer, 503: healthAnswer } } }, async (request, reply) => {
     try {
       await Promise.race([

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { brandName } from '../../contracts/brand.ts';
+import { AuditLog } from '../audit/audit-service.ts';
 import { sessionIdleMs } from './staff-sessions.ts';
 import { StaffAccess } from './staff-access.ts';
 import { staffCookie } from './staff-cookie.ts';
@@ -32,18 +33,23 @@ const housekeepingEveryMs = 10 * 60_000;
 const keepLinksMs = 7 * 24 * 60 * 60_000;
 
 /**
- * The staff capability's services and guard, app-wide (after the audit log, before any route
- * that a staff member calls). Its routes are `staffPlugin`, under /api/staff.
+ * The staff capability: its services, the guard of every staff route, its housekeeping, and its
+ * routes under /api/staff (sign-in, enrolment, the signed-in person's account, the team). It comes
+ * first of the capabilities: the guard (an onRoute hook) must be in place before any of them adds
+ * a console route, the audit log's own included. So it records into the audit log through a writer
+ * of its own (the log is a table and the app's clock, nothing held in memory), as the staff
+ * command does; the audit capability, registered next, decorates `app.audit` for the others.
  */
-async function staffAccessCapability(app: FastifyInstance, options: StaffPluginOptions): Promise<void> {
+async function staffCapability(app: FastifyInstance, options: StaffPluginOptions): Promise<void> {
   const now = app.clock;
+  const audit = new AuditLog(app.db, now);
   const rp = relyingPartyOf(app.config.publicUrl, brandName);
-  const deps = { db: app.db, dialect: app.dialect, audit: app.audit, now, publicUrl: app.config.publicUrl };
+  const deps = { db: app.db, dialect: app.dialect, audit, now, publicUrl: app.config.publicUrl };
   const sessions = new StaffSessions(app.db, now);
   const throttle = new SignInThrottle(app.db, now, options.throttle ?? defaultThrottle);
   const signIn = new StaffSignIn(deps, rp, sessions, throttle);
   app.decorate('staff', { service: new StaffService(deps), signIn, own: new OwnAccount(deps, signIn, sessions), sessions });
-  const access = new StaffAccess(sessions, app.audit, staffCookie('problem' in rp ? app.config.publicUrl.startsWith('https:') : rp.secure));
+  const access = new StaffAccess(sessions, audit, staffCookie('problem' in rp ? app.config.publicUrl.startsWith('https:') : rp.secure));
   app.decorate('staffAccess', access);
   app.decorateRequest('staff', null);
   app.decorateRequest('acting', null);
@@ -62,10 +68,7 @@ async function staffAccessCapability(app: FastifyInstance, options: StaffPluginO
     });
     if (Object.values(removed).some((n) => n > 0)) app.log.debug({ removed }, 'staff: run-out rows removed');
   });
-}
-export const staffAccessPlugin = fp(staffAccessCapability, { name: 'staff-access', dependencies: ['database', 'jobs', 'audit'] });
 
-/** /api/staff: sign-in, enrolment, the signed-in person's account, the team. */
-export async function staffPlugin(app: FastifyInstance): Promise<void> {
-  await app.register(staffRoutes);
+  await app.register(staffRoutes, { prefix: '/api/staff' });
 }
+export const staffPlugin = fp(staffCapability, { name: 'staff', dependencies: ['database', 'jobs'] });

@@ -85,4 +85,4 @@ async function supportCapability(app: FastifyInstance, options: SupportPluginOpt
     await desk.presence.leave().catch(() => {});
   });
 }
-export const supportPlugin = fp(supportCapability, { name: 'support', dependencies: ['database', 'jobs', 'audit', 'staff-access', 'incidents', 'panel-link'] });
+export const supportPlugin = fp(supportCapability, { name: 'support', dependencies: ['database', 'jobs', 'staff', 'audit', 'incidents', 'panel'] });
