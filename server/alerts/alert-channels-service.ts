@@ -4,7 +4,7 @@ import type { Acting, AuditLog } from '../audit/audit-service.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { judgeWebhook, WebhookRefused, type WebhookPolicy } from '../subscriptions/webhook-target.ts';
-import { type AlertChannelRecord, deleteChannel, findChannel, insertChannel, listChannels, updateChannel } from './alerts-repository.ts';
+import { type AlertChannelRecord, deleteChannel, findChannel, insertChannel, listChannels, updateChannel } from './alert-channels-repository.ts';
 
 export interface AlertChannelsDeps {
   db: Kysely<Database>;

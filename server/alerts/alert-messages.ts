@@ -1,6 +1,6 @@
 import type { AlertChannelKind } from '../../contracts/alerts-rules.ts';
 import { escapeMarkdown } from '../contact/channels/discord-payload.ts';
-import type { AlertMessageKind } from './alerts-repository.ts';
+import type { AlertMessageKind } from './alert-deliveries-repository.ts';
 
 /** One alert message, before it is shaped for a channel. */
 export interface AlertMessage {

@@ -10,7 +10,7 @@ import type { SmtpSender } from '../outbox/smtp-sender.ts';
 import { postWebhook } from '../outbox/webhook-sender.ts';
 import { judgeWebhook, WebhookRefused, type WebhookPolicy } from '../subscriptions/webhook-target.ts';
 import { bodyFor, ntfyRequest, plainText, type AlertMessage } from './alert-messages.ts';
-import { alertQueue, claimDueAlertDeliveries, type ClaimedAlertDelivery } from './alerts-repository.ts';
+import { alertQueue, claimDueAlertDeliveries, type ClaimedAlertDelivery } from './alert-deliveries-repository.ts';
 
 type Writer = (job: ClaimedAlertDelivery) => AlertMessage;
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { alertChannelInput, type AlertChannelInput } from '../../contracts/alerts.ts';
 import type { Acting, AuditLog } from '../audit/audit-service.ts';
 import type { Database } from '../db/schema.ts';
-import { findChannel, insertChannel, updateChannel, writeSetting } from './alerts-repository.ts';
+import { findChannel, insertChannel, updateChannel } from './alert-channels-repository.ts';
+import { writeSetting } from './alert-settings-repository.ts';
 
 /**
  * The monitors file's `alerts` section: the same channels as the console's form (one schema,

@@ -11,9 +11,13 @@ import { NameResolver } from '../status/name-resolver.ts';
 import { AlertChannelsService } from './alert-channels-service.ts';
 import { AlertLinks } from './alert-links.ts';
 import { alertEmailChannel, alertOutbox, alertWebhookChannel } from './alert-outbox.ts';
-import { type ClaimedAlertDelivery, changesWaiting, purgeAlerts } from './alerts-repository.ts';
+import type { ClaimedAlertDelivery } from './alert-deliveries-repository.ts';
+import { writeAlertMessage } from './alert-message-writer.ts';
+import { changesWaiting } from './alert-settings-repository.ts';
+import { purgeAlerts } from './alerts-repository.ts';
 import { alertsRoutes } from './alerts-routes.ts';
-import { AlertsService, type TeamNotice } from './alerts-service.ts';
+import { AlertsService } from './alerts-service.ts';
+import type { AlertsServiceDeps, TeamNotice } from './alerts-service-deps.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,7 +67,7 @@ async function alertsCapability(app: FastifyInstance, options: AlertsPluginOptio
   };
   let outbox: OutboxWorker<ClaimedAlertDelivery> | undefined;
   const maxAgeMs = options.outbox?.maxAgeMs ?? 24 * 60 * 60 * 1000;
-  const service = new AlertsService({
+  const deps: AlertsServiceDeps = {
     db: app.db,
     dialect: app.dialect,
     audit: app.audit,
@@ -82,7 +86,8 @@ async function alertsCapability(app: FastifyInstance, options: AlertsPluginOptio
     onQueued: () => outbox?.wake(),
     maxAgeMs,
     now: app.clock,
-  });
+  };
+  const service = new AlertsService(deps);
   const sendTimeoutMs = options.outbox?.sendTimeoutMs ?? 10_000;
   const channels = new AlertChannelsService({
     db: app.db,
@@ -93,7 +98,7 @@ async function alertsCapability(app: FastifyInstance, options: AlertsPluginOptio
     sendTest: (channel, acting) => service.sendTest(channel, acting, sendTimeoutMs + 5_000),
     now: app.clock,
   });
-  const write = (job: ClaimedAlertDelivery) => service.write(job);
+  const write = (job: ClaimedAlertDelivery) => writeAlertMessage(job, deps);
   const host = new URL(config.publicUrl).hostname;
   const lanes = alertChannelKinds.map((kind) =>
     kind === 'email'
@@ -114,16 +119,16 @@ async function alertsCapability(app: FastifyInstance, options: AlertsPluginOptio
   app.jobs.every({ name: fanOutJob, everyMs: options.fanOutEveryMs ?? 1_000 }, async () => {
     // A cheap look first: most seconds have no change.
     if (!(await changesWaiting(app.db))) return;
-    const read = await service.fanOut();
+    const read = await service.fanOut.run();
     if (read) app.log.info({ changes: read }, 'alerts: monitor changes read');
   });
   // A round this instance stored may hold changes: look at once rather than at the next tick.
   status.onProbed(() => void app.jobs.runNow(fanOutJob).catch((error: unknown) => app.log.error({ err: error }, 'alerts: fan-out failed')));
   app.jobs.every({ name: 'alerts rules', everyMs: options.rulesEveryMs ?? 5_000 }, async () => {
-    await service.endOrphans();
-    await service.releaseHeld();
-    await service.remind();
-    await service.autoPublish();
+    await service.fanOut.endOrphans();
+    await service.fanOut.releaseHeld();
+    await service.fanOut.remind();
+    await service.drafts.autoPublish();
   });
   scheduleRetention(app, { name: 'alerts', keepDays: keepAlertsDays, purge: async (cutoff) => purgeAlerts(app.db, cutoff) });
 

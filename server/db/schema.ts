@@ -1,3 +1,4 @@
+import type { Kysely, Transaction } from 'kysely';
 import type { AlertTables } from '../alerts/alerts-tables.ts';
 import type { AuditTables } from '../audit/audit-tables.ts';
 import type { ContactTables } from '../contact/contact-tables.ts';
@@ -26,3 +27,6 @@ export interface Database
     AlertTables,
     SupportTables,
     ProbeLocationTables {}
+
+/** What repository functions run on: the database, or a transaction on it. */
+export type Db = Kysely<Database> | Transaction<Database>;
