@@ -1,9 +1,7 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AuditActorKind, AuditEntry, AuditOutcome } from '../../contracts/audit.ts';
-import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/schema.ts';
 import type { AuditLogTable } from './audit-tables.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type AuditDetail = Record<string, string | number | boolean | null>;
 

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, Db } from '../db/schema.ts';
 import {
   claimDue as claimDueDeliveries,
   type DeliveryState,
@@ -11,8 +11,6 @@ import {
 } from '../outbox/outbox-repository.ts';
 import type { AttemptRecord } from '../outbox/outbox-tables.ts';
 import type { ContactChannelName, ContactDeliveriesTable, ContactDeliveryAttemptsTable, ContactMessagesTable } from './contact-tables.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A stored contact message. */
 export interface ContactMessage {

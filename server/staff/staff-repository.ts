@@ -1,10 +1,8 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { StaffRole } from '../../contracts/staff-rules.ts';
 import type { Dialect } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, Db } from '../db/schema.ts';
 import type { StaffAccountsTable, StaffChallengesTable, StaffPasskeysTable, StaffSessionsTable } from './staff-tables.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface StaffAccount {
   id: string;

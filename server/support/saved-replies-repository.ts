@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Db } from './support-repository.ts';
+import type { Db } from '../db/schema.ts';
 import type { SupportSavedRepliesTable } from './support-tables.ts';
 
 export interface SavedReplyRow {

@@ -8,10 +8,8 @@ import {
   conversationCounts,
   conversationDetail,
   conversationPage,
-  conversationParams,
   conversationQuery,
   conversationSummary,
-  readBody,
   savedReply,
   savedReplyBody,
   savedReplyList,
@@ -20,8 +18,8 @@ import {
   staffFiguresQuery,
   staffMessage,
   staffMessageBody,
-  typingBody,
-} from '../../contracts/support.ts';
+} from '../../contracts/support-staff-api.ts';
+import { conversationParams, readBody, typingBody } from '../../contracts/support.ts';
 import { supportBodyLimitBytes } from '../../contracts/support-rules.ts';
 import type { DeskActor } from './support-console.ts';
 import type { SupportDesk } from './support-desk.ts';

@@ -10,7 +10,7 @@ import type {
   ConversationSummary,
   SavedReply,
   StaffMessage,
-} from '../../contracts/support.ts';
+} from '../../contracts/support-staff-api.ts';
 import type { Acting, AuditLog } from '../audit/audit-service.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -18,16 +18,9 @@ import { HttpError } from '../lib/http-error.ts';
 import { deleteSavedReply, insertSavedReply, listSavedReplies, updateSavedReply } from './saved-replies-repository.ts';
 import type { DeskEvents } from './support-events.ts';
 import type { DeskPresence } from './support-presence.ts';
-import {
-  type Conversation,
-  findConversation,
-  insertMessage,
-  lockConversation,
-  type Message,
-  messageByClientId,
-  messagesOf,
-  updateConversation,
-} from './support-repository.ts';
+import type { Conversation, Message } from './support-records.ts';
+import { findConversation, lockConversation, updateConversation } from './support-conversations-repository.ts';
+import { insertMessage, messageByClientId, messagesOf } from './support-messages-repository.ts';
 import { inboxCounts, listConversations, unreadOf } from './support-inbox-repository.ts';
 import { markRead } from './support-service.ts';
 import { setAvailability, staffName } from './support-team-repository.ts';

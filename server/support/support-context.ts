@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ConversationContext } from '../../contracts/support.ts';
-import type { Conversation } from './support-repository.ts';
+import type { ConversationContext } from '../../contracts/support-staff-api.ts';
+import type { Conversation } from './support-records.ts';
 
 /**
  * What the console shows beside a conversation: the page it started on, what the visitor asked

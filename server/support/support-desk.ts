@@ -11,7 +11,7 @@ import type { SupportMail } from './support-mail-repository.ts';
 import { SupportMailer } from './support-mailer.ts';
 import { supportMailChannel, supportOutbox } from './support-outbox.ts';
 import { DeskPresence } from './support-presence.ts';
-import { findConversation } from './support-repository.ts';
+import { findConversation } from './support-conversations-repository.ts';
 import { SupportService } from './support-service.ts';
 import { TopicStreams } from './support-streams.ts';
 

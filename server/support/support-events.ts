@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { SupportStatus, TeamMember } from '../../contracts/support.ts';
+import type { SupportStatus } from '../../contracts/support.ts';
+import type { TeamMember } from '../../contracts/support-staff-api.ts';
 import type { Database } from '../db/schema.ts';
 import type { ClusterNotify } from '../lib/cluster-notify.ts';
 import { unreadOf } from './support-inbox-repository.ts';
-import { type Conversation, findConversation, findMessage, type Message } from './support-repository.ts';
+import type { Conversation, Message } from './support-records.ts';
+import { findConversation } from './support-conversations-repository.ts';
+import { findMessage } from './support-messages-repository.ts';
 import type { TopicStreams } from './support-streams.ts';
 import { assigneeForVisitor, canRate, staffMessageView, summaryView, visitorMessageView } from './support-views.ts';
 

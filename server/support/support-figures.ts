@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { answeredWithinSeconds, figuresWindowDays, satisfiedFrom } from '../../contracts/support-rules.ts';
-import type { HomeFigures, StaffFigures, SupportFigures } from '../../contracts/support.ts';
+import type { HomeFigures, SupportFigures } from '../../contracts/support.ts';
+import type { StaffFigures } from '../../contracts/support-staff-api.ts';
 import type { Database } from '../db/schema.ts';
 import { dayMs } from '../jobs/retention.ts';
 

@@ -3,7 +3,8 @@ import type { ConversationView } from '../../contracts/support-rules.ts';
 import { containsPattern } from '../contact/contact-repository.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { type Conversation, type Db, toConversation } from './support-repository.ts';
+import { type Conversation, toConversation } from './support-records.ts';
+import type { Db } from '../db/schema.ts';
 
 /** The console's inbox in SQL: filters, search, pages, unread counts. */
 

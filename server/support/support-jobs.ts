@@ -5,7 +5,7 @@ import type { SupportMailer } from './support-mailer.ts';
 import { unansweredNotice } from './support-mail-texts.ts';
 import type { DeskPresence } from './support-presence.ts';
 import { consoleOnlineMs } from './support-presence.ts';
-import { markTeamNotified, unansweredChats } from './support-repository.ts';
+import { markTeamNotified, unansweredChats } from './support-conversations-repository.ts';
 
 /** What the team is told, by whatever channels the plugin connects (e-mail today; chat alerts later). */
 export type NotifyTeam = (notice: { subject: string; text: string; link: string }) => Promise<void>;

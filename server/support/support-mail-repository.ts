@@ -2,7 +2,8 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { claimDue, type DeliveryState, type OutboxQueue, pendingDelivery, toDeliveryState } from '../outbox/outbox-repository.ts';
-import { lockConversation, type Message, toMessage } from './support-repository.ts';
+import { lockConversation } from './support-conversations-repository.ts';
+import { type Message, toMessage } from './support-records.ts';
 import type { SupportMailDeliveriesTable, SupportMailKind } from './support-tables.ts';
 
 /** One mail of the desk's queue, as the outbox claims it. */

@@ -1,5 +1,5 @@
 import { brandName } from '../../contracts/brand.ts';
-import type { Message } from './support-repository.ts';
+import type { Message } from './support-records.ts';
 
 /** A mail as the desk writes it: a subject line and plain text (never HTML). */
 export interface MailText {

@@ -5,7 +5,7 @@ import type { OutboxWorker } from '../outbox/outbox-worker.ts';
 import type { SupportLinks } from './support-links.ts';
 import { conversationsWithUnmailedReplies, queueMail, type SupportMail, takeUnmailedReplies } from './support-mail-repository.ts';
 import { replyMail, teamMail, transcriptMail } from './support-mail-texts.ts';
-import type { Conversation, Message } from './support-repository.ts';
+import type { Conversation, Message } from './support-records.ts';
 
 /** How far back the mailing job looks for replies nobody mailed (older ones were missed for good). */
 const lookBackMs = 24 * 60 * 60 * 1000;

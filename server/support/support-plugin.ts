@@ -6,7 +6,7 @@ import { supportConsoleRoutes } from './support-console-routes.ts';
 import { buildDesk, type SupportDesk } from './support-desk.ts';
 import { type NotifyTeam, scheduleSupportJobs } from './support-jobs.ts';
 import { purgeMail } from './support-mail-repository.ts';
-import { purgeConversations } from './support-repository.ts';
+import { purgeConversations } from './support-conversations-repository.ts';
 import { supportRoutes } from './support-routes.ts';
 
 declare module 'fastify' {

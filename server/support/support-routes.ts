@@ -4,20 +4,14 @@ import { errorResponses, noContent } from '../../contracts/http-error.ts';
 import {
   continueAnswer,
   continueBody,
-  conversationParams,
-  homeFigures,
   ratingBody,
-  readBody,
   startConversationBody,
-  supportStatus,
   transcriptBody,
-  typingBody,
   visitorContactBody,
-  visitorConversation,
   visitorConversationList,
-  visitorMessage,
   visitorMessageBody,
-} from '../../contracts/support.ts';
+} from '../../contracts/support-visitor-api.ts';
+import { conversationParams, homeFigures, readBody, supportStatus, typingBody, visitorConversation, visitorMessage } from '../../contracts/support.ts';
 import { supportBodyLimitBytes, supportRateLimits, visitorCookieBase } from '../../contracts/support-rules.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { cookieOptions } from '../lib/session-cookie.ts';

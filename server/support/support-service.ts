@@ -2,26 +2,23 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { ContactMessage } from '../contact/contact-repository.ts';
 import { maxMessagesPerConversation, maxOpenConversationsPerVisitor, supportRateLimits } from '../../contracts/support-rules.ts';
-import type { VisitorConversation, VisitorConversationList, VisitorMessage } from '../../contracts/support.ts';
+import type { VisitorConversation, VisitorMessage } from '../../contracts/support.ts';
+import type { VisitorConversationList } from '../../contracts/support-visitor-api.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { DeskEvents } from './support-events.ts';
 import type { SupportMailer } from './support-mailer.ts';
+import type { Conversation, Message } from './support-records.ts';
 import {
-  type Conversation,
   conversationsOfVisitor,
   findConversation,
   insertConversation,
-  insertMessage,
   lockConversation,
-  type Message,
-  messageByClientId,
-  messageCounts,
-  messagesOf,
   openConversationCount,
   updateConversation,
-} from './support-repository.ts';
+} from './support-conversations-repository.ts';
+import { insertMessage, messageByClientId, messageCounts, messagesOf } from './support-messages-repository.ts';
 import { visitorConversationView, visitorMessageView, visitorSummaryView } from './support-views.ts';
 
 export const notFound = (): HttpError =>

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { Db } from './support-repository.ts';
+import type { Db } from '../db/schema.ts';
 
 /** A person of the team as the desk sees them. */
 export interface TeamMemberRow {

@@ -1,5 +1,6 @@
-import type { ConversationSummary, StaffMessage, VisitorConversation, VisitorConversationSummary, VisitorMessage } from '../../contracts/support.ts';
-import type { Conversation, Message } from './support-repository.ts';
+import type { ConversationSummary, StaffMessage } from '../../contracts/support-staff-api.ts';
+import type { VisitorConversation, VisitorConversationSummary, VisitorMessage } from '../../contracts/support.ts';
+import type { Conversation, Message } from './support-records.ts';
 
 /** The contract's shapes of the desk's rows: what a visitor may see, and what the team sees. */
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StaffMessage, VisitorConversation } from '../../contracts/support.ts';
+import type { StaffMessage } from '../../contracts/support-staff-api.ts';
+import type { VisitorConversation } from '../../contracts/support.ts';
 import { buildApp } from '../../server/app.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { staffUser } from '../helpers/staff.ts';

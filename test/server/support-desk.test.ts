@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConversationDetail, ConversationPage, HomeFigures, StaffMessage, VisitorConversation } from '../../contracts/support.ts';
+import type { ConversationDetail, ConversationPage, StaffMessage } from '../../contracts/support-staff-api.ts';
+import type { HomeFigures, VisitorConversation } from '../../contracts/support.ts';
 import { buildApp } from '../../server/app.ts';
 import { supportJobNames } from '../../server/support/support-jobs.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversationDetail, ConversationSummary, StaffMessage } from '../../contracts/support.ts';
+import type { ConversationDetail, ConversationSummary, StaffMessage } from '../../contracts/support-staff-api.ts';
 import { deskReducer, initialDesk } from '../../src/components/staff/conversations/desk-state.ts';
 
 const summary = (id: string, lastMessageAt: number, over: Partial<ConversationSummary> = {}): ConversationSummary => ({

@@ -3,7 +3,8 @@
 // team's typing and read state, and the actions. One reducer, so every event is applied in one
 // place whether it came from the stream or from an answer.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { SupportStatus, VisitorConversation, VisitorMessage, VisitorStreamEvent } from '../../../contracts/support.ts';
+import type { SupportStatus, VisitorConversation, VisitorMessage } from '../../../contracts/support.ts';
+import type { VisitorStreamEvent } from '../../../contracts/support-streams.ts';
 import { typingTtlMs } from '../../../contracts/support-rules.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import { rememberConversation, rememberedConversation } from '../../lib/support-memory.ts';

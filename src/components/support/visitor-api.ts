@@ -1,7 +1,9 @@
 // The visitor's calls to the support desk (contracts/support.ts, /api/support): their
 // conversations, messages, typing and read signals, contact address, rating and transcript, and
 // the live stream of one conversation.
-import type { StartConversationBody, VisitorConversation, VisitorConversationList, VisitorMessage, VisitorStreamEvent } from '../../../contracts/support.ts';
+import type { StartConversationBody, VisitorConversationList } from '../../../contracts/support-visitor-api.ts';
+import type { VisitorConversation, VisitorMessage } from '../../../contracts/support.ts';
+import type { VisitorStreamEvent } from '../../../contracts/support-streams.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 import { openEventStream } from '../../lib/event-stream.ts';
 

@@ -1,4 +1,4 @@
-import type { ConversationContext } from '../../../../contracts/support.ts';
+import type { ConversationContext } from '../../../../contracts/support-staff-api.ts';
 import { conversationsTexts as t } from '../../../data/staff-conversations.ts';
 import { describeUserAgent } from '../format.ts';
 import { badge, badgeTones, subTitle } from '../staff-styles.ts';

@@ -1,4 +1,4 @@
-import type { ConversationSummary } from '../../../../contracts/support.ts';
+import type { ConversationSummary } from '../../../../contracts/support-staff-api.ts';
 import { conversationStateLabels } from '../../../../contracts/support-rules.ts';
 import { conversationsTexts as t } from '../../../data/staff-conversations.ts';
 import { formatRelative } from '../format.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ConversationDetail, SavedReply, TeamMember } from '../../../../contracts/support.ts';
+import type { ConversationDetail, SavedReply, TeamMember } from '../../../../contracts/support-staff-api.ts';
 import { conversationStateLabels, type MessageKind } from '../../../../contracts/support-rules.ts';
 import { conversationsTexts as t } from '../../../data/staff-conversations.ts';
 import { Button } from '../../ui/Button.tsx';

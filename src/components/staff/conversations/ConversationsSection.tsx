@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { SavedReply } from '../../../../contracts/support.ts';
+import type { SavedReply } from '../../../../contracts/support-staff-api.ts';
 import { conversationViews, supportLimits, type ConversationView as View } from '../../../../contracts/support-rules.ts';
 import { conversationsTexts as t } from '../../../data/staff-conversations.ts';
 import { Button } from '../../ui/Button.tsx';

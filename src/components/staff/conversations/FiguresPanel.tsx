@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { StaffFigures, SupportFigures } from '../../../../contracts/support.ts';
+import type { StaffFigures } from '../../../../contracts/support-staff-api.ts';
+import type { SupportFigures } from '../../../../contracts/support.ts';
 import { conversationsTexts as t } from '../../../data/staff-conversations.ts';
 import { waitFigure } from '../../../lib/support-figures.ts';
 import { subTitle } from '../staff-styles.ts';

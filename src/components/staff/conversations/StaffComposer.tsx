@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { SavedReply } from '../../../../contracts/support.ts';
+import type { SavedReply } from '../../../../contracts/support-staff-api.ts';
 import { type MessageKind, supportLimits } from '../../../../contracts/support-rules.ts';
 import { conversationsTexts as t } from '../../../data/staff-conversations.ts';
 import { Button } from '../../ui/Button.tsx';

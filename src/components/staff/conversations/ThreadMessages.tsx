@@ -1,4 +1,4 @@
-import type { ConversationDetail } from '../../../../contracts/support.ts';
+import type { ConversationDetail } from '../../../../contracts/support-staff-api.ts';
 import { conversationsTexts as t } from '../../../data/staff-conversations.ts';
 import { formatDateTime } from '../format.ts';
 import { VisibleText } from '../VisibleText.tsx';

@@ -13,8 +13,8 @@ import type {
   SavedReply,
   StaffFigures,
   StaffMessage,
-  StaffStreamEvent,
-} from '../../../../contracts/support.ts';
+} from '../../../../contracts/support-staff-api.ts';
+import type { StaffStreamEvent } from '../../../../contracts/support-streams.ts';
 import type { MessageKind } from '../../../../contracts/support-rules.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { openEventStream } from '../../../lib/event-stream.ts';

@@ -8,9 +8,9 @@ import type {
   ConversationPage,
   ConversationSummary,
   StaffMessage,
-  StaffStreamEvent,
   TeamMember,
-} from '../../../../contracts/support.ts';
+} from '../../../../contracts/support-staff-api.ts';
+import type { StaffStreamEvent } from '../../../../contracts/support-streams.ts';
 
 export interface DeskState {
   conversations: ConversationSummary[];

@@ -2,7 +2,7 @@
 // and a browser notification, each only after the person turned it on here (the browser asks
 // for the notification's permission then), and only while they are available for chat.
 import { useCallback, useState } from 'react';
-import type { ConversationSummary } from '../../../../contracts/support.ts';
+import type { ConversationSummary } from '../../../../contracts/support-staff-api.ts';
 
 const soundKey = 'hf_desk_sound';
 const notifyKey = 'hf_desk_notify';

@@ -2,7 +2,7 @@
 // desk-state.ts, fed by the API and the desk's live stream, with the section's notices
 // (use-notices.ts) for what was done and what failed.
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { ConversationSummary } from '../../../../contracts/support.ts';
+import type { ConversationSummary } from '../../../../contracts/support-staff-api.ts';
 import { type ConversationView, type MessageKind, typingTtlMs } from '../../../../contracts/support-rules.ts';
 import { useNotices } from '../use-notices.ts';
 import { conversationsApi, openDeskStream } from './conversations-api.ts';
