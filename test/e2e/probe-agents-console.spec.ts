@@ -5,8 +5,7 @@ import { freePort } from '../helpers/free-port.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { Listener, writeMonitorsFile } from '../server/status-helpers.ts';
 import { scanAtRest as scan } from './support/a11y.ts';
-import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
-import { staffCli } from './support/staff-cli.ts';
+import { enrolStaff } from './support/staff-enrol.ts';
 
 /**
  * The Monitors section's "Probe agents" card, as an admin uses it (docs/decisions.md 48): make a
@@ -38,16 +37,7 @@ for (const dialect of dialects) {
         }),
       };
       server = await startServer(env, { port });
-      const output = await staffCli(['add', 'ada@example.com', '--role', 'admin'], env);
-      const link = output.split('\n').find((line) => line.startsWith(`${origin}/staff/enrol#`))!;
-      const context = await browser.newContext({ baseURL: origin });
-      page = await context.newPage();
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await addVirtualAuthenticator(page);
-      await page.goto(link);
-      await page.getByLabel('Your name').fill('Ada Lovelace');
-      await page.getByRole('button', { name: 'Create passkey' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+      page = await enrolStaff(browser, { origin, env, email: 'ada@example.com', role: 'admin', name: 'Ada Lovelace' });
     });
 
     test.afterAll(async () => {

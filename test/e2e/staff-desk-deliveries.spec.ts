@@ -9,9 +9,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
 import { Listener, writeMonitorsFile } from '../server/status-helpers.ts';
 import { scanAtRest as scan } from './support/a11y.ts';
 import { openPage } from './support/hydration.ts';
-import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
 import { shoot } from './support/screenshots.ts';
-import { staffCli } from './support/staff-cli.ts';
+import { enrolStaff } from './support/staff-enrol.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Console sections' });
 /** Presses Tab until `target` has the focus, as a keyboard user moves to it. */
@@ -60,16 +59,7 @@ for (const dialect of dialects) {
       server = await startServer(env, { port });
       db = openDatabase(database.url).db;
 
-      const output = await staffCli(['add', 'ada@example.com', '--role', 'admin'], env);
-      const link = output.split('\n').find((line) => line.startsWith(`${origin}/staff/enrol#`))!;
-      const context = await browser.newContext({ baseURL: origin });
-      page = await context.newPage();
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await addVirtualAuthenticator(page);
-      await page.goto(link);
-      await page.getByLabel('Your name').fill('Ada Lovelace');
-      await page.getByRole('button', { name: 'Create passkey' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+      page = await enrolStaff(browser, { origin, env, email: 'ada@example.com', role: 'admin', name: 'Ada Lovelace' });
     });
 
     test.afterAll(async () => {

@@ -1,13 +1,12 @@
 import type { InboxCounts } from '../../../contracts/staff-contact.ts';
 import type { ConversationPage } from '../../../contracts/support.ts';
 import { CardLink, CardSection } from './CardSection.tsx';
+import { ConversationLink } from './conversations/ConversationLink.tsx';
 import { conversationsApi } from './conversations/conversations-api.ts';
 import { deliveriesApi } from './conversations/deliveries-api.ts';
 import { setConversationsUnread } from './conversations/unread-count.ts';
-import { formatRelative } from './format.ts';
 import { muted } from './staff-styles.ts';
 import { useLoad } from './use-load.ts';
-import { VisibleText } from './VisibleText.tsx';
 
 const newest = 5;
 
@@ -39,34 +38,11 @@ export function OverviewConversations({ onError }: { onError: (error: unknown) =
           ) : null}
           {page.conversations.length > 0 ? (
             <ul className="mt-2 divide-y divide-white/10">
-              {page.conversations.map((c) => {
-                const what = c.subject ?? c.preview;
-                const who = c.name ?? c.email ?? 'a visitor';
-                return (
-                  <li key={c.id} className="py-2 text-sm">
-                    <a
-                      href={`#conversations/${c.id}`}
-                      title={`${what} from ${who}`}
-                      className="flex min-w-0 items-baseline justify-between gap-3 text-slate-100 underline-offset-4 hover:underline"
-                    >
-                      <span className="min-w-0 truncate">
-                        <bdi>
-                          <VisibleText text={what} />
-                        </bdi>{' '}
-                        <span className="text-slate-400">
-                          from{' '}
-                          <bdi>
-                            <VisibleText text={who} />
-                          </bdi>
-                        </span>
-                      </span>
-                      <time dateTime={new Date(c.lastMessageAt).toISOString()} className="shrink-0 text-xs text-slate-400">
-                        {formatRelative(c.lastMessageAt)}
-                      </time>
-                    </a>
-                  </li>
-                );
-              })}
+              {page.conversations.map((c) => (
+                <li key={c.id} className="py-2 text-sm">
+                  <ConversationLink id={c.id} what={c.subject ?? c.preview} who={c.name ?? c.email ?? 'a visitor'} at={c.lastMessageAt} />
+                </li>
+              ))}
             </ul>
           ) : null}
         </>

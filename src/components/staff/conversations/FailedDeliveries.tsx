@@ -1,7 +1,6 @@
 import type { InboxMessage } from '../../../../contracts/staff-contact.ts';
 import { conversationsTexts as t } from '../../../data/staff-conversations.ts';
-import { formatRelative } from '../format.ts';
-import { VisibleText } from '../VisibleText.tsx';
+import { ConversationLink } from './ConversationLink.tsx';
 
 /**
  * Contact messages that did not reach the team's channels, each opening its conversation, where
@@ -18,24 +17,7 @@ export function FailedDeliveries({ failed }: { failed: { messages: InboxMessage[
       <ul className="mt-2 space-y-1 text-sm">
         {failed.messages.map((m) => (
           <li key={m.id}>
-            <a
-              href={`#conversations/${m.id}`}
-              title={`${m.subject} from ${m.name}`}
-              className="flex min-w-0 items-baseline justify-between gap-3 text-slate-100 underline underline-offset-4"
-            >
-              <span className="min-w-0 truncate">
-                <bdi>
-                  <VisibleText text={m.subject} />
-                </bdi>{' '}
-                from{' '}
-                <bdi>
-                  <VisibleText text={m.name} />
-                </bdi>
-              </span>
-              <time dateTime={new Date(m.createdAt).toISOString()} className="shrink-0 text-xs text-rose-100">
-                {formatRelative(m.createdAt)}
-              </time>
-            </a>
+            <ConversationLink id={m.id} what={m.subject} who={m.name} at={m.createdAt} />
           </li>
         ))}
       </ul>
