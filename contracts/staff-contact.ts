@@ -1,7 +1,8 @@
 /**
- * The contact inbox of the staff console (/api/staff/contact, permission contact.handle):
- * messages newest first, searchable and paged, each with its deliveries per channel and every
- * attempt; retry a channel, mark answered and back. Times are epoch milliseconds.
+ * Contact messages for the staff console (/api/staff/contact, permission contact.handle): newest
+ * first, searchable and paged, each with its deliveries to the team per channel and every
+ * attempt; retry a channel. The console's Conversations section shows them beside each contact
+ * conversation (same id). Times are epoch milliseconds.
  */
 import { z } from 'zod';
 import { contactChannels, inboxMaxPageSize, inboxPageSize, inboxViews, searchMaxLength } from './staff-contact-rules.ts';
@@ -101,8 +102,6 @@ export const inboxMessageDetail = z.object({
 
 export const retryBody = z.object({ channel: contactChannel });
 export const retryAnswer = z.object({ queued: z.array(contactChannel), message: inboxMessageDetail });
-
-export const answeredBody = z.object({ answered: z.boolean() });
 
 export const inboxCounts = z.object({
   unanswered: z.number().int(),

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../contracts/http-error.ts';
-import { answeredBody, inboxCounts, inboxMessageDetail, inboxPage, inboxQuery, messageParams, retryAnswer, retryBody } from '../../contracts/staff-contact.ts';
+import { inboxCounts, inboxMessageDetail, inboxPage, inboxQuery, messageParams, retryAnswer, retryBody } from '../../contracts/staff-contact.ts';
 import type { ContactInbox, InboxActor } from './contact-inbox.ts';
 
 /**
- * /api/staff/contact: the staff console's contact inbox (permission contact.handle). HTTP only:
+ * /api/staff/contact: contact messages' deliveries to the team, for the console's Conversations
+ * section (permission contact.handle, as the conversations themselves). HTTP only:
  * schemas from contracts/staff-contact.ts, then one call to the inbox.
  */
 export function contactConsoleRoutes(app: FastifyInstance, deps: { inbox: ContactInbox }): void {
@@ -32,14 +33,5 @@ export function contactConsoleRoutes(app: FastifyInstance, deps: { inbox: Contac
     '/messages/:id/retry',
     { preHandler: handles, schema: { params: messageParams, body: retryBody, response: { 200: retryAnswer, ...errorResponses(400, 401, 403, 404, 409) } } },
     async (request) => inbox.retry(request.params.id, request.body.channel, actor(request)),
-  );
-
-  api.put(
-    '/messages/:id/answered',
-    {
-      preHandler: handles,
-      schema: { params: messageParams, body: answeredBody, response: { 200: inboxMessageDetail, ...errorResponses(400, 401, 403, 404, 409) } },
-    },
-    async (request) => inbox.setAnswered(request.params.id, request.body.answered, actor(request)),
   );
 }

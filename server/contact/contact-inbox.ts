@@ -12,7 +12,6 @@ import {
   listMessages,
   messageById,
   retryMessage,
-  setAnswered,
   type ContactDelivery,
   type MessageFilter,
   type StoredMessage,
@@ -60,9 +59,10 @@ function parseCursor(cursor: string): { createdAt: number; id: string } {
 const notFound = () => new HttpError(404, 'not_found', 'There is no contact message with this id (messages are deleted after CONTACT_RETENTION_DAYS).');
 
 /**
- * The staff console's contact inbox: lists and searches stored messages, shows each with its
- * deliveries and attempts, queues a channel again as `npm run contact -- retry` does, and keeps
- * who marked a message answered. Every change is written to the audit log.
+ * What the console's Conversations section shows of contact messages (docs/decisions.md 60):
+ * lists and searches stored messages (those whose delivery failed), shows each with its
+ * deliveries and attempts, and queues a channel again as `npm run contact -- retry` does,
+ * written to the audit log.
  */
 export class ContactInbox {
   private readonly deps: InboxDeps;
@@ -196,33 +196,6 @@ export class ContactInbox {
       detail: { channel, previously: delivery ? delivery.status : 'none', attempts: delivery?.attempts ?? 0 },
     });
     return { queued: queued as ContactChannel[], message: await this.detailOf(message) };
-  }
-
-  /** Marks a message answered or unanswered; refuses (409) when it already is, saying by whom. */
-  async setAnswered(id: string, answered: boolean, by: InboxActor): Promise<InboxMessageDetail> {
-    const changed = await this.deps.db.transaction().execute(async (trx) => {
-      const done = await setAnswered(trx, id, answered ? { at: this.now(), by: by.email } : null);
-      if (done) {
-        await this.deps.audit.record(
-          {
-            actor: { kind: 'staff', id: by.id, label: by.email },
-            action: answered ? 'contact.answered' : 'contact.unanswered',
-            target: id,
-            clientIp: by.clientIp,
-          },
-          { db: trx },
-        );
-      }
-      return done;
-    });
-    const message = await messageById(this.deps.db, id);
-    if (!message) throw notFound();
-    if (!changed) {
-      throw answered
-        ? new HttpError(409, 'already_answered', `${message.answeredBy ?? 'Someone'} already marked this message answered.`)
-        : new HttpError(409, 'not_answered', 'This message is not marked answered (someone may have just changed it).');
-    }
-    return this.detailOf(message);
   }
 }
 

@@ -8,9 +8,9 @@ import type { ContactChannelName } from './contact-tables.ts';
 
 /**
  * The contact outbox's metrics: its backlog per channel (read from the database when scraped,
- * so every instance reports the shared queue), failed delivery attempts, and the messages the
- * staff console's inbox has not marked answered. Returns the hook the
- * outbox calls after each attempt.
+ * so every instance reports the shared queue), failed delivery attempts, and the messages no
+ * person of the team has answered yet (contact-repository.ts). Returns the hook the outbox
+ * calls after each attempt.
  */
 export function registerContactMetrics(
   registry: Registry,
@@ -42,7 +42,7 @@ export function registerContactMetrics(
   });
   new Gauge({
     name: 'hostfront_contact_unanswered_messages',
-    help: 'Contact messages no staff member has marked answered yet.',
+    help: 'Contact messages no staff member has answered (or resolved) yet.',
     registers: [registry],
     async collect() {
       this.set(await countMessages(db, { answered: false }));

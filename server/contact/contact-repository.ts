@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
-import type { Database, Db } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 import {
   claimDue as claimDueDeliveries,
   type DeliveryState,
@@ -211,7 +211,10 @@ export interface MessageSummary {
 export interface MessageFilter {
   /** Only messages with a delivery that failed for good. */
   failed?: boolean;
-  /** Only answered (true) or unanswered (false) messages. */
+  /**
+   * Only answered (true) or unanswered (false) messages: answered once a person of the team
+   * answered its conversation or resolved it (or, before conversations, marked it answered).
+   */
   answered?: boolean;
   /**
    * Words that must each appear in the name, e-mail, subject or text, ignoring case (SQLite's
@@ -236,7 +239,19 @@ function matching(eb: ExpressionBuilder<Database, 'contact_messages'>, filter: M
       eb.exists(eb.selectFrom('contact_deliveries as d').select('d.id').whereRef('d.message_id', '=', 'contact_messages.id').where('d.status', '=', 'failed')),
     );
   }
-  if (filter.answered !== undefined) conditions.push(eb('contact_messages.answered_at', filter.answered ? 'is not' : 'is', null));
+  if (filter.answered !== undefined) {
+    const answered = eb.or([
+      eb('contact_messages.answered_at', 'is not', null),
+      eb.exists(
+        eb
+          .selectFrom('support_conversations as c')
+          .select('c.id')
+          .whereRef('c.contact_message_id', '=', 'contact_messages.id')
+          .where((c) => c.or([c('c.first_answer_at', 'is not', null), c('c.state', '=', 'resolved')])),
+      ),
+    ]);
+    conditions.push(filter.answered ? answered : eb.not(answered));
+  }
   const operator = filter.dialect === 'postgres' ? 'ilike' : 'like';
   for (const word of filter.words ?? []) {
     const pattern = sql<string>`${containsPattern(word)} escape '\\'`;
@@ -282,20 +297,6 @@ export async function countMessages(db: Kysely<Database>, filter: MessageFilter)
 export async function messageById(db: Kysely<Database>, id: string): Promise<StoredMessage | undefined> {
   const row = await db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toStored(row) : undefined;
-}
-
-/**
- * Marks a message answered (`by` and `at`) or unanswered (null), only if it is not so already:
- * returns false when it was (someone else was quicker), so each change is recorded once.
- */
-export async function setAnswered(db: Db, id: string, answered: { at: number; by: string } | null): Promise<boolean> {
-  const result = await db
-    .updateTable('contact_messages')
-    .set(answered ? { answered_at: answered.at, answered_by: answered.by } : { answered_at: null, answered_by: null })
-    .where('id', '=', id)
-    .where('answered_at', answered ? 'is' : 'is not', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 async function withDeliveries(db: Kysely<Database>, messages: StoredMessage[]): Promise<MessageSummary[]> {

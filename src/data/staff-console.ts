@@ -2,7 +2,7 @@ import type { StaffPermission } from '../../contracts/staff-rules.ts';
 
 export interface ConsoleSection {
   /** The fragment that opens it: /staff#audit. */
-  id: 'overview' | 'conversations' | 'inbox' | 'team' | 'account' | 'audit' | 'incidents' | 'maintenance' | 'monitors' | 'alerts';
+  id: 'overview' | 'conversations' | 'team' | 'account' | 'audit' | 'incidents' | 'maintenance' | 'monitors' | 'alerts';
   label: string;
   /** The heading of its page. */
   title: string;
@@ -13,13 +13,13 @@ export interface ConsoleSection {
 }
 
 /**
- * The staff console's navigation, in order. Conversations shows its count of unread
- * conversations beside its label, the inbox its count of unanswered messages; the monitors (monitors.manage) join here once their routes exist.
+ * The staff console's navigation, in order. Conversations (chats and contact messages, with
+ * their deliveries to the team: docs/decisions.md 60) shows its count of unread conversations
+ * beside its label.
  */
 export const consoleSections: readonly ConsoleSection[] = [
   { id: 'overview', label: 'Overview', title: 'Overview', permission: 'console.use', key: 'o' },
-  { id: 'conversations', label: 'Conversations', title: 'Conversations', permission: 'contact.handle', key: 'v' },
-  { id: 'inbox', label: 'Inbox', title: 'Contact inbox', permission: 'contact.handle', key: 'c' },
+  { id: 'conversations', label: 'Conversations', title: 'Conversations', permission: 'contact.handle', key: 'c' },
   { id: 'alerts', label: 'Alerts', title: 'Alerts', permission: 'console.use', key: 'a' },
   { id: 'incidents', label: 'Incidents', title: 'Incidents', permission: 'incidents.manage', key: 'i' },
   { id: 'maintenance', label: 'Maintenance', title: 'Maintenance', permission: 'incidents.manage', key: 'p' },

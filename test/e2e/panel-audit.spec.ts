@@ -23,7 +23,7 @@ const longSubject = 'Our whole-network-wide-failover-configuration-for-the-frank
 
 /** The console's other sections: address and heading. */
 const sections = [
-  ['inbox', 'Contact inbox'],
+  ['conversations', 'Conversations'],
   ['incidents', 'Incidents'],
   ['maintenance', 'Maintenance'],
   ['monitors', 'Monitors'],
@@ -143,9 +143,9 @@ test.describe('panel actions in the staff audit log', () => {
       const monitor = page.getByRole('list', { name: 'Monitors', exact: true }).getByRole('listitem');
       await expect(monitor.getByText('Timeout')).toBeVisible();
       await expect(monitor.getByText('Down', { exact: true })).toBeVisible();
-      const waiting = page.getByRole('region', { name: 'Unanswered messages' }).getByRole('link', { name: new RegExp(longSubject.slice(0, 30)) });
+      const waiting = page.getByRole('region', { name: 'Open conversations' }).getByRole('link', { name: new RegExp(longSubject.slice(0, 30)) });
       await expect(waiting).toBeVisible();
-      // Cut to fit, the whole subject and sender stay reachable: in the link's title and its message in the inbox.
+      // Cut to fit, the whole subject and sender stay reachable: in the link's title and its conversation.
       expect(await waiting.getAttribute('title')).toBe(`${longSubject} from ${longName}`);
       await expect(page.getByRole('region', { name: 'Latest activity' })).toContainText('Ada Lovelace');
       expect(await overflowing(page)).toEqual([]);

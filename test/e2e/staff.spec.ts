@@ -215,7 +215,7 @@ for (const dialect of dialects) {
       await page.getByRole('button', { name: 'Create passkey' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
       const nav = page.getByRole('navigation', { name: 'Console sections' });
-      await expect(nav.getByRole('link')).toHaveText(['Overview', 'Conversations', 'Inbox', 'Alerts', 'Incidents', 'Maintenance', 'My account', 'Audit log']);
+      await expect(nav.getByRole('link')).toHaveText(['Overview', 'Conversations', 'Alerts', 'Incidents', 'Maintenance', 'My account', 'Audit log']);
       await expect(page.getByText('Manage staff')).toHaveCount(0);
       // Even typed by hand, the staff section is not offered…
       await page.goto(`${origin}/staff#team`);

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { waitFor } from './until.ts';
 
 /** One received mail: its envelope, its headers (unfolded, lower-case names) and its decoded text. */
 export interface ReceivedMail {
@@ -89,13 +90,8 @@ export async function startSmtpInbox(): Promise<SmtpInbox & { failNext(count: nu
     refuse(address: string, code = 550) {
       refused.set(address.toLowerCase(), code);
     },
-    async waitFor(predicate: (i: SmtpInbox) => boolean, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate(inbox)) {
-        if (Date.now() > deadline) throw new Error(`smtp inbox: condition not met in ${timeoutMs} ms (${mails.length} mails so far)`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
+    waitFor: (predicate: (i: SmtpInbox) => boolean, timeoutMs = 15_000) =>
+      waitFor(() => predicate(inbox), 'the SMTP inbox', { timeoutMs, everyMs: 20, context: () => `${mails.length} mails so far` }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return inbox;

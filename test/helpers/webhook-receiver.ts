@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type net from 'node:net';
+import { waitFor } from './until.ts';
 
 /** How the receiver answers one request. */
 export type ReceiverAnswer =
@@ -83,13 +84,8 @@ export async function startWebhookReceiver(options: { port?: number } = {}): Pro
     answer(fn) {
       decide = fn;
     },
-    async waitFor(predicate, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate(receiver)) {
-        if (Date.now() > deadline) throw new Error(`webhook receiver: condition not met in ${timeoutMs} ms (${requests.length} requests so far)`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
+    waitFor: (predicate, timeoutMs = 15_000) =>
+      waitFor(() => predicate(receiver), 'the webhook receiver', { timeoutMs, everyMs: 20, context: () => `${requests.length} requests so far` }),
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

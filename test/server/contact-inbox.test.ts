@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InboxPage } from '../../contracts/staff-contact.ts';
 import { buildApp } from '../../server/app.ts';
+import { SupportService } from '../../server/support/support-service.ts';
 import { claimDue, contactQueue } from '../../server/contact/contact-repository.ts';
 import { markAttemptFailed, markDelivered } from '../../server/outbox/outbox-repository.ts';
 import { purgeOldMessages, storeContactMessage } from '../../server/contact/contact-service.ts';
@@ -14,7 +15,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
 const day = 86_400_000;
 const meta = { ip: '198.51.100.7', userAgent: 'Firefox' };
 
-describe.each(dialects)('the staff console contact inbox (%s)', (dialect) => {
+describe.each(dialects)("contact messages' deliveries in the staff console (%s)", (dialect) => {
   let database: TestDatabase;
   let receiver: WebhookReceiver;
   let app: FastifyInstance;
@@ -154,33 +155,31 @@ describe.each(dialects)('the staff console contact inbox (%s)', (dialect) => {
       expect(ids2.sort()).toEqual([...Object.values(ids), twin.id].sort());
     });
 
-    it('marks a message answered and back, keeping who and when, once each, in the audit log', async () => {
-      const before = Date.now();
-      const answered = await as(support, 'PUT', `/api/staff/contact/messages/${ids.dev}/answered`, { answered: true });
-      expect(answered.statusCode, answered.body).toBe(200);
-      expect(answered.json()).toMatchObject({ id: ids.dev, answeredBy: 'sam@example.com' });
-      expect(answered.json().answeredAt).toBeGreaterThanOrEqual(before);
-      expect((await as(support, 'GET', '/api/staff/contact/counts')).json().unanswered).toBe(4);
-      expect((await page('?view=answered')).messages.map((m) => m.id)).toEqual([ids.dev]);
-      expect((await page('?view=unanswered')).messages).toHaveLength(4);
-
-      // A second click (a colleague's stale screen) changes nothing and says who did it.
-      const twice = await as(support, 'PUT', `/api/staff/contact/messages/${ids.dev}/answered`, { answered: true });
-      expect(twice.statusCode).toBe(409);
-      expect(twice.json().error).toEqual({ code: 'already_answered', message: 'sam@example.com already marked this message answered.' });
-
-      const back = await as(support, 'PUT', `/api/staff/contact/messages/${ids.dev}/answered`, { answered: false });
-      expect(back.json()).toMatchObject({ answeredAt: null, answeredBy: null });
-      expect((await as(support, 'PUT', `/api/staff/contact/messages/${ids.dev}/answered`, { answered: false })).statusCode).toBe(409);
+    it('counts a message answered once a person answers its conversation or resolves it', async () => {
+      // The contact form's messages are conversations with the same id (the form's service starts them).
+      for (const id of [ids.dev, ids.ann]) {
+        const message = (await page('')).messages.find((m) => m.id === id)!;
+        await app.db
+          .transaction()
+          .execute((trx) =>
+            SupportService.startFromContact(trx, { ...message, message: 'text', ip: meta.ip, userAgent: meta.userAgent, createdAt: message.createdAt }),
+          );
+      }
       expect((await as(support, 'GET', '/api/staff/contact/counts')).json().unanswered).toBe(5);
-      expect((await app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(/^hostfront_contact_unanswered_messages 5$/m);
-
-      const [unanswered] = await auditRows(app, 'contact.unanswered');
-      const entries = await auditRows(app, 'contact.answered');
-      expect(entries).toHaveLength(1);
-      expect(entries[0]).toMatchObject({ actor_kind: 'staff', actor_id: support.id, actor_label: 'sam@example.com', target: ids.dev, outcome: 'ok' });
-      expect(unanswered).toMatchObject({ actor_kind: 'staff', actor_label: 'sam@example.com', target: ids.dev });
-      expect(await auditRows(app, 'contact.unanswered')).toHaveLength(1);
+      // An internal note is not an answer; a reply is.
+      const note = await as(support, 'POST', `/api/staff/conversations/${ids.dev}/messages`, { text: 'Checking the card.', kind: 'note', clientId: 'c1' });
+      expect(note.statusCode, note.body).toBe(201);
+      expect((await as(support, 'GET', '/api/staff/contact/counts')).json().unanswered).toBe(5);
+      const reply = await as(support, 'POST', `/api/staff/conversations/${ids.dev}/messages`, { text: 'Thank you!', kind: 'message', clientId: 'c2' });
+      expect(reply.statusCode, reply.body).toBe(201);
+      // Resolved without a reply counts too.
+      expect((await as(support, 'POST', `/api/staff/conversations/${ids.ann}/resolve`)).statusCode).toBe(200);
+      expect((await as(support, 'GET', '/api/staff/contact/counts')).json().unanswered).toBe(3);
+      expect((await page('?view=answered')).messages.map((m) => m.id).sort()).toEqual([ids.dev, ids.ann].sort());
+      expect((await page('?view=unanswered')).messages).toHaveLength(3);
+      expect((await app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(/^hostfront_contact_unanswered_messages 3$/m);
+      // The console no longer marks messages by hand: the conversation's state says it.
+      expect((await as(support, 'PUT', `/api/staff/contact/messages/${ids.fiona}/answered`, { answered: true })).statusCode).toBe(404);
     });
 
     it('shows a message in full with its deliveries and every attempt', async () => {
@@ -251,7 +250,6 @@ describe.each(dialects)('the staff console contact inbox (%s)', (dialect) => {
         ['GET', '/api/staff/contact/messages/not-an-id', undefined, 'id'],
         ['POST', `/api/staff/contact/messages/${ids.fiona}/retry`, { channel: 'sms' }, 'channel'],
         ['POST', `/api/staff/contact/messages/${ids.fiona}/retry`, {}, 'channel'],
-        ['PUT', `/api/staff/contact/messages/${ids.fiona}/answered`, { answered: 'yes' }, 'answered'],
       ];
       for (const [method, url, payload, field] of cases) {
         const response = await as(support, method, url, payload);
@@ -274,7 +272,7 @@ describe.each(dialects)('the staff console contact inbox (%s)', (dialect) => {
         const response = await app.inject({ method, url });
         expect(response.statusCode, url).toBe(401);
       }
-      const anonymous = await app.inject({ method: 'PUT', url: `/api/staff/contact/messages/${ids.fiona}/answered`, payload: { answered: true } });
+      const anonymous = await app.inject({ method: 'POST', url: `/api/staff/contact/messages/${ids.fiona}/retry`, payload: { channel: 'webhook' } });
       expect(anonymous.statusCode).toBe(401);
       expect((await as(support, 'GET', '/api/staff/contact/counts')).json().unanswered).toBe(5);
     });
@@ -282,11 +280,10 @@ describe.each(dialects)('the staff console contact inbox (%s)', (dialect) => {
     it('lets both roles handle contact messages', async () => {
       const admin = await staffUser(app, 'ada@example.com', 'admin');
       expect((await as(admin, 'GET', '/api/staff/contact/counts')).statusCode).toBe(200);
-      expect((await as(admin, 'PUT', `/api/staff/contact/messages/${ids.ann}/answered`, { answered: true })).json().answeredBy).toBe('ada@example.com');
+      expect((await as(admin, 'GET', `/api/staff/contact/messages/${ids.ann}`)).json().name).toBe('Ann Under_score');
     });
 
-    it('keeps retention working: old answered and delivered messages go, undelivered ones stay', async () => {
-      await as(support, 'PUT', `/api/staff/contact/messages/${ids.dev}/answered`, { answered: true });
+    it('keeps retention working: old delivered messages go, undelivered ones stay', async () => {
       const { deleted, kept } = await purgeOldMessages(app.db, 1, Date.now() + 2 * day);
       expect({ deleted, kept }).toEqual({ deleted: 4, kept: 1 });
       expect((await page('')).messages.map((m) => m.id)).toEqual([ids.fiona]);

@@ -6,6 +6,7 @@ import { buildApp } from '../../server/app.ts';
 import { startFakePterodactyl, type FakePterodactyl } from '../fakes/fake-pterodactyl.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { testConfig } from '../helpers/test-config.ts';
+import { waitFor } from '../helpers/until.ts';
 
 /**
  * The browser API with PANEL_DRIVER=pterodactyl: the real app (both dialects) in front of the
@@ -145,18 +146,12 @@ describe.each(dialects)('panel API over the Pterodactyl driver on %s', (dialect)
       frames.push(...(JSON.parse(data.toString()) as typeof frames));
     });
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-    const waitFor = async (check: () => boolean) => {
-      const deadline = Date.now() + 4000;
-      while (!check()) {
-        if (Date.now() > deadline) throw new Error(`not seen in time; frames: ${JSON.stringify(frames.slice(-5))}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    };
-    await waitFor(() => frames.some((f) => f.type === 'state' && f.state === 'offline'));
+    const seen = (check: () => boolean) => waitFor(check, 'the frame', { timeoutMs: 4000, everyMs: 10, context: () => JSON.stringify(frames.slice(-5)) });
+    await seen(() => frames.some((f) => f.type === 'state' && f.state === 'offline'));
     expect((await post('/api/panel/power', cookie, { signal: 'start' })).statusCode).toBe(204);
-    await waitFor(() => frames.some((f) => f.type === 'state' && f.state === 'running'));
+    await seen(() => frames.some((f) => f.type === 'state' && f.state === 'running'));
     socket.send(JSON.stringify({ type: 'command', command: 'say from the browser' }));
-    await waitFor(() => frames.some((f) => f.type === 'line' && f.text === '[Fake] Command received: say from the browser'));
+    await seen(() => frames.some((f) => f.type === 'line' && f.text === '[Fake] Command received: say from the browser'));
     expect(panel.server(panel.serverId).commands).toContain('say from the browser');
     // One Wings socket, opened with the panel URL as Origin.
     expect(

@@ -5,6 +5,7 @@ import type { GameServerDriver } from '../../server/panel/driver.ts';
 import { createPterodactylDriver } from '../../server/panel/pterodactyl/pterodactyl-driver.ts';
 import { fakeServer, startFakePterodactyl, type FakePterodactyl, type FakePterodactylOptions } from '../fakes/fake-pterodactyl.ts';
 import { failure } from '../helpers/http-failure.ts';
+import { waitFor } from '../helpers/until.ts';
 
 /** Backups through the Pterodactyl / Pelican driver, against the fake panel and Wings. */
 
@@ -23,12 +24,8 @@ afterEach(async () => {
   await panel.close();
 });
 
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
+function until(check: () => boolean | Promise<boolean>, timeoutMs = 3000): Promise<void> {
+  return waitFor(check, 'the condition', { timeoutMs, everyMs: 10 });
 }
 
 describe('backups through the panel', () => {

@@ -3,6 +3,7 @@ import type { ConsoleEvent, ConsoleSubscription, GameServerDriver } from '../../
 import { maxLineLength } from '../../server/panel/local/console-text.ts';
 import { createPterodactylDriver } from '../../server/panel/pterodactyl/pterodactyl-driver.ts';
 import { startFakePterodactyl, type FakePterodactyl } from '../fakes/fake-pterodactyl.ts';
+import { waitFor } from '../helpers/until.ts';
 
 let panel: FakePterodactyl;
 let driver: GameServerDriver;
@@ -19,12 +20,8 @@ afterEach(async () => {
   await panel.close();
 });
 
-async function waitFor(check: () => boolean, timeoutMs = 4000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+function seen(check: () => boolean | Promise<boolean>, timeoutMs = 4000): Promise<void> {
+  return waitFor(check, 'the condition', { timeoutMs, everyMs: 10 });
 }
 
 describe('Wings console lines', () => {
@@ -34,14 +31,14 @@ describe('Wings console lines', () => {
     subscriptions.push(await driver.console({ serverId: panel.serverId, key: panel.keys.client }, onEvent));
     const huge = 'A'.repeat(1024 * 1024);
     panel.consoleLines(panel.serverId, huge, 'short line');
-    await waitFor(() => lines.includes('short line'));
+    await seen(() => lines.includes('short line'));
     const long = lines.find((l) => l.startsWith('AAAA'))!;
     expect(long.length).toBe(maxLineLength + 1);
     expect(long.endsWith('…')).toBe(true);
 
     const later: string[] = [];
     subscriptions.push(await driver.console({ serverId: panel.serverId, key: panel.keys.client }, (e) => e.type === 'line' && later.push(e.text)));
-    await waitFor(() => later.includes('short line'));
+    await seen(() => later.includes('short line'));
     expect(Math.max(...later.map((l) => l.length))).toBe(maxLineLength + 1);
   });
 });

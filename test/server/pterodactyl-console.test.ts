@@ -4,17 +4,14 @@ import type { ConsoleEvent, ConsoleSubscription, GameServerDriver } from '../../
 import { createPterodactylDriver } from '../../server/panel/pterodactyl/pterodactyl-driver.ts';
 import { startFakePterodactyl, type FakePterodactyl } from '../fakes/fake-pterodactyl.ts';
 import { failure } from '../helpers/http-failure.ts';
+import { waitFor } from '../helpers/until.ts';
 
 /** Contract tests of the driver's console: the Wings socket through the fake Wings. */
 
 const MiB = 1024 * 1024;
 
-async function waitFor(check: () => boolean, timeoutMs = 4000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+function seen(check: () => boolean | Promise<boolean>, timeoutMs = 4000): Promise<void> {
+  return waitFor(check, 'the condition', { timeoutMs, everyMs: 10 });
 }
 
 /** A viewer that records what the console sends it. */
@@ -84,7 +81,7 @@ describe('the Wings socket', () => {
     await open();
     const [socket] = panel.wings.sockets();
     expect(socket).toMatchObject({ origin: panel.url, auths: 1, authenticated: true });
-    await waitFor(() => socket!.received.length === 3);
+    await seen(() => socket!.received.length === 3);
     expect(socket!.received.map((f) => f.event)).toEqual(['auth', 'send logs', 'send stats']);
     expect(panel.wings.refusedUpgrades).toEqual([]);
     // The token came from the panel with the customer's key, like every other call.
@@ -113,7 +110,7 @@ describe('the Wings socket', () => {
   it('closes the socket when the last viewer closes', async () => {
     const { subscription } = await open();
     subscription.close();
-    await waitFor(() => panel.wings.sockets().every((s) => !s.open));
+    await seen(() => panel.wings.sockets().every((s) => !s.open));
   });
 });
 
@@ -122,7 +119,7 @@ describe('console events', () => {
     panel.setState(panel.serverId, { state: 'running', resources: { memory_bytes: 700 * MiB, cpu_absolute: 42.5 } });
     panel.consoleLines(panel.serverId, 'old line 1', '\u001b[33mold line 2\u001b[0m');
     const v = await open();
-    await waitFor(() => v.lines().length >= 2 && v.stats().length >= 1);
+    await seen(() => v.lines().length >= 2 && v.stats().length >= 1);
     expect(v.lines()).toEqual(['old line 1', '\u001b[33mold line 2\u001b[0m']);
     expect(v.states()).toEqual(['running']);
     expect(v.stats()[0]).toMatchObject({
@@ -134,14 +131,14 @@ describe('console events', () => {
     expect(v.stats()[0]!.uptime).toBeGreaterThanOrEqual(0);
 
     panel.consoleLines(panel.serverId, 'a player joined');
-    await waitFor(() => v.lines().includes('a player joined'));
+    await seen(() => v.lines().includes('a player joined'));
   });
 
   it('relays power changes as state events with the game’s lines', async () => {
     const v = await open();
-    await waitFor(() => v.states().length === 1);
+    await seen(() => v.states().length === 1);
     await driver.power(owner, 'start');
-    await waitFor(() => v.states().at(-1) === 'running');
+    await seen(() => v.states().at(-1) === 'running');
     expect(v.states()).toEqual(['offline', 'starting', 'running']);
     expect(v.lines().some((line) => line.includes('Done'))).toBe(true);
   });
@@ -150,14 +147,14 @@ describe('console events', () => {
     panel.setState(panel.serverId, { state: 'running' });
     const v = await open();
     await v.subscription.send('say hi');
-    await waitFor(() => v.lines().includes('[Fake] Command received: say hi'));
+    await seen(() => v.lines().includes('[Fake] Command received: say hi'));
     expect(panel.server(panel.serverId).commands).toEqual(['say hi']);
     expect(panel.wings.sockets()[0]!.received.at(-1)).toEqual({ event: 'send command', args: ['say hi'] });
   });
 
   it('refuses a command while the server is offline, as the HTTP call does', async () => {
     const v = await open();
-    await waitFor(() => v.states().length === 1);
+    await seen(() => v.states().length === 1);
     expect(await failure(v.subscription.send('list'))).toMatchObject({ statusCode: 502, code: 'server_offline' });
   });
 
@@ -165,18 +162,18 @@ describe('console events', () => {
     panel.setState(panel.serverId, { state: 'running' });
     const first = await open();
     panel.consoleLines(panel.serverId, 'before the second viewer');
-    await waitFor(() => first.lines().includes('before the second viewer'));
+    await seen(() => first.lines().includes('before the second viewer'));
     const second = await open();
     expect(second.lines()).toEqual(first.lines());
     expect(second.states()).toEqual(['running']);
     panel.consoleLines(panel.serverId, 'for both');
-    await waitFor(() => first.lines().includes('for both') && second.lines().includes('for both'));
+    await seen(() => first.lines().includes('for both') && second.lines().includes('for both'));
     expect(panel.wings.sockets()).toHaveLength(1);
     expect(websocketRequests()).toHaveLength(1);
     // One viewer leaving keeps the socket for the other.
     first.subscription.close();
     panel.consoleLines(panel.serverId, 'still here');
-    await waitFor(() => second.lines().includes('still here'));
+    await seen(() => second.lines().includes('still here'));
     expect(first.lines()).not.toContain('still here');
   });
 
@@ -184,7 +181,7 @@ describe('console events', () => {
     panel.configure({ websocketTokensPerMinute: 5 });
     const viewers = await Promise.all(Array.from({ length: 20 }, () => open({ serverId: panel.serverId, key: panel.keys.pelicanClient })));
     panel.setState(panel.serverId, { state: 'running' });
-    await waitFor(() => viewers.every((v) => v.states().at(-1) === 'running'));
+    await seen(() => viewers.every((v) => v.states().at(-1) === 'running'));
     expect(websocketRequests()).toHaveLength(1);
   });
 });
@@ -194,14 +191,14 @@ describe('tokens', () => {
     panel.setState(panel.serverId, { state: 'running' });
     const v = await open();
     panel.wings.tokenExpiring();
-    await waitFor(() => panel.wings.sockets()[0]!.auths === 2);
+    await seen(() => panel.wings.sockets()[0]!.auths === 2);
     const [socket] = panel.wings.sockets();
     expect(panel.wings.sockets()).toHaveLength(1);
     expect(socket!.open).toBe(true);
     expect(new Set(socket!.tokens).size).toBe(2);
     expect(websocketRequests()).toHaveLength(2);
     panel.consoleLines(panel.serverId, 'after renewal');
-    await waitFor(() => v.lines().includes('after renewal'));
+    await seen(() => v.lines().includes('after renewal'));
   });
 
   it('renews short-lived tokens on time, before Wings expires them', async () => {
@@ -216,27 +213,27 @@ describe('tokens', () => {
     expect(socket!.authenticated).toBe(true);
     expect(panel.wings.sockets()).toHaveLength(1);
     panel.consoleLines(panel.serverId, 'still authenticated');
-    await waitFor(() => v.lines().includes('still authenticated'));
+    await seen(() => v.lines().includes('still authenticated'));
   });
 
   it('fetches a new token after `jwt error` and carries on', async () => {
     panel.setState(panel.serverId, { state: 'running' });
     const v = await open();
     panel.wings.jwtError();
-    await waitFor(() => websocketRequests().length === 2 && panel.wings.sockets()[0]!.authenticated);
+    await seen(() => websocketRequests().length === 2 && panel.wings.sockets()[0]!.authenticated);
     panel.consoleLines(panel.serverId, 'after jwt error');
-    await waitFor(() => v.lines().includes('after jwt error'));
+    await seen(() => v.lines().includes('after jwt error'));
   });
 
   it('reconnects with a new token after Wings restarts', async () => {
     panel.setState(panel.serverId, { state: 'running' });
     const v = await open();
     panel.wings.restart();
-    await waitFor(() => panel.wings.sockets().length === 2 && panel.wings.sockets()[1]!.authenticated);
+    await seen(() => panel.wings.sockets().length === 2 && panel.wings.sockets()[1]!.authenticated);
     expect(panel.wings.sockets()[1]!.origin).toBe(panel.url);
     expect(websocketRequests()).toHaveLength(2);
     panel.consoleLines(panel.serverId, 'after restart');
-    await waitFor(() => v.lines().includes('after restart'));
+    await seen(() => v.lines().includes('after restart'));
     // The recent lines are not replayed on a reconnect: the viewer saw them already.
     expect(panel.wings.sockets()[1]!.received.map((f) => f.event)).not.toContain('send logs');
   });
@@ -246,12 +243,12 @@ describe('tokens', () => {
     const v = await open();
     panel.setState(panel.serverId, { wingsDown: true });
     panel.wings.dropConnections();
-    await waitFor(() => websocketRequests().length >= 4); // several attempts, each with a fresh token
+    await seen(() => websocketRequests().length >= 4); // several attempts, each with a fresh token
     expect(panel.wings.sockets().filter((s) => s.open)).toEqual([]);
     panel.setState(panel.serverId, { wingsDown: false });
-    await waitFor(() => panel.wings.sockets().length === 2 && panel.wings.sockets()[1]!.authenticated);
+    await seen(() => panel.wings.sockets().length === 2 && panel.wings.sockets()[1]!.authenticated);
     panel.consoleLines(panel.serverId, 'after the drop');
-    await waitFor(() => v.lines().includes('after the drop'));
+    await seen(() => v.lines().includes('after the drop'));
   });
 
   it('stops and says why when the key is revoked', async () => {
@@ -260,9 +257,9 @@ describe('tokens', () => {
     // Revoked: the panel no longer knows the key, and Wings refuses the current token.
     panel.revokeKey(panel.keys.client);
     panel.wings.jwtError();
-    await waitFor(() => v.lines().some((line) => line.startsWith('[Panel] Console disconnected')));
+    await seen(() => v.lines().some((line) => line.startsWith('[Panel] Console disconnected')));
     expect(v.lines().at(-1)).toMatch(/server ID or access key is not correct/);
-    await waitFor(() => panel.wings.sockets().every((s) => !s.open));
+    await seen(() => panel.wings.sockets().every((s) => !s.open));
   });
 
   it('shrugs off Pelican’s `throttled`', async () => {
@@ -270,7 +267,7 @@ describe('tokens', () => {
     const v = await open();
     panel.wings.throttled();
     panel.consoleLines(panel.serverId, 'after throttled');
-    await waitFor(() => v.lines().includes('after throttled'));
+    await seen(() => v.lines().includes('after throttled'));
     expect(v.lines()).not.toContain('global');
   });
 });
@@ -281,7 +278,7 @@ describe('the console log', () => {
     panel.setState(panel.serverId, { state: 'running' });
     const first = await open();
     await panel.flood(panel.serverId, 5200, 'log line');
-    await waitFor(() => first.lines().includes('log line 5199'));
+    await seen(() => first.lines().includes('log line 5199'));
     const log = await driver.consoleLog(owner);
     expect(log).toHaveLength(5000);
     expect(log.at(-1)).toBe('log line 5199');

@@ -6,17 +6,14 @@ import { createPterodactylDriver } from '../../server/panel/pterodactyl/pterodac
 import { startFakePterodactyl, type FakePterodactyl } from '../fakes/fake-pterodactyl.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { failure } from '../helpers/http-failure.ts';
+import { waitFor } from '../helpers/until.ts';
 
 /** Contract tests of the Pterodactyl / Pelican driver's HTTP side against the fake panel. */
 
 const MiB = 1024 * 1024;
 
-async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+function seen(check: () => boolean | Promise<boolean>, timeoutMs = 3000): Promise<void> {
+  return waitFor(check, 'the condition', { timeoutMs, everyMs: 10 });
 }
 
 let panel: FakePterodactyl;
@@ -118,10 +115,10 @@ describe('server details and resources', () => {
 describe('power and commands', () => {
   it('starts and stops the server through /power', async () => {
     await driver.power(owner, 'start');
-    await waitFor(() => panel.server(panel.serverId).state === 'running');
+    await seen(() => panel.server(panel.serverId).state === 'running');
     expect((await driver.getResources(owner)).state).toBe('running');
     await driver.power(owner, 'stop');
-    await waitFor(() => panel.server(panel.serverId).state === 'offline');
+    await seen(() => panel.server(panel.serverId).state === 'offline');
     expect(panel.server(panel.serverId).powerSignals).toEqual(['start', 'stop']);
   });
 

@@ -6,6 +6,7 @@ import { createTestDatabase, dialects, type TestDatabase } from '../helpers/data
 import { escapingPaths } from '../helpers/escaping-paths.ts';
 import { panelAuditOf } from '../helpers/panel-audit.ts';
 import { testConfig } from '../helpers/test-config.ts';
+import { until } from '../helpers/until.ts';
 
 /**
  * Files and backups through the browser API with PANEL_DRIVER=pterodactyl, on both dialects:
@@ -156,12 +157,12 @@ describe.each(dialects)('files and backups over the Pterodactyl driver on %s', (
     const created = await send(cookie, 'POST', '/api/panel/backups', { name: 'Nightly' });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as string;
-    const deadline = Date.now() + 5000;
-    let list = (await get(cookie, '/api/panel/backups')).json();
-    while (list.backups[0]?.state !== 'ready' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-      list = (await get(cookie, '/api/panel/backups')).json();
-    }
+    const list = await until(
+      async () => (await get(cookie, '/api/panel/backups')).json(),
+      (l) => l.backups[0]?.state === 'ready',
+      'the backup ready',
+      { everyMs: 20 },
+    );
     expect(list).toMatchObject({ limit: 2, count: 1, restoring: false, backups: [{ id, name: 'Nightly', state: 'ready' }] });
     const archive = await get(cookie, `/api/panel/backups/${id}/download`);
     expect(archive.statusCode).toBe(200);
@@ -170,8 +171,12 @@ describe.each(dialects)('files and backups over the Pterodactyl driver on %s', (
     expect((await send(cookie, 'POST', `/api/panel/backups/${id}/restore`)).statusCode).toBe(202);
     // While Wings restores, the panel answers 409 to everything but the server: the list says restoring.
     expect((await get(cookie, '/api/panel/backups')).json().restoring).toBe(true);
-    const restoreDeadline = Date.now() + 5000;
-    while ((await get(cookie, '/api/panel/backups')).json().restoring && Date.now() < restoreDeadline) await new Promise((r) => setTimeout(r, 20));
+    await until(
+      async () => (await get(cookie, '/api/panel/backups')).json(),
+      (l) => !l.restoring,
+      'the restore to end',
+      { everyMs: 20 },
+    );
     expect((await send(cookie, 'POST', `/api/panel/backups/${id}/lock`, { locked: true })).json().locked).toBe(true);
     const lockedDelete = await send(cookie, 'DELETE', `/api/panel/backups/${id}`);
     expect(lockedDelete.statusCode).toBe(400);

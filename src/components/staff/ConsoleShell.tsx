@@ -16,24 +16,9 @@ import type { SectionProps } from './section-props.ts';
 import { staffApi } from './staff-api.ts';
 import { badge, badgeTones } from './staff-styles.ts';
 import { TeamSection } from './TeamSection.tsx';
-import { useUnansweredCount } from './unanswered-count.ts';
 import { useConversationsUnread } from './conversations/unread-count.ts';
 
-// The inbox loads when it is first opened, so the console's first screen stays as light as before.
-const InboxSection = lazy(() =>
-  import('./InboxSection.tsx').then(
-    (m) => ({ default: m.InboxSection }),
-    () => ({
-      default: () => (
-        <p role="alert" className="text-sm text-rose-200">
-          The inbox could not be loaded. Check your connection and reload the page.
-        </p>
-      ),
-    }),
-  ),
-);
-
-// Conversations load when first opened too.
+// Conversations load when first opened, so the console's first screen stays light.
 const ConversationsSection = lazy(() =>
   import('./conversations/ConversationsSection.tsx').then(
     (m) => ({ default: m.ConversationsSection }),
@@ -47,7 +32,7 @@ const ConversationsSection = lazy(() =>
   ),
 );
 
-/** The section a fragment opens (its first part: #inbox/<id> is the inbox), if it names one. */
+/** The section a fragment opens (its first part: #conversations/<id> is Conversations), if it names one. */
 function sectionOfHash(allowed: readonly ConsoleSection[]): ConsoleSection['id'] | undefined {
   const id = location.hash.replace(/^#/, '').split('/')[0];
   return allowed.find((s) => s.id === id)?.id;
@@ -84,11 +69,9 @@ export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (n
     },
     [onSignedOut],
   );
-  const unanswered = useUnansweredCount(me.permissions.includes('contact.handle'), problem);
   const unread = useConversationsUnread(me.permissions.includes('contact.handle'), problem);
   const countOf: Partial<Record<ConsoleSection['id'], { count: number | undefined; what: string }>> = {
     conversations: { count: unread, what: 'unread' },
-    inbox: { count: unanswered, what: 'unanswered' },
   };
 
   useEffect(() => {
@@ -192,11 +175,6 @@ export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (n
           {current === 'conversations' ? (
             <Suspense fallback={<p className="text-sm text-slate-400">Loading the conversations…</p>}>
               <ConversationsSection {...props} />
-            </Suspense>
-          ) : null}
-          {current === 'inbox' ? (
-            <Suspense fallback={<p className="text-sm text-slate-400">Loading the inbox…</p>}>
-              <InboxSection {...props} />
             </Suspense>
           ) : null}
           {current === 'team' ? <TeamSection {...props} /> : null}

@@ -4,14 +4,14 @@ import { CardLink, CardSection } from './CardSection.tsx';
 import type { SectionProps } from './section-props.ts';
 import { Notice } from './Notice.tsx';
 import { OverviewActivity } from './OverviewActivity.tsx';
-import { OverviewInbox } from './OverviewInbox.tsx';
+import { OverviewConversations } from './OverviewConversations.tsx';
 import { OverviewStatus } from './OverviewStatus.tsx';
 import { staffApi } from './staff-api.ts';
 import { muted } from './staff-styles.ts';
 import { useLoad } from './use-load.ts';
 
 /**
- * The first screen: the live status, unanswered contact messages, who is signed in, the team at
+ * The first screen: the live status, open conversations, who is signed in, the team at
  * a glance (admins) and the latest staff and panel actions, each leading to its section.
  */
 export function OverviewSection({ me, problem }: SectionProps) {
@@ -35,7 +35,7 @@ export function OverviewSection({ me, problem }: SectionProps) {
       <Notice tone="error">{error}</Notice>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
         <OverviewStatus />
-        {canHandle ? <OverviewInbox onError={onError} /> : null}
+        {canHandle ? <OverviewConversations onError={onError} /> : null}
       </div>
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <CardSection id="overview-account" title="Your account">

@@ -4,6 +4,7 @@ import { ConsoleHub, type Viewer } from '../../../server/panel/console-hub.ts';
 import { hashKey } from '../../../server/panel/local/key-hash.ts';
 import { createLocalDriver, type LocalDriver } from '../../../server/panel/local/local-driver.ts';
 import { fixtureServersDir, reachableFixture } from '../../helpers/reachable-fixture.ts';
+import { waitFor } from '../../helpers/until.ts';
 
 describe('console hub', () => {
   const key = 'hub-test-key-123456';
@@ -35,13 +36,7 @@ describe('console hub', () => {
     }
   }
 
-  async function until(check: () => boolean) {
-    const deadline = Date.now() + 10_000;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  }
+  const until = (check: () => boolean) => waitFor(check, 'the viewers', { timeoutMs: 10_000, everyMs: 10 });
 
   it('shares one upstream, replays history to late viewers without gaps or repeats, and drops a viewer that falls behind', async () => {
     driver = createLocalDriver({

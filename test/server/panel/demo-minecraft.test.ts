@@ -8,6 +8,7 @@ import { announceDemoServer, ensureDemoServer } from '../../../server/panel/loca
 import { createLocalDriver } from '../../../server/panel/local/local-driver.ts';
 import { loadServersFile } from '../../../server/panel/local/servers-file.ts';
 import { freePort } from '../../helpers/free-port.ts';
+import { until, waitFor } from '../../helpers/until.ts';
 
 /** The local addresses of the sockets listening on a TCP port, from /proc/net/tcp and tcp6. */
 function listeningAddresses(port: number): string[] {
@@ -110,11 +111,17 @@ describe('the demo Minecraft server', () => {
     const { port, driver, credentials, lines } = await demoUnderDriver(dataDir);
     try {
       await driver.power(credentials, 'start');
-      const deadline = Date.now() + 60_000;
-      while ((await driver.getServer(credentials)).state !== 'running') {
-        if (Date.now() > deadline || (await driver.getServer(credentials)).state === 'offline') throw new Error(`demo did not start:\n${lines().join('\n')}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      const started = await until(
+        () => driver.getServer(credentials),
+        (s) => s.state === 'running' || s.state === 'offline',
+        'the demo to start',
+        {
+          timeoutMs: 60_000,
+          everyMs: 200,
+          context: () => lines().join('\n'),
+        },
+      );
+      expect(started.state, lines().join('\n')).toBe('running');
       expect(lines().some((l) => /Server listening on port \d+/.test(l))).toBe(true);
 
       const status = (await ping({ host: '127.0.0.1', port })) as { version: { name: string }; description: unknown; players: { max: number } };
@@ -124,16 +131,24 @@ describe('the demo Minecraft server', () => {
       // Listening on 127.0.0.1 only, as the site does, not on every interface.
       expect(listeningAddresses(port)).toEqual(['127.0.0.1']);
 
-      // Settled: a small flat world should sit well under a core and a few hundred MB.
-      await new Promise((r) => setTimeout(r, 3000));
-      const resources = await driver.getResources(credentials);
+      // Once settled after its start, a small flat world sits well under a core and a few hundred MB.
+      const resources = await until(
+        () => driver.getResources(credentials),
+        (r) => r.cpu.current < 60,
+        'the demo to settle under 60 % of a core within 10 s',
+        { timeoutMs: 10_000, everyMs: 200 },
+      );
       expect(resources.memory.current).toBeGreaterThan(30 * 1024 * 1024);
       expect(resources.memory.current).toBeLessThan(400 * 1024 * 1024);
       expect(resources.cpu.current).toBeLessThan(60);
 
       await driver.power(credentials, 'stop');
-      const stopDeadline = Date.now() + 20_000;
-      while ((await driver.getServer(credentials)).state !== 'offline' && Date.now() < stopDeadline) await new Promise((r) => setTimeout(r, 200));
+      await until(
+        () => driver.getServer(credentials),
+        (s) => s.state === 'offline',
+        'the demo to stop',
+        { timeoutMs: 20_000, everyMs: 200 },
+      );
       expect(lines().at(-1)).toMatch(/Server stopped \(exit code 0\)/);
     } finally {
       await driver.close();
@@ -143,21 +158,16 @@ describe('the demo Minecraft server', () => {
   it("starts again on the world it wrote with nothing from Node in the customer's console (no deprecation warning)", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-demo-again-'));
     const { driver, credentials, lines } = await demoUnderDriver(dir);
-    const until = async (what: string, done: () => Promise<boolean> | boolean) => {
-      const deadline = Date.now() + 60_000;
-      while (!(await done())) {
-        if (Date.now() > deadline) throw new Error(`${what}:\n${lines().join('\n')}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    };
+    const seen = (what: string, done: () => Promise<boolean> | boolean) =>
+      waitFor(done, what, { timeoutMs: 60_000, everyMs: 200, context: () => lines().join('\n') });
     const seeds = () => lines().filter((l) => l.includes('World seed')).length;
     try {
       // The first start writes the world; the second reads its level.dat back (where Node warned).
       for (const start of [1, 2]) {
         await driver.power(credentials, 'start');
-        await until(`start ${start}: no world seed`, () => seeds() === start);
+        await seen(`start ${start}: its world seed`, () => seeds() === start);
         await driver.power(credentials, 'stop');
-        await until(`start ${start}: did not stop`, async () => (await driver.getServer(credentials)).state === 'offline');
+        await seen(`start ${start}: to stop`, async () => (await driver.getServer(credentials)).state === 'offline');
       }
       expect(lines().filter((l) => /DeprecationWarning|\(node:\d+\)|--trace-deprecation/.test(l))).toEqual([]);
     } finally {

@@ -14,6 +14,7 @@ import type { LocalServerConfig } from '../../../server/panel/local/servers-file
 import { treeSnapshot } from '../../helpers/file-tree.ts';
 import { reachableFixture } from '../../helpers/reachable-fixture.ts';
 import { failure } from '../../helpers/http-failure.ts';
+import { waitFor } from '../../helpers/until.ts';
 
 /** The local driver's backups: real archives of real folders, and a real game process stopped and started around a restore. */
 
@@ -106,14 +107,6 @@ function driverFor(cwd: string, overrides: Partial<LocalServerConfig> = {}, back
   return driver;
 }
 
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 async function watch(driver: LocalDriver) {
   const events: ConsoleEvent[] = [];
   await driver.console(credentials, (event) => events.push(event));
@@ -124,7 +117,11 @@ async function watch(driver: LocalDriver) {
     lines,
     states,
     untilState: (state: PowerState) =>
-      until(async () => (await driver.getServer(credentials)).state === state, `state ${state}; console: ${lines().slice(-3).join(' / ')}`),
+      waitFor(async () => (await driver.getServer(credentials)).state === state, `state ${state}`, {
+        timeoutMs: 15_000,
+        everyMs: 25,
+        context: () => `console: ${lines().slice(-3).join(' / ')}`,
+      }),
   };
 }
 

@@ -7,6 +7,7 @@ import { parseServersFile } from '../../../server/panel/local/servers-file.ts';
 import { fixtureKey } from '../../helpers/panel-fixture.ts';
 import { type TempGameServer, tempGameServer } from '../../helpers/temp-game-server.ts';
 import { failure } from '../../helpers/http-failure.ts';
+import { until, waitFor } from '../../helpers/until.ts';
 
 /** The plan's disk (limits.disk) is enforced on the local driver: files and backups together (README, Security). */
 
@@ -48,10 +49,12 @@ describe('disk limit (150 MB server)', () => {
 
     // Offline, the reading is the folder's real size.
     expect(driver.server('disk-mc')!.powerState).toBe('offline');
-    for (const deadline = Date.now() + 10_000; (await driver.getResources(credentials)).disk.current < 120 * MiB; ) {
-      if (Date.now() > deadline) throw new Error(`disk reading stayed at ${(await driver.getResources(credentials)).disk.current}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await until(
+      () => driver.getResources(credentials),
+      (r) => r.disk.current >= 120 * MiB,
+      'the disk reading to reach 120 MiB',
+      { timeoutMs: 10_000, everyMs: 20 },
+    );
 
     // A small edit still fits; a backup of the 120 MiB folder would not.
     await driver.writeFile(credentials, 'server.properties', 'motd=Still fits\n');
@@ -92,17 +95,13 @@ describe('a running server that grows past its disk by itself', () => {
     const events: ConsoleEvent[] = [];
     await driver.console(credentials, (event) => events.push(event));
     const seen = (check: (e: ConsoleEvent) => boolean) => events.some(check);
-    const until = async (check: (e: ConsoleEvent) => boolean, what: string) => {
-      for (const deadline = Date.now() + 10_000; !seen(check); ) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${events.map((e) => JSON.stringify(e)).join('\n')}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
+    const untilSeen = (check: (e: ConsoleEvent) => boolean, what: string) =>
+      waitFor(() => seen(check), what, { timeoutMs: 10_000, everyMs: 20, context: () => events.map((e) => JSON.stringify(e)).join('\n') });
     await driver.power(credentials, 'start');
-    await until((e) => e.type === 'state' && e.state === 'running', 'running');
+    await untilSeen((e) => e.type === 'state' && e.state === 'running', 'running');
     await driver.sendCommand(credentials, 'fill 3');
-    await until((e) => e.type === 'line' && /Disk limit exceeded: .* the limit is 2 MiB/.test(e.text), 'the warning');
-    await until((e) => e.type === 'line' && /Still over the disk limit/.test(e.text), 'the stop');
-    await until((e) => e.type === 'state' && e.state === 'offline', 'offline');
+    await untilSeen((e) => e.type === 'line' && /Disk limit exceeded: .* the limit is 2 MiB/.test(e.text), 'the warning');
+    await untilSeen((e) => e.type === 'line' && /Still over the disk limit/.test(e.text), 'the stop');
+    await untilSeen((e) => e.type === 'state' && e.state === 'offline', 'offline');
   });
 });

@@ -12,6 +12,7 @@ import { createLocalDriver, type LocalDriver } from '../../../server/panel/local
 import { accountName } from '../../../server/panel/local/run-as.ts';
 import type { LocalServerConfig } from '../../../server/panel/local/servers-file.ts';
 import { reachableFixture } from '../../helpers/reachable-fixture.ts';
+import { waitFor } from '../../helpers/until.ts';
 
 const key = 'isolation-test-key';
 const isRoot = process.getuid?.() === 0;
@@ -68,11 +69,10 @@ async function runSpy(config: LocalServerConfig): Promise<string[]> {
   await driver.console(credentials, (event) => events.push(event));
   try {
     await driver.power(credentials, 'start');
-    const deadline = Date.now() + 15_000;
-    while (!events.some((e) => e.type === 'state' && e.state === 'running')) {
-      if (Date.now() > deadline) throw new Error(`the spy did not start:\n${events.map((e) => JSON.stringify(e)).join('\n')}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitFor(() => events.some((e) => e.type === 'state' && e.state === 'running'), 'the spy to start', {
+      timeoutMs: 15_000,
+      context: () => events.map((e) => JSON.stringify(e)).join('\n'),
+    });
     return events.flatMap((e) => (e.type === 'line' && e.text.startsWith('spy ') ? [e.text] : []));
   } finally {
     await driver.close();
@@ -143,13 +143,7 @@ describe('local game servers’ memory limit', () => {
     await driver.console(credentials, (e) => events.push(e));
     try {
       await driver.power(credentials, 'start');
-      const until = async (check: () => boolean, what: string) => {
-        const deadline = Date.now() + 15_000;
-        while (!check()) {
-          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-          await new Promise((r) => setTimeout(r, 50));
-        }
-      };
+      const until = (check: () => boolean, what: string) => waitFor(check, what, 15_000);
       await until(() => events.some((e) => e.type === 'state' && e.state === 'running'), 'running');
       await driver.sendCommand(credentials, 'alloc 256');
       await until(() => events.some((e) => e.type === 'line' && /Memory limit exceeded: \d+ MiB in use, the limit is 96 MiB/.test(e.text)), 'the memory limit');

@@ -5,6 +5,7 @@ import { createLocalDriver, type LocalDriver } from '../../../server/panel/local
 import { parseServersFile } from '../../../server/panel/local/servers-file.ts';
 import { fixtureKey } from '../../helpers/panel-fixture.ts';
 import { type TempGameServer, tempGameServer } from '../../helpers/temp-game-server.ts';
+import { waitFor } from '../../helpers/until.ts';
 
 /** Kill and Stop end every process of a server, one that left its process group with setsid too (README, Security). */
 
@@ -28,12 +29,8 @@ function alive(pid: number): boolean {
   return !/^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
 }
 
-async function until(check: () => boolean, what: string, events: ConsoleEvent[]): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; console:\n${events.map((e) => JSON.stringify(e)).join('\n')}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+function until(check: () => boolean, what: string, events: ConsoleEvent[]): Promise<void> {
+  return waitFor(check, what, { timeoutMs: 10_000, everyMs: 20, context: () => `console:\n${events.map((e) => JSON.stringify(e)).join('\n')}` });
 }
 
 async function daemonAfter(signal: PowerSignal): Promise<number> {

@@ -9,6 +9,7 @@ import { parseServersFile } from '../../../server/panel/local/servers-file.ts';
 import { fixtureKey } from '../../helpers/panel-fixture.ts';
 import { accountOf, linkSwapper } from '../../helpers/link-swapper.ts';
 import { type TempGameServer, tempGameServer } from '../../helpers/temp-game-server.ts';
+import { waitFor } from '../../helpers/until.ts';
 
 /**
  * A customer's program, running as the server's own user, swaps a folder of the server for a
@@ -40,18 +41,14 @@ beforeEach(async () => {
   const events: ConsoleEvent[] = [];
   const subscription = await driver.console(credentials, (event) => events.push(event));
   await driver.power(credentials, 'start');
-  await waitFor(() => events.some((e) => e.type === 'state' && e.state === 'running'), events);
+  await seen(() => events.some((e) => e.type === 'state' && e.state === 'running'), events);
   await driver.power(credentials, 'kill');
-  await waitFor(() => events.some((e) => e.type === 'line' && /Server killed/.test(e.text)), events);
+  await seen(() => events.some((e) => e.type === 'line' && /Server killed/.test(e.text)), events);
   subscription.close();
 });
 
-async function waitFor(check: () => boolean, events: ConsoleEvent[]): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out; console:\n${events.map((e) => JSON.stringify(e)).join('\n')}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
+function seen(check: () => boolean, events: ConsoleEvent[]): Promise<void> {
+  return waitFor(check, 'the console', { timeoutMs: 10_000, everyMs: 5, context: () => events.map((e) => JSON.stringify(e)).join('\n') });
 }
 
 afterEach(async () => {
@@ -154,7 +151,7 @@ describe.skipIf(!isRoot)('races against a customer program swapping a folder for
       await driver.console(credentials, (event) => events.push(event));
       let swap = swapper({ owned: 'mine\n' });
       const state = (wanted: string, from: number) => events.slice(from).some((e) => e.type === 'state' && e.state === wanted);
-      const until = (check: () => boolean) => waitFor(check, events);
+      const until = (check: () => boolean) => seen(check, events);
       const done = await race(async () => {
         // Killing the server ends every process of its user, the swapper included: start it again.
         if (swap.child.exitCode !== null || swap.child.signalCode !== null) swap = swapper({ owned: 'mine\n' });

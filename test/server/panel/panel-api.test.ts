@@ -10,6 +10,7 @@ import { createTestDatabase, dialects, type TestDatabase } from '../../helpers/d
 import { panelAuditOf } from '../../helpers/panel-audit.ts';
 import { fixtureKey, fixtureServerId } from '../../helpers/panel-fixture.ts';
 import { testConfig } from '../../helpers/test-config.ts';
+import { waitFor } from '../../helpers/until.ts';
 
 const serversFile = path.resolve('test/fixtures/panel-servers.json');
 const secret = 'test-secret-test-secret-test-secret-0123456789';
@@ -220,13 +221,7 @@ describe.each(dialects)('panel API on %s', (dialect) => {
     expect(offline.statusCode).toBe(502);
 
     expect((await call('/api/panel/power', { signal: 'start' })).statusCode).toBe(204);
-    const deadline = Date.now() + 10_000;
-    let state = '';
-    while (state !== 'running' && Date.now() < deadline) {
-      state = (await app.inject({ url: '/api/panel/server', headers: { cookie } })).json().state;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(state).toBe('running');
+    await waitFor(async () => (await app.inject({ url: '/api/panel/server', headers: { cookie } })).json().state === 'running', 'the server running', 10_000);
 
     const resources = await app.inject({ url: '/api/panel/resources', headers: { cookie } });
     expect(resources.statusCode).toBe(200);
@@ -328,13 +323,8 @@ describe.each(dialects)('panel API on %s', (dialect) => {
       socket.once('open', resolve);
       socket.once('error', reject);
     });
-    const until = async (check: () => boolean, what: string) => {
-      const deadline = Date.now() + 10_000;
-      while (!check()) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(messages.slice(-10))}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
+    const until = (check: () => boolean, what: string) =>
+      waitFor(check, what, { timeoutMs: 10_000, everyMs: 20, context: () => JSON.stringify(messages.slice(-10)) });
     await until(() => messages.some((m) => m.type === 'state'), 'the state');
     const power = await json('POST', '/api/panel/power', { signal: 'start' }, { headers: { cookie } });
     expect(power.statusCode).toBe(204);

@@ -13,6 +13,7 @@ import { fixtureKey } from '../../helpers/panel-fixture.ts';
 import { parseAnswer } from '../../helpers/raw-http.ts';
 import { tempGameServer, type TempGameServer } from '../../helpers/temp-game-server.ts';
 import { testConfig } from '../../helpers/test-config.ts';
+import { until } from '../../helpers/until.ts';
 
 /**
  * The file manager's and the backups' browser API on the local driver, against real files and
@@ -73,15 +74,7 @@ describe.each(dialects)('panel files and backups API on %s', (dialect) => {
     });
   const q = (value: string) => encodeURIComponent(value);
 
-  async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const waitFor = <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) => until(read, done, what, 20_000);
 
   it('answers 401 on every new route without a session', async () => {
     for (const [method, url] of [
@@ -293,12 +286,12 @@ describe.each(dialects)('panel files and backups API on %s', (dialect) => {
       socket.on('close', () => resolve());
     });
     // Its refusal is recorded once the driver has finished with it (its temporary file removed).
-    for (const deadline = Date.now() + 10_000; ; ) {
-      const entries = await panelAuditOf(app, server.id);
-      if (entries.some((e) => e.action === 'panel.file.upload' && e.detail?.path === 'short.bin')) break;
-      if (Date.now() > deadline) throw new Error('the cut-short upload was never recorded');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await until(
+      () => panelAuditOf(app, server.id),
+      (entries) => entries.some((e) => e.action === 'panel.file.upload' && e.detail?.path === 'short.bin'),
+      'the cut-short upload to be recorded',
+      10_000,
+    );
     expect(fs.readdirSync(server.root).filter((name) => name.includes('huge') || name.includes('short'))).toEqual([]);
 
     const refused = (await panelAuditOf(app, server.id)).filter((e) => e.action === 'panel.file.upload' && e.outcome === 'refused');

@@ -8,6 +8,7 @@ import { createTestDatabase, dialects, type TestDatabase } from '../../helpers/d
 import { panelAuditOf } from '../../helpers/panel-audit.ts';
 import { fixtureKey, fixtureServerId } from '../../helpers/panel-fixture.ts';
 import { testConfig } from '../../helpers/test-config.ts';
+import { waitFor } from '../../helpers/until.ts';
 
 describe('console socket caps', () => {
   it('refuse one more socket per session, per address and in all, and take a place back once', () => {
@@ -63,8 +64,7 @@ describe.each(dialects)('panel abuse limits (%s)', (dialect) => {
     socket.on('message', (data) => messages.push(...(JSON.parse(String(data)) as typeof messages)));
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     socket.send(JSON.stringify({ type: 'command', command: 'say hi\nop attacker' }));
-    const deadline = Date.now() + 5000;
-    while (!messages.some((m) => m.type === 'error') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => messages.some((m) => m.type === 'error'), 'the refusal', { everyMs: 20 });
     expect(messages.find((m) => m.type === 'error')?.message).toMatch(/one line/);
     socket.close();
     expect((await panelAuditOf(app, fixtureServerId)).length).toBe(before);

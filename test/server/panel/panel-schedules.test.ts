@@ -10,6 +10,7 @@ import { fixtureKey } from '../../helpers/panel-fixture.ts';
 import { tempGameServer, type TempGameServer } from '../../helpers/temp-game-server.ts';
 import { nightlyRestart } from '../../helpers/schedule-fixture.ts';
 import { testConfig } from '../../helpers/test-config.ts';
+import { until } from '../../helpers/until.ts';
 
 /**
  * Schedules on the local driver, on both dialects, with a real game server process: the clock is
@@ -22,15 +23,8 @@ import { testConfig } from '../../helpers/test-config.ts';
 const minute = 60_000;
 const at0359 = Date.parse('2026-03-10T03:59:00.000Z');
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** What these tests wait for (a run, a restart, a backup) takes a few seconds on a busy machine. */
+const waitLong = 15_000;
 
 describe.each(dialects)('schedules on the local driver on %s', (dialect) => {
   let database: TestDatabase;
@@ -59,7 +53,7 @@ describe.each(dialects)('schedules on the local driver on %s', (dialect) => {
   const consoleText = async () => (await call('GET', '/api/panel/console/log')).body;
   const power = async (signal: string, wanted: string) => {
     expect((await call('POST', '/api/panel/power', { signal })).statusCode).toBe(204);
-    await until(state, (s) => s === wanted, `the server ${wanted}`);
+    await until(state, (s) => s === wanted, `the server ${wanted}`, waitLong);
   };
   const ranEntries = () => app.db.selectFrom('audit_log').selectAll().where('action', '=', 'panel.schedule.ran').execute();
 
@@ -119,7 +113,7 @@ describe.each(dialects)('schedules on the local driver on %s', (dialect) => {
     expect(current.runs).toHaveLength(1);
     expect(current.runs[0]).toMatchObject({ trigger: 'timetable', due: '2026-03-10T04:00:00.000Z', outcome: 'running' });
     expect(current.runs[0]!.tasks.map((t) => t.outcome)).toEqual(['ok', 'pending', 'pending']);
-    await until(consoleText, (t) => t.includes('Restarting in 5 minutes'), 'the command in the console');
+    await until(consoleText, (t) => t.includes('Restarting in 5 minutes'), 'the command in the console', waitLong);
     expect(current.nextRuns[0]).toBe('2026-03-11T04:00:00.000Z');
 
     // The five minutes are not over: nothing more happens, however often the job runs.
@@ -147,7 +141,7 @@ describe.each(dialects)('schedules on the local driver on %s', (dialect) => {
     expect(run.tasks[1]!.message).toBe('Backup "Nightly restart 2026-03-10 04:05" made.');
     const backups = (await call('GET', '/api/panel/backups')).json() as { backups: { name: string; state: string }[] };
     expect(backups.backups.map((b) => [b.name, b.state])).toEqual([['Nightly restart 2026-03-10 04:05', 'ready']]);
-    await until(state, (s) => s === 'running', 'the restarted server');
+    await until(state, (s) => s === 'running', 'the restarted server', waitLong);
 
     const entries = await ranEntries();
     expect(entries).toHaveLength(1);
@@ -204,7 +198,7 @@ describe.each(dialects)('schedules on the local driver on %s', (dialect) => {
     await tick();
     runs = (await schedule(id)).runs;
     expect(runs.map((r) => r.outcome)).toEqual(['ok', 'failed', 'skipped']);
-    await until(consoleText, (t) => t.includes('say Hourly notice'), 'the command in the console');
+    await until(consoleText, (t) => t.includes('say Hourly notice'), 'the command in the console', waitLong);
     await call('DELETE', `/api/panel/schedules/${id}`);
   });
 
@@ -259,6 +253,7 @@ describe.each(dialects)('schedules on the local driver on %s', (dialect) => {
         () => schedule(id),
         (s) => s.runs[0]!.outcome !== 'running',
         'the run caught up at start',
+        waitLong,
       )
     ).runs;
     expect(runs[0]!.outcome).toBe('ok');
@@ -345,6 +340,7 @@ describe('schedules with two app instances on one PostgreSQL database', () => {
         async () => archives(),
         (files) => files.filter((f) => f.endsWith('.tar.gz')).length === count && !files.some((f) => f.endsWith('.partial')),
         `${count} backups written`,
+        waitLong,
       );
     for (const [i, day] of ['10', '11', '12'].entries()) {
       clock = Date.parse(`2026-03-${day}T04:00:01.000Z`);

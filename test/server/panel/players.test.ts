@@ -13,6 +13,7 @@ import { createPterodactylDriver } from '../../../server/panel/pterodactyl/ptero
 import { fakeServer, startFakePterodactyl, type FakePterodactyl } from '../../fakes/fake-pterodactyl.ts';
 import { freePort } from '../../helpers/free-port.ts';
 import { reachableFixture } from '../../helpers/reachable-fixture.ts';
+import { until } from '../../helpers/until.ts';
 
 /** The players list: a real Minecraft client on the demo server, and the answers when there is no Minecraft to ask. */
 
@@ -25,16 +26,6 @@ afterEach(async () => {
 });
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('players on the local driver', () => {
   it('lists a real Minecraft client that joined the demo server by name', async () => {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, type Ref, useId } from 'react';
 import type { ConversationDetail, SavedReply, TeamMember } from '../../../../contracts/support-staff-api.ts';
 import { conversationStateLabels, type MessageKind } from '../../../../contracts/support-rules.ts';
 import { conversationsTexts as t } from '../../../data/staff-conversations.ts';
@@ -17,19 +17,26 @@ export interface ConversationActions {
   assign: (staffId: string | null) => void;
 }
 
-/** One conversation: who and what, its state and assignee with their actions, the thread, the composer, the context. */
+/**
+ * One conversation: who and what, its state and assignee with their actions, the thread, the
+ * composer, the context and, below it, `beside` (a contact message's deliveries).
+ */
 export function ConversationView({
   conversation: c,
   visitorTyping,
   team,
   savedReplies,
   actions,
+  headingRef,
+  beside,
 }: {
   conversation: ConversationDetail;
   visitorTyping: boolean;
   team: TeamMember[];
   savedReplies: SavedReply[];
   actions: ConversationActions;
+  headingRef: Ref<HTMLHeadingElement>;
+  beside: ReactNode;
 }) {
   const assignId = useId();
   return (
@@ -37,7 +44,7 @@ export function ConversationView({
       <section aria-labelledby={`${assignId}-title`} className="min-w-0">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 id={`${assignId}-title`} className={`${subTitle} break-words`}>
+            <h2 id={`${assignId}-title`} ref={headingRef} tabIndex={-1} className={`${subTitle} break-words focus:outline-none`}>
               <bdi>
                 <VisibleText text={c.subject ?? c.name ?? c.email ?? t.anonymous} />
               </bdi>
@@ -88,7 +95,10 @@ export function ConversationView({
         </div>
         <StaffComposer key={c.id} savedReplies={savedReplies} onPost={actions.post} onTyping={actions.typing} />
       </section>
-      <ContextPanel context={c.context} />
+      <div className="min-w-0 space-y-4">
+        <ContextPanel context={c.context} />
+        {beside}
+      </div>
     </div>
   );
 }

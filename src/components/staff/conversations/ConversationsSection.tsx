@@ -9,23 +9,22 @@ import { input, label, muted } from '../staff-styles.ts';
 import { ConversationList } from './ConversationList.tsx';
 import { ConversationView } from './ConversationView.tsx';
 import { conversationsApi } from './conversations-api.ts';
+import { DeliveriesPanel } from './DeliveriesPanel.tsx';
 import { DeskControls } from './DeskControls.tsx';
+import { FailedDeliveries } from './FailedDeliveries.tsx';
 import { FiguresPanel } from './FiguresPanel.tsx';
 import { SavedRepliesPanel } from './SavedRepliesPanel.tsx';
 import { setConversationsUnread } from './unread-count.ts';
+import { useDeliveries } from './use-deliveries.ts';
 import { useDesk } from './use-desk.ts';
+import { useDeskKeys } from './use-desk-keys.ts';
 import { useDeskAlerts } from './use-desk-alerts.ts';
-
-/** The conversation a fragment opens: #conversations/<id>. */
-function openIdOfHash(): string | undefined {
-  const [section, id] = location.hash.replace(/^#/, '').split('/');
-  return section === 'conversations' && id ? decodeURIComponent(id) : undefined;
-}
 
 /**
  * Conversations (docs/decisions.md 45): the one inbox of chats and contact messages, with the
  * person's availability and alerts, search and filters, the open conversation beside its
- * context, the saved replies and the figures.
+ * context (for a contact message, its deliveries to the team, retried here: decision 60), the
+ * contact messages whose delivery failed, the saved replies and the figures.
  */
 export function ConversationsSection({ problem }: SectionProps) {
   const alerts = useDeskAlerts();
@@ -44,12 +43,8 @@ export function ConversationsSection({ problem }: SectionProps) {
     if (state.counts) setConversationsUnread(state.counts.unread);
   }, [state.counts]);
 
-  useEffect(() => {
-    const onHash = () => void openConversation(openIdOfHash());
-    onHash();
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, [openConversation]);
+  const keys = useDeskKeys(openConversation, state.open?.id);
+  const deliveries = useDeliveries(state.open, notices);
 
   const { failed } = notices;
   useEffect(() => {
@@ -71,6 +66,7 @@ export function ConversationsSection({ problem }: SectionProps) {
         <Notice tone="error">{notices.error}</Notice>
         <Notice tone="success">{notices.status}</Notice>
       </div>
+      <FailedDeliveries failed={deliveries.failed} />
       <search>
         <form
           className="mt-4 flex flex-wrap items-end gap-3"
@@ -85,6 +81,7 @@ export function ConversationsSection({ problem }: SectionProps) {
             </label>
             <input
               id={searchId}
+              ref={keys.search}
               type="search"
               value={search}
               maxLength={supportLimits.search}
@@ -93,7 +90,7 @@ export function ConversationsSection({ problem }: SectionProps) {
               className={input}
             />
             <p id={`${searchId}-hint`} className={`${muted} mt-1`}>
-              {t.searchHint}
+              {t.searchHint} <span className="hidden sm:inline">{t.keys}</span>
             </p>
           </div>
           <div>
@@ -115,7 +112,7 @@ export function ConversationsSection({ problem }: SectionProps) {
         </form>
       </search>
       <div className="mt-4 grid gap-4 lg:grid-cols-[20rem_1fr]">
-        <div className="min-w-0">
+        <div ref={keys.list} className="min-w-0">
           {state.loaded ? <ConversationList conversations={state.conversations} openId={state.open?.id} /> : <p className={muted}>Loading…</p>}
           {state.nextCursor && (
             <Button variant="ghost" size="sm" className="mt-2" onClick={() => void desk.loadMore()}>
@@ -131,6 +128,8 @@ export function ConversationsSection({ problem }: SectionProps) {
               team={state.team}
               savedReplies={savedReplies}
               actions={{ post: desk.post, typing: desk.typing, resolve: desk.resolve, reopen: desk.reopen, assign: desk.assign }}
+              headingRef={keys.heading}
+              beside={deliveries.detail && <DeliveriesPanel message={deliveries.detail} busy={deliveries.busy} onRetry={(c) => void deliveries.retry(c)} />}
             />
           ) : (
             <p className={muted}>{t.choose}</p>

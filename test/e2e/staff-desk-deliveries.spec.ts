@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { Kysely } from 'kysely';
 import { openDatabase } from '../../server/db/database.ts';
 import type { Database } from '../../server/db/schema.ts';
@@ -9,15 +9,22 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
 import { Listener, writeMonitorsFile } from '../server/status-helpers.ts';
 import { scanAtRest as scan } from './support/a11y.ts';
 import { openPage } from './support/hydration.ts';
-import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
 import { shoot } from './support/screenshots.ts';
-import { staffCli } from './support/staff-cli.ts';
+import { enrolStaff } from './support/staff-enrol.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Console sections' });
+/** Presses Tab until `target` has the focus, as a keyboard user moves to it. */
+async function tabTo(page: Page, target: Locator, most = 60): Promise<void> {
+  for (let i = 0; i < most; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
 const subjectOf = (body: { embeds: { fields: { name: string; value: string }[] }[] }) => body.embeds[0]!.fields.find((f) => f.name === 'Subject')?.value;
 
 for (const dialect of dialects) {
-  test.describe(`staff console: contact inbox and overview (${dialect})`, () => {
+  test.describe(`staff console: contact messages' deliveries on the desk, and the overview (${dialect})`, () => {
     test.describe.configure({ mode: 'serial' });
     let database: TestDatabase;
     let db: Kysely<Database>;
@@ -52,16 +59,7 @@ for (const dialect of dialects) {
       server = await startServer(env, { port });
       db = openDatabase(database.url).db;
 
-      const output = await staffCli(['add', 'ada@example.com', '--role', 'admin'], env);
-      const link = output.split('\n').find((line) => line.startsWith(`${origin}/staff/enrol#`))!;
-      const context = await browser.newContext({ baseURL: origin });
-      page = await context.newPage();
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await addVirtualAuthenticator(page);
-      await page.goto(link);
-      await page.getByLabel('Your name').fill('Ada Lovelace');
-      await page.getByRole('button', { name: 'Create passkey' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+      page = await enrolStaff(browser, { origin, env, email: 'ada@example.com', role: 'admin', name: 'Ada Lovelace' });
     });
 
     test.afterAll(async () => {
@@ -88,7 +86,7 @@ for (const dialect of dialects) {
       await context.close();
     }
 
-    test('a message from the contact form is in the inbox: found by search, read by keyboard, answered', async () => {
+    test('a contact message is a conversation with its deliveries beside it: found by search, opened and closed by keyboard', async () => {
       await sendMessage({
         name: 'Asha Rao',
         email: 'asha@example.com',
@@ -98,83 +96,67 @@ for (const dialect of dialects) {
       });
       await receiver.waitFor((r) => r.accepted().some((a) => subjectOf(a.body) === 'Lag on Frankfurt node'));
 
-      // The count in the navigation is read again on every move.
+      // One entry for contact messages: Conversations, with its unread count, read again on every move.
       await nav(page).getByRole('link', { name: 'Overview' }).click();
-      await expect(nav(page).getByRole('link', { name: /^Inbox\s+1\s+unanswered$/ })).toBeVisible();
+      await expect(nav(page).getByRole('link', { name: /^Conversations\s+1\s+unread$/ })).toBeVisible();
+      await expect(nav(page).getByRole('link', { name: /Inbox/ })).toHaveCount(0);
       await page.keyboard.press('g');
       await page.keyboard.press('c');
-      await expect(page.getByRole('heading', { level: 1, name: 'Contact inbox' })).toBeFocused();
-      const list = page.getByRole('list').filter({ has: page.locator('a[data-message-id]') });
-      await expect(page.getByRole('status').filter({ hasText: '1 message, newest first; 1 unanswered in all.' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Conversations' })).toBeFocused();
+      const list = page.getByRole('list', { name: 'Conversations' });
       await expect(list.getByRole('link')).toContainText(['Asha Rao']);
 
       // Search: any case, any field; then a word that is nowhere.
-      const search = page.getByRole('searchbox', { name: 'Search' });
+      const search = page.getByRole('searchbox', { name: 'Search conversations' });
       await page.keyboard.press('/');
       await expect(search).toBeFocused();
       await search.fill('FRANKFURT asha');
       await search.press('Enter');
-      await expect(page.getByRole('status').filter({ hasText: '1 message matches, newest first' })).toBeVisible();
+      await expect(list.getByRole('link')).toHaveCount(1);
       await search.fill('spikes nowhere');
       await search.press('Enter');
-      await expect(page.getByRole('status').filter({ hasText: 'No message matches.' })).toBeVisible();
-      await scan(page, '/staff#inbox (no match)');
-      await page.getByRole('button', { name: 'Clear' }).click();
-      await expect(page.getByRole('status').filter({ hasText: '1 message, newest first' })).toBeVisible();
-      await scan(page, '/staff#inbox');
-      await shoot(page, 'inbox-list');
+      await expect(page.getByText('No conversations here.')).toBeVisible();
+      await search.fill('');
+      await search.press('Enter');
+      await expect(list.getByRole('link')).toContainText(['Asha Rao']);
+      await scan(page, '/staff#conversations');
 
-      // Keyboard: j moves to the message, Enter opens it and its heading takes the focus.
+      // Keyboard: j moves to the conversation, Enter opens it and its heading takes the focus.
       await page.locator('body').click({ position: { x: 1, y: 1 } });
       await page.keyboard.press('j');
       await expect(list.getByRole('link').first()).toBeFocused();
       await page.keyboard.press('Enter');
       const heading = page.getByRole('heading', { level: 2, name: 'Lag on Frankfurt node' });
       await expect(heading).toBeFocused();
-      const article = page.getByRole('article', { name: 'Lag on Frankfurt node' });
-      await expect(article).toContainText('My ping spikes every evening. U+202Eevil');
-      await expect(article.getByText('U+202E')).toHaveAttribute('title', 'A hidden or control character, shown as its code');
-      await expect(article.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute(
-        'href',
-        'mailto:asha@example.com?subject=Re%3A%20Lag%20on%20Frankfurt%20node',
-      );
-      await expect(article.getByRole('region', { name: 'Deliveries' })).toContainText(/Chat webhook\s*Delivered/);
-      await expect(article.getByRole('region', { name: 'Attempts' })).toContainText('Chat webhook, attempt 1: Delivered (HTTP 204)');
-      await expect(article).toContainText('Not answered yet');
-      await scan(page, '/staff#inbox/<id>');
-      await shoot(page, 'inbox-message');
-      // On a phone the message takes the place of the list and the search.
+      await expect(page.getByRole('list', { name: 'Messages' })).toContainText('My ping spikes every evening. U+202Eevil');
+      const deliveries = page.getByRole('region', { name: 'Deliveries to the team' });
+      await expect(deliveries).toContainText(/Chat webhook\s*Delivered/);
+      await expect(deliveries).toContainText('Sent from');
+      await deliveries.getByText('1 delivery attempt').click();
+      await expect(deliveries.getByRole('list', { name: 'Delivery attempts' })).toContainText('Chat webhook, attempt 1: Delivered (HTTP 204)');
+      await scan(page, '/staff#conversations/<id> (contact message)');
+      await shoot(page, 'desk-contact-message');
       const desktop = page.viewportSize()!;
       await page.setViewportSize({ width: 390, height: 844 });
-      await expect(page.getByRole('search')).toBeHidden();
-      await expect(heading).toBeVisible();
-      await scan(page, '/staff#inbox/<id> at 390 px');
+      await expect(deliveries).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await scan(page, '/staff#conversations/<id> at 390 px');
       await page.setViewportSize(desktop);
-      // The skip link's #main neither leaves the inbox nor closes the message.
+      // The skip link's #main neither leaves the section nor closes the conversation.
       await page.getByRole('link', { name: 'Skip to content' }).focus();
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('heading', { level: 1, name: 'Contact inbox' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Conversations' })).toBeVisible();
       await expect(heading).toBeVisible();
 
-      await article.getByRole('button', { name: 'Mark answered' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Marked answered.' })).toBeVisible();
-      await expect(article).toContainText('Answered by ada@example.com');
-      await expect(nav(page).getByRole('link', { name: 'Inbox', exact: true })).toBeVisible();
-      await article.getByRole('button', { name: 'Mark unanswered' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Marked unanswered.' })).toBeVisible();
-      await expect(nav(page).getByRole('link', { name: /^Inbox\s+1\s+unanswered$/ })).toBeVisible();
-      await article.getByRole('button', { name: 'Mark answered' }).click();
-      await expect(nav(page).getByRole('link', { name: 'Inbox', exact: true })).toBeVisible();
-
-      // Escape closes the message; the focus goes back to it in the list.
+      // Escape closes the conversation; the focus goes back to it in the list.
       await heading.focus();
       await page.keyboard.press('Escape');
-      await expect(article).toBeHidden();
+      await expect(heading).toBeHidden();
       await expect(list.getByRole('link').first()).toBeFocused();
-      await expect(list.getByRole('link').first()).toContainText('Answered');
+      await expect(page).toHaveURL(/#conversations$/);
     });
 
-    test('a delivery that failed is retried from the console and arrives', async () => {
+    test('a delivery that failed is listed on the desk and retried from it by keyboard, and arrives', async () => {
       await sendMessage({ name: 'Bo Brook', email: 'bo@example.org', subject: 'Broken delivery', message: 'Please call me back.' });
       await receiver.waitFor((r) => r.requests.some((q) => subjectOf(q.body) === 'Broken delivery' && q.answered === 500));
       // The outbox would go on retrying for 24 hours: mark it failed for good now, as it would be
@@ -194,34 +176,38 @@ for (const dialect of dialects) {
         .toBe(1);
       receiver.answer(() => ({ status: 204 }));
 
-      await nav(page)
-        .getByRole('link', { name: /^Inbox/ })
-        .click();
-      await page.getByRole('combobox', { name: 'Show' }).selectOption('failed');
-      await page.getByRole('button', { name: 'Search' }).click();
-      await expect(page.getByRole('status').filter({ hasText: '1 message matches' })).toBeVisible();
-      const item = page.locator(`a[data-message-id="${message.id}"]`);
-      await expect(item).toContainText('Delivery failed');
-      await item.click();
-      const article = page.getByRole('article', { name: 'Broken delivery' });
-      await expect(article.getByRole('region', { name: 'Deliveries' })).toContainText(/Failed after \d+ attempts?/);
-      await expect(article.getByRole('region', { name: 'Deliveries' })).toContainText('Last error: HTTP 500');
-      await scan(page, '/staff#inbox/<id> (failed delivery)');
-      await shoot(page, 'inbox-failed');
+      await nav(page).getByRole('link', { name: 'Overview' }).click();
+      await page.keyboard.press('g');
+      await page.keyboard.press('c');
+      const failed = page.getByRole('region', { name: 'Deliveries that failed' });
+      await expect(failed).toContainText("1 contact message did not reach the team's channels.");
+      const link = failed.getByRole('link', { name: /Broken delivery from Bo Brook/ });
+      await tabTo(page, link);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 2, name: 'Broken delivery' })).toBeFocused();
+      const deliveries = page.getByRole('region', { name: 'Deliveries to the team' });
+      await expect(deliveries).toContainText(/Failed after \d+ attempts?/);
+      await expect(deliveries).toContainText('Last error: HTTP 500');
+      await scan(page, '/staff#conversations/<id> (failed delivery)');
+      await shoot(page, 'desk-failed-delivery');
 
-      await article.getByRole('button', { name: 'Retry delivery to Chat webhook' }).click();
+      const retry = deliveries.getByRole('button', { name: 'Retry delivery to Chat webhook' });
+      await tabTo(page, retry);
+      await page.keyboard.press('Enter');
       await expect(page.getByRole('status').filter({ hasText: 'Queued again for the chat webhook' })).toBeVisible();
       await receiver.waitFor((r) => r.accepted().some((a) => subjectOf(a.body) === 'Broken delivery'));
-      // The open message follows its delivery until it is settled.
-      await expect(article.getByRole('region', { name: 'Deliveries' })).toContainText(/Chat webhook\s*Delivered/);
-      await expect(article.getByRole('button', { name: /^Retry delivery/ })).toHaveCount(0);
-      await expect(article.getByRole('region', { name: 'Attempts' })).toContainText(/attempt \d+: Delivered \(HTTP 204\)/);
+      // The open conversation follows its delivery until it is settled; then the failed list is read again.
+      await expect(deliveries).toContainText(/Chat webhook\s*Delivered/);
+      await expect(deliveries.getByRole('button', { name: /^Retry delivery/ })).toHaveCount(0);
+      await expect(failed).toHaveCount(0);
+      await deliveries.getByText(/\d+ delivery attempts/).click();
+      await expect(deliveries.getByRole('list', { name: 'Delivery attempts' })).toContainText(/attempt \d+: Delivered \(HTTP 204\)/);
 
       const [entry] = await db.selectFrom('audit_log').selectAll().where('action', '=', 'contact.retry').execute();
       expect(entry).toMatchObject({ actor_kind: 'staff', actor_label: 'ada@example.com', target: message.id });
     });
 
-    test('the overview shows the live status, the unanswered messages and the latest staff and panel actions', async () => {
+    test('the overview shows the live status, the open conversations and the latest staff and panel actions', async () => {
       // A panel action as the panel records it in the audit log (actor kind customer).
       await db
         .insertInto('audit_log')
@@ -244,13 +230,13 @@ for (const dialect of dialects) {
       await expect(status.getByRole('list', { name: 'Monitors per state' })).toContainText('Operational: 1');
       await expect(status).toContainText('Live');
 
-      const inbox = page.getByRole('region', { name: 'Unanswered messages' });
-      await expect(inbox).toContainText('1 message waits for an answer.');
-      await expect(inbox.getByRole('link', { name: /Broken delivery from Bo Brook/ })).toBeVisible();
+      const desk = page.getByRole('region', { name: 'Open conversations' });
+      await expect(desk).toContainText('2 conversations wait for the team');
+      await expect(desk).not.toContainText("did not reach the team's channels");
+      await expect(desk.getByRole('link', { name: /Broken delivery from Bo Brook/ })).toBeVisible();
 
       const activity = page.getByRole('region', { name: 'Latest activity' });
       await expect(activity.getByRole('region', { name: 'Staff' })).toContainText('Ada Lovelace retried a delivery');
-      await expect(activity.getByRole('region', { name: 'Staff' })).toContainText('marked a message answered');
       await expect(activity.getByRole('region', { name: 'Customers in the panel' })).toContainText('Customer of server demo restarted the server');
       await scan(page, '/staff#overview');
       await shoot(page, 'overview');
@@ -263,10 +249,10 @@ for (const dialect of dialects) {
       await monitor.open();
       await expect(status.getByRole('status')).toHaveText('All Systems Operational');
 
-      // A message on the overview opens in the inbox.
-      await inbox.getByRole('link', { name: /Broken delivery/ }).click();
+      // A conversation on the overview opens in Conversations.
+      await desk.getByRole('link', { name: /Broken delivery/ }).click();
       await expect(page.getByRole('heading', { level: 2, name: 'Broken delivery' })).toBeFocused();
-      await expect(page.getByRole('heading', { level: 1, name: 'Contact inbox' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Conversations' })).toBeVisible();
     });
 
     test('signs out', async () => {

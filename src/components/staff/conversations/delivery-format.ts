@@ -1,9 +1,9 @@
-import type { InboxAttempt, InboxDelivery, InboxMessage } from '../../../contracts/staff-contact.ts';
-import type { ContactChannel } from '../../../contracts/staff-contact-rules.ts';
-import { formatRelative } from './format.ts';
-import type { badgeTones } from './staff-styles.ts';
+import type { InboxAttempt, InboxDelivery } from '../../../../contracts/staff-contact.ts';
+import type { ContactChannel } from '../../../../contracts/staff-contact-rules.ts';
+import { formatRelative } from '../format.ts';
+import type { badgeTones } from '../staff-styles.ts';
 
-/** How the inbox words a message's deliveries and attempts. */
+/** How the desk words a contact message's deliveries to the team and their attempts. */
 
 export const channelLabels: Record<ContactChannel, string> = { webhook: 'Chat webhook', email: 'E-mail' };
 
@@ -20,12 +20,4 @@ export function attemptText(a: InboxAttempt): string {
   const outcome = a.outcome === 'delivered' ? 'Delivered' : a.outcome === 'rate_limited' ? 'Rate limited' : 'Failed';
   const code = a.statusCode === null ? '' : ` (${a.channel === 'email' ? 'SMTP' : 'HTTP'} ${a.statusCode})`;
   return `${channelLabels[a.channel]}, attempt ${a.attempt}: ${outcome}${code} in ${a.durationMs} ms`;
-}
-
-/** The list's badges: answered or not, and a delivery that needs a person. */
-export function messageBadges(m: InboxMessage): { text: string; tone: keyof typeof badgeTones }[] {
-  const badges: { text: string; tone: keyof typeof badgeTones }[] = [m.answeredAt ? { text: 'Answered', tone: 'good' } : { text: 'Unanswered', tone: 'warn' }];
-  if (m.deliveries.some((d) => d.status === 'failed')) badges.push({ text: 'Delivery failed', tone: 'bad' });
-  else if (m.deliveries.some((d) => d.retryable)) badges.push({ text: 'Delivery stuck', tone: 'bad' });
-  return badges;
 }

@@ -1,0 +1,69 @@
+// The help assistant's native <dialog> and its open state: opened by the store
+// (src/lib/help-assistant-store.ts), by command buttons even before the island hydrated, shown
+// modal (focus kept inside, the page behind inert, Escape closes), the page behind kept from
+// scrolling, and closed by a click on the backdrop.
+import { type MouseEvent as ReactMouseEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { helpDialogId, onHelpAssistantToggle } from '../../lib/help-assistant-store.ts';
+
+export function useHelpDialog(focusOnOpen: RefObject<HTMLElement | null>) {
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => onHelpAssistantToggle(setOpen), []);
+
+  // The dialog may open without React: a command button, even before this island hydrated.
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (element.open) setOpen(true);
+    const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === 'open');
+    element.addEventListener('toggle', onToggle);
+    // Browsers without invoker commands: the same buttons open it once this island runs.
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest(`button[commandfor="${helpDialogId}"]`)) setOpen(true);
+    };
+    const commands = 'command' in HTMLButtonElement.prototype;
+    if (!commands) document.addEventListener('click', onClick);
+    return () => {
+      element.removeEventListener('toggle', onToggle);
+      if (!commands) document.removeEventListener('click', onClick);
+    };
+  }, []);
+
+  // The state drives the native dialog; Escape closes it natively and `onClose` follows.
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      focusOnOpen.current?.focus();
+    } else if (!open && element.open) {
+      element.close();
+    }
+  }, [open, focusOnOpen]);
+
+  // The page behind the modal does not scroll while it is open; where the scrollbar takes room,
+  // the same room is kept as padding, so nothing behind the backdrop shifts sideways.
+  useEffect(() => {
+    if (!open) return;
+    const root = document.documentElement;
+    const { overflow, paddingRight } = root.style;
+    const scrollbar = window.innerWidth - root.clientWidth;
+    root.style.overflow = 'hidden';
+    if (scrollbar > 0) root.style.paddingRight = `${scrollbar}px`;
+    return () => {
+      root.style.overflow = overflow;
+      root.style.paddingRight = paddingRight;
+    };
+  }, [open]);
+
+  // A click on the backdrop (outside the dialog's box) closes it, as the dimmed page invites.
+  const onDialogClick = (event: ReactMouseEvent<HTMLDialogElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (!inside) setOpen(false);
+  };
+
+  return { open, setOpen, dialog, onDialogClick };
+}
