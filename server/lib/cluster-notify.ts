@@ -22,6 +22,8 @@ export class ClusterNotify<Payload> {
   #client: pg.PoolClient | undefined;
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
+  /** Connections already let go: a broken one may still report errors afterwards. */
+  readonly #released = new WeakSet<pg.PoolClient>();
 
   constructor(options: { pool: pg.Pool | undefined; channel: string; log: FastifyBaseLogger }) {
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(options.channel)) throw new Error(`not a channel name: ${options.channel}`);
@@ -60,7 +62,7 @@ export class ClusterNotify<Payload> {
     this.#client = undefined;
     if (client) {
       await client.query(`unlisten ${this.#channel}`).catch(() => {});
-      client.release(true);
+      this.#release(client);
     }
   }
 
@@ -79,7 +81,7 @@ export class ClusterNotify<Payload> {
       if (dropped) return;
       dropped = true;
       if (this.#client === client) this.#client = undefined;
-      client.release(true);
+      this.#release(client);
       if (this.#stopped) return;
       this.#log.warn({ err: error, channel: this.#channel }, 'lost the LISTEN connection; reconnecting');
       this.#retry(true);
@@ -95,8 +97,19 @@ export class ClusterNotify<Payload> {
       drop(error);
       return;
     }
+    if (this.#stopped) {
+      this.#release(client);
+      return;
+    }
     this.#client = client;
     if (resync) this.#onResync?.();
+  }
+
+  /** Closes a LISTEN connection instead of pooling it again with our listeners on it, once. */
+  #release(client: pg.PoolClient): void {
+    if (this.#released.has(client)) return;
+    this.#released.add(client);
+    client.release(true);
   }
 
   #retry(resync: boolean): void {
