@@ -10,10 +10,10 @@ export interface Round {
 }
 
 /**
- * A short message to the other instances: the monitors changed (read them again), or a status
- * event was recorded (read it by id and push it to open boards).
+ * A short message to the other instances: the monitors changed (read them again). Status events
+ * travel on their own channel (server/status-events/).
  */
-export type Signal = { kind: 'monitors' } | { kind: 'notice'; eventId: number };
+export type Signal = { kind: 'monitors' };
 
 export interface CoordinatorEvents {
   /** This instance now runs the probes. */

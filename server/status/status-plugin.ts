@@ -26,15 +26,21 @@ declare module 'fastify' {
 }
 
 /**
- * The status capability's services, app-wide (the incidents capability joins the board through
- * them). The monitors come from the database; MONITORS_FILE fills it on the first start
- * (docs/decisions.md 37). Probing starts when the app is ready and stops when it closes.
+ * The status capability: the board (monitors, probes, live state, uptime), the console's
+ * monitors, the probe agents, and their routes under /api/status, /api/staff/monitors,
+ * /api/staff/probe-agents and /api/probes. The monitors come from the database; MONITORS_FILE
+ * fills it on the first start (docs/decisions.md 37). It reads incidents' maintenance and pushes
+ * to open boards through the status events. Probing starts when the app is ready and stops when it closes.
  */
 async function statusCapability(app: FastifyInstance): Promise<void> {
   const now = app.clock;
   const placeholders = { PORT: app.config.port, DEMO_MC_PORT: app.config.panel.demoMcPort };
   const seed = await seedFromFile({ db: app.db, audit: app.audit, file: app.config.status.monitorsFile, placeholders, now });
-  if (seed.seeded) app.log.info(seed, 'status: the monitors file was imported into the database (first start)');
+  if (seed.seeded) {
+    app.log.info(seed, 'status: the monitors file was imported into the database (first start)');
+    // The file's incidents too: the incidents capability reads its copy again.
+    await app.incidents.refresh();
+  }
 
   const catalog = new MonitorCatalog(app.db, placeholders);
   await catalog.refresh();
@@ -48,16 +54,32 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
         loadRound: async (id) => ({ id, updates: (await resultsAt(app.db, id)).map(updateOfRow) }),
       })
     : new LocalCoordinator();
-  const { streamsPerAddress, streamsTotal, allowPrivate, staffTargetsAllowPrivate, checkPorts, dnsServers, checksInFlight, dnsTimeoutMs, prober } =
-    app.config.status;
-  const service = new StatusService({
+  const { allowPrivate, staffTargetsAllowPrivate, checkPorts, dnsServers, checksInFlight, dnsTimeoutMs, prober } = app.config.status;
+  const events = app.statusEvents;
+  // The agents and the board need each other: the agents hand their batches to the board (called
+  // once the app runs), the board lists the agents' locations.
+  const agents: ProbeAgents = new ProbeAgents({
+    db: app.db,
+    audit: app.audit,
+    now,
+    siteOrigin: app.config.publicUrl,
+    own: prober,
+    status: {
+      active: () => catalog.active(),
+      acceptResults: (location, results) => service.acceptResults(location, results),
+      ownLastRoundAt: () => service.locationSeenAt(prober.location),
+    },
+  });
+  const service: StatusService = new StatusService({
     db: app.db,
     dialect: app.dialect,
     prober,
     catalog,
     coordinator,
     log: app.log,
-    streams: { maxPerAddress: streamsPerAddress, maxTotal: streamsTotal },
+    events,
+    notices: app.incidents,
+    locations: agents,
     clock: now,
   });
   const resolver = new NameResolver({ servers: dnsServers, timeoutMs: dnsTimeoutMs });
@@ -72,22 +94,9 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
     now,
   });
   const checker = new StatusChecker({ allowPrivate, ports: checkPorts, maxInFlight: checksInFlight, resolver });
-  const agents = new ProbeAgents({
-    db: app.db,
-    audit: app.audit,
-    now,
-    siteOrigin: app.config.publicUrl,
-    own: prober,
-    status: {
-      active: () => service.activeMonitors(),
-      acceptResults: (location, results) => service.acceptResults(location, results),
-      ownLastRoundAt: () => service.locationSeenAt(prober.location),
-    },
-  });
-  service.setLocationSource(agents);
   app.decorate('status', { service, monitors, checker, agents });
 
-  registerStatusMetrics(app.metrics, service);
+  registerStatusMetrics(app.metrics, service, events.hub);
   // Ready when some instance probes: this one, or another whose rounds arrive in time.
   app.readiness.add('prober', async () => {
     if (catalog.active().length === 0) return { ok: true, detail: 'no monitors to probe' };
@@ -101,10 +110,6 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
   app.addHook('onReady', async () => {
     await service.start();
   });
-  // Open streams would keep server.close() waiting: end them before it is called.
-  app.addHook('preClose', async () => {
-    service.closeStreams();
-  });
   app.addHook('onClose', async () => {
     await service.stop();
   });
@@ -112,29 +117,23 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
   // Raw results are kept 7 days and hourly sums 90 days (the longest uptime window): both
   // cutoffs are the repository's (applyRetention), counted from the app's clock.
   scheduleRetention(app, { name: 'status', keepDays: retention.rawMs / dayMs, purge: () => applyRetention(app.db, app.clock()) });
-}
-export const statusCorePlugin = fp(statusCapability, { name: 'status', dependencies: ['database', 'jobs', 'metrics', 'readiness', 'audit'] });
 
-/** /api/status: the board, its live stream, the visitors' checker and badges. */
-export async function statusPlugin(app: FastifyInstance): Promise<void> {
-  const { service, checker, agents } = app.status;
-  statusRoutes(app, { service, checker });
-  locationsRoutes(app, agents);
-  // Read through the service, so both keep working whatever holds the monitors.
-  statusBadgeRoutes(app, { service });
+  // The prefixes the status capability owns.
+  await app.register(
+    async (scope) => {
+      // The board, its live stream, the visitors' checker, the locations and badges.
+      statusRoutes(scope, { service, checker, hub: events.hub });
+      locationsRoutes(scope, agents);
+      statusBadgeRoutes(scope, { service });
+    },
+    { prefix: '/api/status' },
+  );
+  // The console's Monitors section and agent tokens (admins), and the probe agents' API (docs/decisions.md 48).
+  await app.register(async (scope) => monitorsRoutes(scope, monitors), { prefix: '/api/staff/monitors' });
+  await app.register(async (scope) => agentsConsoleRoutes(scope, agents), { prefix: '/api/staff/probe-agents' });
+  await app.register(async (scope) => agentApiRoutes(scope, agents), { prefix: '/api/probes' });
 }
-
-/** /api/probes: the probe agents' API (docs/decisions.md 48). */
-export async function agentApiPlugin(app: FastifyInstance): Promise<void> {
-  agentApiRoutes(app, app.status.agents);
-}
-
-/** /api/staff/probe-agents: the console's agent tokens (admins). */
-export async function agentsConsolePlugin(app: FastifyInstance): Promise<void> {
-  agentsConsoleRoutes(app, app.status.agents);
-}
-
-/** /api/staff/monitors: the console's Monitors section (admins). */
-export async function monitorsConsolePlugin(app: FastifyInstance): Promise<void> {
-  monitorsRoutes(app, app.status.monitors);
-}
+export const statusPlugin = fp(statusCapability, {
+  name: 'status',
+  dependencies: ['database', 'jobs', 'metrics', 'readiness', 'audit', 'staff-access', 'status-events', 'incidents'],
+});

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { clientKey } from '../lib/client-key.ts';
-import { heartbeatFrame, refuse, takeOverSocket } from '../status/sse-hub.ts';
+import { heartbeatFrame, refuse, takeOverSocket } from '../status-events/sse-hub.ts';
 
 /** One Server-Sent Event: its name and its JSON data. */
 export function eventFrame(event: string, data: unknown): Buffer {
