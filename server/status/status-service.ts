@@ -13,7 +13,6 @@ import type { Coordinator, Round } from './coordination.ts';
 import { LiveBoard } from './live-board.ts';
 import type { MonitorCatalog } from './monitor-catalog.ts';
 import type { MonitorChangeEvent } from './monitor-changes.ts';
-import type { Monitor } from './monitors-file.ts';
 import { ProbeScheduler, roundOfDecision } from './probe-scheduler.ts';
 import { assembleReport, type NoticeSource } from './status-report.ts';
 import { UptimeFigures } from './uptime-figures.ts';
@@ -109,11 +108,6 @@ export class StatusService {
     this.events.subscribe(['maintenance.scheduled', 'maintenance.updated', 'maintenance.started', 'maintenance.completed', 'maintenance.cancelled'], () =>
       this.figures.invalidate(),
     );
-  }
-
-  /** The monitors probed now (not paused), targets expanded: what agents probe too. */
-  activeMonitors(): Monitor[] {
-    return this.catalog.active();
   }
 
   /**

@@ -20,7 +20,7 @@ export interface TopicStreamsOptions {
 
 /**
  * Open event streams of one kind, by topic (a conversation for visitors, a staff member for the
- * console), on the same socket handling as the status board's (server/status/sse-hub.ts). An
+ * console), on the same socket handling as the status board's (server/status-events/sse-hub.ts). An
  * event is serialized once per publish and written to every socket of its topic.
  */
 export class TopicStreams {
