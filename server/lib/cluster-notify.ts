@@ -5,6 +5,9 @@ import type pg from 'pg';
 /** pg_notify payloads must stay under 8000 bytes; callers send ids and read the rows. */
 const maxPayloadBytes = 7900;
 
+/** A message over the limit: a mistake of the caller, not of the network. */
+class TooLarge extends Error {}
+
 /**
  * Small messages between the instances of the app on one PostgreSQL (LISTEN/NOTIFY on one
  * channel), as the status coordinator does for its rounds: `publish` tells every other instance,
@@ -46,13 +49,27 @@ export class ClusterNotify<Payload> {
   /** Tells the other instances; a failure is logged, never thrown (the local side already happened). */
   async publish(payload: Payload): Promise<void> {
     if (!this.#pool || this.#stopped) return;
-    const text = JSON.stringify({ o: this.instanceId, p: payload });
-    if (Buffer.byteLength(text) > maxPayloadBytes) throw new Error(`cluster message on ${this.#channel} too large: send ids and read the rows`);
     try {
-      await this.#pool.query('select pg_notify($1, $2)', [this.#channel, text]);
+      await ClusterNotify.send(this.#pool, this.#channel, payload, this.instanceId);
     } catch (error) {
+      if (error instanceof TooLarge) throw error;
       this.#log.warn({ err: error, channel: this.#channel }, 'could not notify the other instances');
     }
+  }
+
+  /**
+   * Tells every instance listening on `channel`, from any connection (a CLI tells running
+   * instances this way); `origin` is what they see as the sender. Throws when it could not.
+   */
+  static async send<P>(pool: pg.Pool, channel: string, payload: P, origin: string): Promise<void> {
+    const text = JSON.stringify({ o: origin, p: payload });
+    if (Buffer.byteLength(text) > maxPayloadBytes) throw new TooLarge(`cluster message on ${channel} too large: send ids and read the rows`);
+    await pool.query('select pg_notify($1, $2)', [channel, text]);
+  }
+
+  /** Whether a payload fits in one message (else send an id and read the rows). */
+  static fits(payload: unknown): boolean {
+    return Buffer.byteLength(JSON.stringify({ o: randomUUID(), p: payload })) <= maxPayloadBytes;
   }
 
   async stop(): Promise<void> {
