@@ -28,6 +28,7 @@ import { notFound, staticSite } from './plugins/static-site.ts';
 import { staffAccessPlugin, staffPlugin } from './staff/staff-plugin.ts';
 import { incidentsPlugin } from './incidents/incidents-plugin.ts';
 import { statusEventsPlugin } from './status-events/status-events-plugin.ts';
+import { probeLocationsPlugin } from './probe-locations/probe-locations-plugin.ts';
 import { statusPlugin } from './status/status-plugin.ts';
 import { subscriptionsPlugin, type SubscriptionsPluginOptions } from './subscriptions/subscriptions-plugin.ts';
 import { supportPlugin, type SupportPluginOptions } from './support/support-plugin.ts';
@@ -144,6 +145,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(statusEventsPlugin);
   await app.register(incidentsPlugin);
   await app.register(statusPlugin);
+  // The probe locations: agents' tokens and batches (decided by the board), which locations report.
+  await app.register(probeLocationsPlugin);
   // What other capabilities may know of a browser's panel session (the panel attaches itself).
   await app.register(panelLinkPlugin);
   // The support desk, app-wide: the contact form starts its conversations through it.

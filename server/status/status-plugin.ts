@@ -14,21 +14,17 @@ import { registerStatusMetrics } from './status-metrics.ts';
 import { StatusChecker } from './status-checker.ts';
 import { StatusService } from './status-service.ts';
 import { statusBadgeRoutes } from './status-badge-routes.ts';
-import { ProbeAgents } from '../probe-locations/agents-service.ts';
-import { agentsConsoleRoutes } from '../probe-locations/agents-console-routes.ts';
-import { agentApiRoutes, locationsRoutes } from '../probe-locations/probe-locations-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The status capability: the board (monitors, probes, stream) and the console's monitors. */
-    status: { service: StatusService; monitors: MonitorsService; checker: StatusChecker; agents: ProbeAgents };
+    status: { service: StatusService; monitors: MonitorsService; checker: StatusChecker };
   }
 }
 
 /**
- * The status capability: the board (monitors, probes, live state, uptime), the console's
- * monitors, the probe agents, and their routes under /api/status, /api/staff/monitors,
- * /api/staff/probe-agents and /api/probes. The monitors come from the database; MONITORS_FILE
+ * The status capability: the board (monitors, probes, live state, uptime) and the console's
+ * monitors, with their routes under /api/status and /api/staff/monitors. The monitors come from the database; MONITORS_FILE
  * fills it on the first start (docs/decisions.md 37). It reads incidents' maintenance and pushes
  * to open boards through the status events. Probing starts when the app is ready and stops when it closes.
  */
@@ -56,21 +52,7 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
     : new LocalCoordinator();
   const { allowPrivate, staffTargetsAllowPrivate, checkPorts, dnsServers, checksInFlight, dnsTimeoutMs, prober } = app.config.status;
   const events = app.statusEvents;
-  // The agents and the board need each other: the agents hand their batches to the board (called
-  // once the app runs), the board lists the agents' locations.
-  const agents: ProbeAgents = new ProbeAgents({
-    db: app.db,
-    audit: app.audit,
-    now,
-    siteOrigin: app.config.publicUrl,
-    own: prober,
-    status: {
-      active: () => catalog.active(),
-      acceptResults: (location, results) => service.acceptResults(location, results),
-      ownLastRoundAt: () => service.locationSeenAt(prober.location),
-    },
-  });
-  const service: StatusService = new StatusService({
+  const service = new StatusService({
     db: app.db,
     dialect: app.dialect,
     prober,
@@ -79,7 +61,8 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
     log: app.log,
     events,
     notices: app.incidents,
-    locations: agents,
+    // The probe locations (registered after, they hand their agents' batches to this board): read once the app runs.
+    locations: { locations: () => app.probeLocations.locations(), agentsReporting: () => app.probeLocations.agentsReporting() },
     clock: now,
   });
   const resolver = new NameResolver({ servers: dnsServers, timeoutMs: dnsTimeoutMs });
@@ -94,7 +77,7 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
     now,
   });
   const checker = new StatusChecker({ allowPrivate, ports: checkPorts, maxInFlight: checksInFlight, resolver });
-  app.decorate('status', { service, monitors, checker, agents });
+  app.decorate('status', { service, monitors, checker });
 
   registerStatusMetrics(app.metrics, service, events.hub);
   // Ready when some instance probes: this one, or another whose rounds arrive in time.
@@ -121,17 +104,14 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
   // The prefixes the status capability owns.
   await app.register(
     async (scope) => {
-      // The board, its live stream, the visitors' checker, the locations and badges.
+      // The board, its live stream, the visitors' checker and badges.
       statusRoutes(scope, { service, checker, hub: events.hub });
-      locationsRoutes(scope, agents);
       statusBadgeRoutes(scope, { service });
     },
     { prefix: '/api/status' },
   );
-  // The console's Monitors section and agent tokens (admins), and the probe agents' API (docs/decisions.md 48).
+  // The console's Monitors section (admins).
   await app.register(async (scope) => monitorsRoutes(scope, monitors), { prefix: '/api/staff/monitors' });
-  await app.register(async (scope) => agentsConsoleRoutes(scope, agents), { prefix: '/api/staff/probe-agents' });
-  await app.register(async (scope) => agentApiRoutes(scope, agents), { prefix: '/api/probes' });
 }
 export const statusPlugin = fp(statusCapability, {
   name: 'status',

@@ -5,6 +5,7 @@ import { contactPlugin } from '../../server/contact/contact-plugin.ts';
 import { incidentsPlugin } from '../../server/incidents/incidents-plugin.ts';
 import { systemClock } from '../../server/lib/clock.ts';
 import { database } from '../../server/plugins/database.ts';
+import { probeLocationsPlugin } from '../../server/probe-locations/probe-locations-plugin.ts';
 import { jobs } from '../../server/plugins/jobs.ts';
 import { metrics } from '../../server/plugins/metrics.ts';
 import { readiness } from '../../server/plugins/readiness.ts';
@@ -33,6 +34,7 @@ describe('the order of capabilities', () => {
     { name: 'subscriptions', plugin: subscriptionsPlugin, missing: 'status', before: [statusEventsPlugin] },
     { name: 'status', plugin: statusPlugin, missing: 'audit' },
     { name: 'status', plugin: statusPlugin, missing: 'incidents', before: [staffAccessPlugin, statusEventsPlugin] },
+    { name: 'probe-locations', plugin: probeLocationsPlugin, missing: 'status', before: [staffAccessPlugin] },
     { name: 'staff-access', plugin: staffAccessPlugin, missing: 'audit' },
     { name: 'contact', plugin: contactPlugin, missing: 'staff-access' },
   ];
