@@ -25,8 +25,10 @@ import { sameOrigin } from './plugins/same-origin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { notFound, staticSite } from './plugins/static-site.ts';
 import { staffPlugin } from './staff/staff-plugin.ts';
-import { incidentsCorePlugin, incidentsFeedPlugin, incidentsPublicPlugin, incidentsStaffPlugin } from './incidents/incidents-plugin.ts';
-import { agentApiPlugin, agentsConsolePlugin, monitorsConsolePlugin, statusCorePlugin, statusPlugin } from './status/status-plugin.ts';
+import { incidentsPlugin } from './incidents/incidents-plugin.ts';
+import { statusEventsPlugin } from './status-events/status-events-plugin.ts';
+import { probeLocationsPlugin } from './probe-locations/probe-locations-plugin.ts';
+import { statusPlugin } from './status/status-plugin.ts';
 import { subscriptionsPlugin, type SubscriptionsPluginOptions } from './subscriptions/subscriptions-plugin.ts';
 import { supportPlugin, type SupportPluginOptions } from './support/support-plugin.ts';
 
@@ -137,27 +139,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // audit log's included; then the audit log every capability records into.
   await app.register(staffPlugin);
   await app.register(auditPlugin);
-  // The status board (monitors, probes, stream) and the incidents that join it, app-wide.
-  await app.register(statusCorePlugin);
-  await app.register(incidentsCorePlugin);
+  // The status events (the log's publications, the other instances, open boards), then the
+  // incidents that publish to them, then the status board (monitors, probes, agents) that reads
+  // the incidents' maintenance; each owns its routes.
+  await app.register(statusEventsPlugin);
+  await app.register(incidentsPlugin);
+  await app.register(statusPlugin);
+  // The probe locations: agents' tokens and batches (decided by the board), which locations report.
+  await app.register(probeLocationsPlugin);
   // /api/health, /api/health/ready and /api/ping.
   await app.register(healthPlugin);
   // /api/panel, and what the support desk may know of a browser's panel session.
   await app.register(panelPlugin);
   // /api/support and /api/staff/conversations; the contact form starts its conversations through it.
   await app.register(supportPlugin, options.support ?? {});
-
-  await app.register(statusPlugin, { prefix: '/api/status' });
   // /api/status/subscriptions, the fan-out of the status event log and the notification outbox.
   await app.register(subscriptionsPlugin, options.subscriptions ?? {});
   // /api/contact, and the staff console's inbox under /api/staff/contact (one outbox for both).
   await app.register(contactPlugin);
-  await app.register(monitorsConsolePlugin, { prefix: '/api/staff/monitors' });
-  await app.register(agentsConsolePlugin, { prefix: '/api/staff/probe-agents' });
-  await app.register(agentApiPlugin, { prefix: '/api/probes' });
-  await app.register(incidentsStaffPlugin, { prefix: '/api/staff' });
-  await app.register(incidentsPublicPlugin, { prefix: '/api/status' });
-  await app.register(incidentsFeedPlugin);
   // /api/staff/alerts: alert channels, the fan-out of monitor changes, draft incidents, the alert outbox.
   await app.register(alertsPlugin, options.alerts ?? {});
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { brandName } from '../../contracts/brand.ts';
 import { alertChannelKinds } from '../../contracts/alerts-rules.ts';
+import { monitorChangedKind } from '../../contracts/status-rules.ts';
 import { scheduleRetention } from '../jobs/retention.ts';
 import type { OutboxOptions } from '../outbox/outbox-options.ts';
 import type { OutboxWorker } from '../outbox/outbox-worker.ts';
@@ -38,7 +39,7 @@ declare module 'fastify' {
 export interface AlertsPluginOptions {
   /** Worker tuning (tests make it quick); production uses the defaults. */
   outbox?: Partial<OutboxOptions>;
-  /** How often the event log is looked at for monitor changes (also woken after each probe round here). */
+  /** How often the event log is looked at for monitor changes (also woken by each published change). */
   fanOutEveryMs?: number;
   /** How often reminders, ended maintenance windows and drafts due to publish are looked at. */
   rulesEveryMs?: number;
@@ -49,8 +50,8 @@ const keepAlertsDays = 30;
 
 /**
  * Alerts to the team under /api/staff/alerts (docs/decisions.md 50-52): channels, the fan-out of
- * monitor changes from the status event log (a job on the one scheduler, woken after each probe
- * round this instance stores), reminders, held alerts released when a maintenance window ends,
+ * monitor changes from the status event log (a job on the one scheduler, woken by each
+ * `monitor.changed` publication of the status events), reminders, held alerts released when a maintenance window ends,
  * draft incidents and their auto-publish, and the alert outbox. It reads monitors through the
  * status capability and writes incidents through the incidents capability, so it comes after both.
  */
@@ -122,8 +123,8 @@ async function alertsCapability(app: FastifyInstance, options: AlertsPluginOptio
     const read = await service.fanOut.run();
     if (read) app.log.info({ changes: read }, 'alerts: monitor changes read');
   });
-  // A round this instance stored may hold changes: look at once rather than at the next tick.
-  status.onProbed(() => void app.jobs.runNow(fanOutJob).catch((error: unknown) => app.log.error({ err: error }, 'alerts: fan-out failed')));
+  // A monitor's change published (this instance's prober, an agent's batch, another instance): look at once rather than at the next tick.
+  app.statusEvents.subscribe([monitorChangedKind], () => app.jobs.wake(fanOutJob));
   app.jobs.every({ name: 'alerts rules', everyMs: options.rulesEveryMs ?? 5_000 }, async () => {
     await service.fanOut.endOrphans();
     await service.fanOut.releaseHeld();
@@ -139,4 +140,7 @@ async function alertsCapability(app: FastifyInstance, options: AlertsPluginOptio
     await outbox.stop();
   });
 }
-export const alertsPlugin = fp(alertsCapability, { name: 'alerts', dependencies: ['database', 'jobs', 'staff', 'audit', 'status', 'incidents'] });
+export const alertsPlugin = fp(alertsCapability, {
+  name: 'alerts',
+  dependencies: ['database', 'jobs', 'staff', 'audit', 'status-events', 'status', 'incidents'],
+});

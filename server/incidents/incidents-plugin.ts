@@ -1,6 +1,7 @@
 import fastifyEtag from '@fastify/etag';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { noticeEventKinds } from '../status-events/status-event-map.ts';
 import { existingMonitorIds } from '../status/monitors-repository.ts';
 import { incidentsFeedRoute, incidentsPublicRoutes, incidentsStaffRoutes } from './incidents-routes.ts';
 import { IncidentsService } from './incidents-service.ts';
@@ -15,43 +16,38 @@ declare module 'fastify' {
 export const announceEveryMs = 1000;
 
 /**
- * The incidents capability, app-wide (after the status capability, whose board it joins): the
- * service, the clock's announcements and the link to other instances. Its routes are the three
- * plugins below.
+ * The incidents capability: the service (before the status board, which reads its maintenance
+ * and notices), the clock's announcements, and its routes: incidents and maintenance for staff
+ * under /api/staff, history and one incident under /api/status, and the Atom feed. Every change
+ * is published to the status events; a change made on another instance (or a lost LISTEN) makes
+ * this instance read its copy again.
  */
 async function incidentsCapability(app: FastifyInstance): Promise<void> {
-  const status = app.status.service;
+  const events = app.statusEvents;
   const service = new IncidentsService({
     db: app.db,
     audit: app.audit,
     log: app.log,
     now: app.clock,
-    board: {
-      existingMonitors: (trx, ids) => existingMonitorIds(trx, ids),
-      push: (notice) => status.pushNotice(notice),
-      broadcast: (eventId) => status.broadcast({ kind: 'notice', eventId }),
-    },
+    existingMonitors: (trx, ids) => existingMonitorIds(trx, ids),
+    events,
   });
   await service.refresh();
-  status.setNoticeSource(service);
-  status.onSignal((signal) => service.receive(signal));
+  events.subscribe(noticeEventKinds, (_event, origin) => (origin === 'elsewhere' ? service.followElsewhere() : undefined));
+  events.onResync(() => void service.followElsewhere());
   app.decorate('incidents', service);
   app.jobs.every({ name: 'maintenance announcements', everyMs: announceEveryMs }, () => service.announceDue());
-}
-export const incidentsCorePlugin = fp(incidentsCapability, { name: 'incidents', dependencies: ['database', 'jobs', 'audit', 'status'] });
 
-/** /api/staff: incidents and maintenance, for admins and support. */
-export async function incidentsStaffPlugin(app: FastifyInstance): Promise<void> {
-  incidentsStaffRoutes(app, app.incidents);
+  await app.register(async (scope) => incidentsStaffRoutes(scope, service), { prefix: '/api/staff' });
+  // History and one incident, public, each with an ETag for revalidation (this scope only). The
+  // monitors' names come from the status capability's catalogue, read when a request asks.
+  await app.register(
+    async (scope) => {
+      await scope.register(fastifyEtag);
+      incidentsPublicRoutes(scope, service, () => app.status.service.catalog.all.map(({ id, name }) => ({ id, name })));
+    },
+    { prefix: '/api/status' },
+  );
+  await app.register(async (scope) => incidentsFeedRoute(scope, service));
 }
-
-/** /api/status: history and one incident, public, each with an ETag for revalidation (this scope only). */
-export async function incidentsPublicPlugin(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyEtag);
-  incidentsPublicRoutes(app, app.incidents, () => app.status.service.catalog.all.map(({ id, name }) => ({ id, name })));
-}
-
-/** /network-status/feed.atom. */
-export async function incidentsFeedPlugin(app: FastifyInstance): Promise<void> {
-  incidentsFeedRoute(app, app.incidents);
-}
+export const incidentsPlugin = fp(incidentsCapability, { name: 'incidents', dependencies: ['database', 'jobs', 'audit', 'staff', 'status-events'] });

@@ -10,15 +10,15 @@ import {
   type Maintenance,
   type NewIncidentBody,
   type NewMaintenanceBody,
-  type NoticeEvent,
   type StatusEventKind,
   type StatusHistory,
 } from '../../contracts/incidents.ts';
 import type { Acting, AuditLog, AuditRecord } from '../audit/audit-service.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { isNoticeEvent, recordStatusEvent, statusEventsAfter } from '../status/status-events-repository.ts';
-import type { ClusterSignal, NoticeSource } from '../status/status-service.ts';
+import type { StatusEventMap } from '../status-events/status-event-map.ts';
+import { appendStatusEvent } from '../status-events/status-events-repository.ts';
+import type { StatusEvents } from '../status-events/status-events.ts';
 import { covers, incidentBriefOf, incidentView, maintenanceView } from './incident-views.ts';
 import {
   cancelMaintenance,
@@ -48,18 +48,13 @@ const startGraceMs = 5 * 60_000;
 /** The cache is read again this often even without a signal (a lost one costs at most this). */
 const fullCheckMs = 60_000;
 
-/** How the capability reaches the board: the monitors that exist, open streams, other instances. */
-export interface BoardLink {
-  /** The ids among these that are monitors (read from the database). */
-  existingMonitors(db: Transaction<Database>, ids: readonly string[]): Promise<Set<string>>;
-  push(notice: NoticeEvent): void;
-  broadcast(eventId: number): Promise<void>;
-}
-
 export interface IncidentsServiceDeps {
   db: Kysely<Database>;
   audit: AuditLog;
-  board: BoardLink;
+  /** The ids among these that are monitors (read in the change's transaction). */
+  existingMonitors(db: Transaction<Database>, ids: readonly string[]): Promise<Set<string>>;
+  /** Where every change is published once committed: open boards, subscribers, the other instances. */
+  events: Pick<StatusEvents, 'publish'>;
   log: FastifyBaseLogger;
   now?: () => number;
 }
@@ -77,27 +72,21 @@ const invalid = (fields: Record<string, string>) =>
     { fields },
   );
 
-/** The notice an event becomes on the board's stream. */
-export function noticeOf(kind: StatusEventKind, payload: unknown): NoticeEvent {
-  return kind.startsWith('incident.') ? { kind, incident: payload as Incident } : { kind, maintenance: payload as Maintenance };
-}
-
 /**
  * Incidents and maintenance (docs/decisions.md 12, 33). Every change is one transaction that
- * also records its status event and its audit entry; after it commits, the change is pushed to
- * this instance's open boards and the other instances are told the event's id, so they push it
- * too. The open incidents and the current maintenance are kept in memory for the board and the
+ * also records its status event and its audit entry; after it commits, the event is published
+ * (server/status-events/): this instance's open boards and subscribers, then the other instances,
+ * which read their copy again (`followElsewhere`) and push it too. The open incidents and the current maintenance are kept in memory for the board and the
  * prober; the clock's transitions (started, completed) are announced exactly once by whichever
  * instance claims them first.
  */
-export class IncidentsService implements NoticeSource {
+export class IncidentsService {
   private readonly deps: IncidentsServiceDeps;
   private readonly now: () => number;
   private open: IncidentRecord[] = [];
   private current: MaintenanceRecord[] = [];
   private recent: IncidentBrief[] = [];
   private loadedAt = 0;
-  private signals: Promise<void> = Promise.resolve();
 
   constructor(deps: IncidentsServiceDeps) {
     this.deps = deps;
@@ -118,7 +107,7 @@ export class IncidentsService implements NoticeSource {
     this.loadedAt = at;
   }
 
-  // The board (NoticeSource).
+  // The board (server/status/status-report.ts reads these).
 
   inMaintenance(monitorId: string, at: number): boolean {
     return this.current.some((m) => covers(m, monitorId, at));
@@ -132,17 +121,9 @@ export class IncidentsService implements NoticeSource {
     };
   }
 
-  /** From another instance: an event to push (in the order they come), or a reason to read everything again. */
-  receive(signal: ClusterSignal): void {
-    if (signal.kind === 'monitors') return;
-    this.signals = this.signals
-      .then(async () => {
-        await this.refresh();
-        if (signal.kind !== 'notice') return;
-        const [event] = await statusEventsAfter(this.deps.db, signal.eventId - 1, 1);
-        if (event && event.id === signal.eventId && isNoticeEvent(event)) this.deps.board.push(noticeOf(event.kind, event.payload));
-      })
-      .catch((error: unknown) => this.deps.log.error({ err: error }, 'incidents: could not follow a change made on another instance'));
+  /** A change made on another instance, or changes that may have been missed: reads this instance's copy again. */
+  async followElsewhere(): Promise<void> {
+    await this.refresh().catch((error: unknown) => this.deps.log.error({ err: error }, 'incidents: could not follow a change made on another instance'));
   }
 
   // Public reads.
@@ -307,12 +288,11 @@ export class IncidentsService implements NoticeSource {
           // The window as it was at that moment: in progress from its start, completed at its end.
           const payload = maintenanceView(after, which === 'started' ? after.startsAt : after.endsAt);
           const kind = which === 'started' ? 'maintenance.started' : 'maintenance.completed';
-          return { id: await recordStatusEvent(trx, { at: now, kind, subjectId: m.id, payload }), kind, payload } as const;
+          return appendStatusEvent(trx, { at: now, kind, subjectId: m.id, payload });
         });
         if (!event) continue;
         announced += 1;
-        this.deps.board.push({ kind: event.kind, maintenance: event.payload });
-        await this.deps.board.broadcast(event.id);
+        await this.deps.events.publish(event);
       }
     }
     await this.refresh();
@@ -334,20 +314,19 @@ export class IncidentsService implements NoticeSource {
       const payload = kind.startsWith('incident.')
         ? incidentView((await findIncident(trx, subjectId))!)
         : maintenanceView((await findMaintenance(trx, subjectId))!, at);
-      const eventId = await recordStatusEvent(trx, { at, kind, subjectId, payload });
+      const event = await appendStatusEvent(trx, { at, kind, subjectId, payload: payload as StatusEventMap[K] });
       await this.deps.audit.record(audit, { db: trx });
-      return { eventId, kind, payload };
+      return event;
     });
-    // Open boards first (the notice carries the change itself), then this instance's copy.
-    this.deps.board.push(noticeOf(done.kind, done.payload));
-    await this.deps.board.broadcast(done.eventId);
+    // Open boards and subscribers first (the notice carries the change itself), then this instance's copy.
+    await this.deps.events.publish(done as Parameters<StatusEvents['publish']>[0]);
     await this.refresh().catch((error: unknown) => this.deps.log.error({ err: error }, 'incidents: could not read the current incidents'));
-    return done.payload as K extends `incident.${string}` ? Incident : Maintenance;
+    return done.payload as unknown as K extends `incident.${string}` ? Incident : Maintenance;
   }
 
   private async checkMonitors(trx: Transaction<Database>, ids: readonly string[], field: string): Promise<void> {
     if (ids.length === 0) return;
-    const known = await this.deps.board.existingMonitors(trx, ids);
+    const known = await this.deps.existingMonitors(trx, ids);
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length)
       throw invalid({ [field]: `names ${unknown.length === 1 ? 'a monitor that does not exist' : 'monitors that do not exist'}: ${unknown.join(', ')}` });

@@ -18,6 +18,8 @@ export class Scheduler {
   private readonly jobs: { spec: JobSpec; run: () => Promise<unknown> }[] = [];
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly running = new Map<string, Promise<void>>();
+  /** Jobs woken while they ran: they run once more when that run ends. */
+  private readonly rerun = new Set<string>();
   private started = false;
 
   constructor(log: FastifyBaseLogger) {
@@ -48,6 +50,31 @@ export class Scheduler {
     const job = this.jobs.find((j) => j.spec.name === name);
     if (!job) return Promise.reject(new Error(`no job named ${name}`));
     return this.runOnce(job);
+  }
+
+  /**
+   * Runs a job as soon as it can: now, or once more right after the run in progress ends (that
+   * run may have read before what woke it). Nothing before the scheduler starts (every job runs
+   * then) or after it stops. Never throws; a failure is logged as for any run.
+   */
+  wake(name: string): void {
+    if (!this.started) return;
+    const job = this.jobs.find((j) => j.spec.name === name);
+    if (!job) {
+      this.log.error({ job: name }, `no job named ${name} to wake`);
+      return;
+    }
+    const current = this.running.get(name);
+    if (!current) {
+      void this.runOnce(job);
+      return;
+    }
+    if (this.rerun.has(name)) return;
+    this.rerun.add(name);
+    void current.then(() => {
+      this.rerun.delete(name);
+      if (this.started) void this.runOnce(job);
+    });
   }
 
   private begin(job: { spec: JobSpec; run: () => Promise<unknown> }): void {

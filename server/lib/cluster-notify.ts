@@ -5,6 +5,9 @@ import type pg from 'pg';
 /** pg_notify payloads must stay under 8000 bytes; callers send ids and read the rows. */
 const maxPayloadBytes = 7900;
 
+/** A message over the limit: a mistake of the caller, not of the network. */
+class TooLarge extends Error {}
+
 /**
  * Small messages between the instances of the app on one PostgreSQL (LISTEN/NOTIFY on one
  * channel), as the status coordinator does for its rounds: `publish` tells every other instance,
@@ -22,6 +25,8 @@ export class ClusterNotify<Payload> {
   #client: pg.PoolClient | undefined;
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
+  /** Connections already let go: a broken one may still report errors afterwards. */
+  readonly #released = new WeakSet<pg.PoolClient>();
 
   constructor(options: { pool: pg.Pool | undefined; channel: string; log: FastifyBaseLogger }) {
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(options.channel)) throw new Error(`not a channel name: ${options.channel}`);
@@ -44,13 +49,27 @@ export class ClusterNotify<Payload> {
   /** Tells the other instances; a failure is logged, never thrown (the local side already happened). */
   async publish(payload: Payload): Promise<void> {
     if (!this.#pool || this.#stopped) return;
-    const text = JSON.stringify({ o: this.instanceId, p: payload });
-    if (Buffer.byteLength(text) > maxPayloadBytes) throw new Error(`cluster message on ${this.#channel} too large: send ids and read the rows`);
     try {
-      await this.#pool.query('select pg_notify($1, $2)', [this.#channel, text]);
+      await ClusterNotify.send(this.#pool, this.#channel, payload, this.instanceId);
     } catch (error) {
+      if (error instanceof TooLarge) throw error;
       this.#log.warn({ err: error, channel: this.#channel }, 'could not notify the other instances');
     }
+  }
+
+  /**
+   * Tells every instance listening on `channel`, from any connection (a CLI tells running
+   * instances this way); `origin` is what they see as the sender. Throws when it could not.
+   */
+  static async send<P>(pool: pg.Pool, channel: string, payload: P, origin: string): Promise<void> {
+    const text = JSON.stringify({ o: origin, p: payload });
+    if (Buffer.byteLength(text) > maxPayloadBytes) throw new TooLarge(`cluster message on ${channel} too large: send ids and read the rows`);
+    await pool.query('select pg_notify($1, $2)', [channel, text]);
+  }
+
+  /** Whether a payload fits in one message (else send an id and read the rows). */
+  static fits(payload: unknown): boolean {
+    return Buffer.byteLength(JSON.stringify({ o: randomUUID(), p: payload })) <= maxPayloadBytes;
   }
 
   async stop(): Promise<void> {
@@ -60,7 +79,7 @@ export class ClusterNotify<Payload> {
     this.#client = undefined;
     if (client) {
       await client.query(`unlisten ${this.#channel}`).catch(() => {});
-      client.release(true);
+      this.#release(client);
     }
   }
 
@@ -79,7 +98,7 @@ export class ClusterNotify<Payload> {
       if (dropped) return;
       dropped = true;
       if (this.#client === client) this.#client = undefined;
-      client.release(true);
+      this.#release(client);
       if (this.#stopped) return;
       this.#log.warn({ err: error, channel: this.#channel }, 'lost the LISTEN connection; reconnecting');
       this.#retry(true);
@@ -95,8 +114,19 @@ export class ClusterNotify<Payload> {
       drop(error);
       return;
     }
+    if (this.#stopped) {
+      this.#release(client);
+      return;
+    }
     this.#client = client;
     if (resync) this.#onResync?.();
+  }
+
+  /** Closes a LISTEN connection instead of pooling it again with our listeners on it, once. */
+  #release(client: pg.PoolClient): void {
+    if (this.#released.has(client)) return;
+    this.#released.add(client);
+    client.release(true);
   }
 
   #retry(resync: boolean): void {

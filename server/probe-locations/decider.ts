@@ -1,10 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { siteLocationId } from '../../contracts/probe-locations-rules.ts';
-import type { ServerStatus } from '../../contracts/status-rules.ts';
+import { monitorChangedKind, type ServerStatus } from '../../contracts/status-rules.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { nextMemory } from '../status/monitor-state.ts';
-import { recordMonitorChange, type MonitorChange } from '../status/monitor-changes.ts';
+import { recordMonitorChange, type MonitorChange, type MonitorChangeEvent } from '../status/monitor-changes.ts';
 import type { Monitor } from '../status/monitors-file.ts';
 import { writeResults, type ResultRow } from '../status/status-repository.ts';
 import {
@@ -59,6 +59,8 @@ export interface DecideOutcome {
   /** "Unreachable from Singapore" and the like, per decided monitor. */
   details: Map<string, string>;
   changes: MonitorChange[];
+  /** The same changes as logged (with their event ids), to publish once the transaction committed. */
+  changeEvents: MonitorChangeEvent[];
   /** When the decision was made: the time of its rows. */
   at: number;
   accepted: number;
@@ -99,7 +101,7 @@ const key = (monitorId: string, location: string) => `${monitorId}\u0000${locati
 export async function decideResults(db: Kysely<Database>, dialect: Dialect | undefined, input: DecideInput): Promise<DecideOutcome> {
   const known = input.results.filter((r) => input.monitors.has(r.monitorId));
   const ignored = input.results.length - known.length;
-  const empty: DecideOutcome = { rows: [], locations: new Map(), details: new Map(), changes: [], at: input.now, accepted: 0, ignored };
+  const empty: DecideOutcome = { rows: [], locations: new Map(), details: new Map(), changes: [], changeEvents: [], at: input.now, accepted: 0, ignored };
   if (known.length === 0) return empty;
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${deciderLockKey}::bigint)`.execute(trx);
@@ -222,6 +224,8 @@ async function decideIn(trx: Transaction<Database>, input: DecideInput, known: r
   if (rows.length) await writeResults(trx, rows);
   await saveDecisions(trx, newDecisions);
   // The results and the changes they decided, together (docs/decisions.md 54).
-  for (const change of changes) await recordMonitorChange(trx, change);
-  return { rows, locations, details, changes, at, accepted: known.length - duplicates, ignored };
+  const changeEvents: MonitorChangeEvent[] = [];
+  for (const change of changes)
+    changeEvents.push({ id: await recordMonitorChange(trx, change), at: change.at, kind: monitorChangedKind, subjectId: change.monitorId, payload: change });
+  return { rows, locations, details, changes, changeEvents, at, accepted: known.length - duplicates, ignored };
 }

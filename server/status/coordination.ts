@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { StatusUpdate } from '../../contracts/status.ts';
+import { ClusterNotify } from '../lib/cluster-notify.ts';
 
 /** The results of one probe round, as every instance streams them. id = the round's time. */
 export interface Round {
@@ -10,10 +10,10 @@ export interface Round {
 }
 
 /**
- * A short message to the other instances: the monitors changed (read them again), or a status
- * event was recorded (read it by id and push it to open boards).
+ * A short message to the other instances: the monitors changed (read them again). Status events
+ * travel on their own channel (server/status-events/).
  */
-export type Signal = { kind: 'monitors' } | { kind: 'notice'; eventId: number };
+export type Signal = { kind: 'monitors' };
 
 export interface CoordinatorEvents {
   /** This instance now runs the probes. */
@@ -47,14 +47,12 @@ export class LocalCoordinator implements Coordinator {
   async stop(): Promise<void> {}
 }
 
-/** pg_notify payloads must stay under 8000 bytes; a bigger round is sent as a reference. */
-const maxPayloadBytes = 7900;
 const channel = 'hostfront_status';
 /** The advisory lock key of the prober (any constant that no other code uses). */
 export const proberLockKey = '4848284656611405';
 
+/** What travels on the coordinator's channel: a round, or its id when it is too big for one message, or a signal. */
 interface NotifyPayload {
-  origin: string;
   round?: Round;
   /** Set instead of round when the round was too big: load it from the database. */
   ref?: number;
@@ -66,25 +64,23 @@ interface NotifyPayload {
  * to tell running instances (on PostgreSQL) that it changed the monitors.
  */
 export async function sendSignal(pool: pg.Pool, signal: Signal, origin = 'cli'): Promise<void> {
-  await pool.query('select pg_notify($1, $2)', [channel, JSON.stringify({ origin, signal } satisfies NotifyPayload)]);
+  await ClusterNotify.send<NotifyPayload>(pool, channel, { signal }, origin);
 }
 
 /**
  * PostgreSQL: the instance holding a session advisory lock probes; the others retry every
  * `retryMs`, so when the holder dies (its session ends and the lock with it) one of them takes
- * over within that time. Rounds travel by NOTIFY; every instance LISTENs.
+ * over within that time. Rounds travel by NOTIFY (server/lib/cluster-notify.ts); every instance LISTENs.
  */
 export class PgCoordinator implements Coordinator {
-  readonly instanceId = randomUUID();
+  private readonly notify: ClusterNotify<NotifyPayload>;
   private readonly pool: pg.Pool;
   private readonly retryMs: number;
   private readonly log: FastifyBaseLogger;
   private readonly loadRound: (id: number) => Promise<Round>;
   private events: CoordinatorEvents | undefined;
   private lockClient: pg.PoolClient | undefined;
-  private listenClient: pg.PoolClient | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private listenTimer: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly discarded = new WeakSet<pg.PoolClient>();
   private ticking: Promise<void> = Promise.resolve();
@@ -94,6 +90,11 @@ export class PgCoordinator implements Coordinator {
     this.retryMs = options.retryMs;
     this.log = options.log;
     this.loadRound = options.loadRound;
+    this.notify = new ClusterNotify({ pool: options.pool, channel, log: options.log });
+  }
+
+  get instanceId(): string {
+    return this.notify.instanceId;
   }
 
   get isLeader(): boolean {
@@ -102,25 +103,25 @@ export class PgCoordinator implements Coordinator {
 
   async start(events: CoordinatorEvents): Promise<void> {
     this.events = events;
-    await this.listen();
+    await this.notify.start(
+      (payload) => void this.receive(payload),
+      () => this.events?.onResync(),
+    );
     this.ticking = this.tick();
     await this.ticking;
   }
 
   async publish(round: Round): Promise<void> {
-    let payload = JSON.stringify({ origin: this.instanceId, round } satisfies NotifyPayload);
-    if (Buffer.byteLength(payload) > maxPayloadBytes) payload = JSON.stringify({ origin: this.instanceId, ref: round.id } satisfies NotifyPayload);
-    await this.pool.query('select pg_notify($1, $2)', [channel, payload]);
+    await this.notify.publish(ClusterNotify.fits({ round }) ? { round } : { ref: round.id });
   }
 
   async signal(signal: Signal): Promise<void> {
-    await sendSignal(this.pool, signal, this.instanceId);
+    await this.notify.publish({ signal });
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    clearTimeout(this.listenTimer);
     await this.ticking;
     if (this.lockClient) {
       const client = this.lockClient;
@@ -128,12 +129,7 @@ export class PgCoordinator implements Coordinator {
       await client.query('select pg_advisory_unlock($1)', [proberLockKey]).catch(() => {});
       this.discard(client);
     }
-    if (this.listenClient) {
-      const client = this.listenClient;
-      this.listenClient = undefined;
-      await client.query(`unlisten ${channel}`).catch(() => {});
-      this.discard(client);
-    }
+    await this.notify.stop();
   }
 
   private schedule(): void {
@@ -185,8 +181,8 @@ export class PgCoordinator implements Coordinator {
   }
 
   /**
-   * Closes a dedicated connection (the lock's or the LISTEN one) instead of pooling it again with
-   * our listeners on it, once: a broken connection may still report errors after it is let go.
+   * Closes the lock's connection instead of pooling it again with our listeners on it, once: a
+   * broken connection may still report errors after it is let go.
    */
   private discard(client: pg.PoolClient): void {
     if (this.discarded.has(client)) return;
@@ -194,53 +190,8 @@ export class PgCoordinator implements Coordinator {
     client.release(true);
   }
 
-  private async listen(): Promise<void> {
-    if (this.stopped) return;
+  private async receive(payload: NotifyPayload): Promise<void> {
     try {
-      const client = await this.pool.connect();
-      // A broken connection can report more than one error (and its LISTEN query fails too):
-      // it goes back to the pool, and a new one is tried, exactly once.
-      let dropped = false;
-      const drop = (error: unknown): void => {
-        if (dropped || this.discarded.has(client)) return;
-        dropped = true;
-        if (this.listenClient === client) this.listenClient = undefined;
-        this.discard(client);
-        this.log.warn({ err: error }, 'status: lost the LISTEN connection; reconnecting');
-        this.retryListen(true);
-      };
-      client.on('notification', (message) => {
-        if (message.channel !== channel || !message.payload) return;
-        void this.receive(message.payload);
-      });
-      client.on('error', drop);
-      try {
-        await client.query(`listen ${channel}`);
-      } catch (error) {
-        drop(error);
-        return;
-      }
-      if (!dropped) this.listenClient = client;
-    } catch (error) {
-      this.log.warn({ err: error }, 'status: could not LISTEN; retrying');
-      this.retryListen(false);
-    }
-  }
-
-  private retryListen(resync: boolean): void {
-    if (this.stopped) return;
-    this.listenTimer = setTimeout(() => {
-      void this.listen().then(() => {
-        if (resync && this.listenClient) this.events?.onResync();
-      });
-    }, 1000);
-    this.listenTimer.unref();
-  }
-
-  private async receive(text: string): Promise<void> {
-    try {
-      const payload = JSON.parse(text) as NotifyPayload;
-      if (payload.origin === this.instanceId) return;
       if (payload.signal) {
         this.events?.onSignal?.(payload.signal);
         return;

@@ -1,34 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
-import { monitorChangedKind, type ServerStatus } from '../../contracts/status-rules.ts';
+import { monitorChangedKind } from '../../contracts/status-rules.ts';
 import type { Database } from '../db/schema.ts';
-import { recordStatusEvent, type StatusEvent } from './status-events-repository.ts';
+import type { MonitorChange, StatusEventOf } from '../status-events/status-event-map.ts';
+import { recordStatusEvent } from '../status-events/status-events-repository.ts';
+
+export type { MonitorChange } from '../status-events/status-event-map.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/**
- * A monitor's decided state changed (docs/decisions.md 54): written to the status event log in
- * the transaction that stores the results which decided it, so a change exists exactly when
- * its results do. Alerts to the team read these; the board and subscribers do not.
- */
-export interface MonitorChange {
-  monitorId: string;
-  /** The state before; null when the monitor had not been decided yet (a new monitor, a first probe). */
-  from: ServerStatus | null;
-  to: ServerStatus;
-  /** When the deciding results were taken, epoch milliseconds. */
-  at: number;
-  /** Taken inside one of the monitor's maintenance windows. */
-  maintenance: boolean;
-  /** Why, in a few words: the failing probe's error, when there was one. */
-  detail?: string;
-  /**
-   * What each location that reported said, when more than one did or some failed
-   * (docs/decisions.md 47): from where it fails.
-   */
-  locations?: { location: string; state: ServerStatus; detail?: string }[];
-}
-
-export type MonitorChangeEvent = StatusEvent<MonitorChange, typeof monitorChangedKind>;
+/** A monitor's decided state changed (docs/decisions.md 54), as the status event log keeps it. */
+export type MonitorChangeEvent = StatusEventOf<typeof monitorChangedKind>;
 
 /** Appends a change to the event log (call it with the transaction that stores the results). */
 export async function recordMonitorChange(db: Db, change: MonitorChange): Promise<number> {

@@ -6,7 +6,7 @@ import { incidentView } from '../incidents/incident-views.ts';
 import { findIncident, insertIncident, insertUpdate } from '../incidents/incidents-repository.ts';
 import { loadMonitorsFile, type TargetPlaceholders } from './monitors-file.ts';
 import { claimSeed, insertMonitor } from './monitors-repository.ts';
-import { recordStatusEvent } from './status-events-repository.ts';
+import { recordStatusEvent } from '../status-events/status-events-repository.ts';
 
 /** The name of the one-time import of MONITORS_FILE in status_seed. */
 export const monitorsFileSeed = 'monitors-file';

@@ -8,6 +8,7 @@ import type { Monitor } from './monitors-file.ts';
 import { probe, probeUserAgent, type ProbeResult } from './probes.ts';
 import type { ResultRow } from './status-repository.ts';
 import type { Round } from './coordination.ts';
+import type { MonitorChangeEvent } from './monitor-changes.ts';
 import type { StatusUpdate } from '../../contracts/status.ts';
 
 export interface SchedulerOptions {
@@ -25,8 +26,8 @@ export interface SchedulerOptions {
   standbyLocation?: string | undefined;
   /** Whether a monitor is in a maintenance window at a moment: its results are marked (docs/decisions.md 38). */
   inMaintenance?: (monitorId: string, at: number) => boolean;
-  /** Called after each round is stored. */
-  onRound: (round: Round) => void;
+  /** Called after each round is stored, with the monitors' changes it decided (logged in its transaction). */
+  onRound: (round: Round, changes: readonly MonitorChangeEvent[]) => void;
   /** Probes running at once, at most. */
   concurrency?: number;
   probeFn?: typeof probe;
@@ -183,7 +184,7 @@ export class ProbeScheduler {
         return;
       }
       if (!this.active || outcome.rows.length === 0) return;
-      this.options.onRound(roundOfDecision(outcome));
+      this.options.onRound(roundOfDecision(outcome), outcome.changeEvents);
     } finally {
       for (const m of monitors) this.running.delete(m.id);
     }

@@ -1,14 +1,15 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
+import type { SseHub } from '../status-events/sse-hub.ts';
 import type { StatusService } from './status-service.ts';
 
 /** The status capability's metrics: live streams, prober leadership, and each monitor's probes. */
-export function registerStatusMetrics(registry: Registry, service: StatusService): void {
+export function registerStatusMetrics(registry: Registry, service: StatusService, hub: SseHub): void {
   new Gauge({
     name: 'hostfront_status_streams_open',
     help: 'Live status streams (Server-Sent Events) open on this instance.',
     registers: [registry],
     collect() {
-      this.set(service.hub.size);
+      this.set(hub.size);
     },
   });
   new Gauge({

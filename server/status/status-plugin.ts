@@ -14,27 +14,29 @@ import { registerStatusMetrics } from './status-metrics.ts';
 import { StatusChecker } from './status-checker.ts';
 import { StatusService } from './status-service.ts';
 import { statusBadgeRoutes } from './status-badge-routes.ts';
-import { ProbeAgents } from '../probe-locations/agents-service.ts';
-import { agentsConsoleRoutes } from '../probe-locations/agents-console-routes.ts';
-import { agentApiRoutes, locationsRoutes } from '../probe-locations/probe-locations-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The status capability: the board (monitors, probes, stream) and the console's monitors. */
-    status: { service: StatusService; monitors: MonitorsService; checker: StatusChecker; agents: ProbeAgents };
+    status: { service: StatusService; monitors: MonitorsService; checker: StatusChecker };
   }
 }
 
 /**
- * The status capability's services, app-wide (the incidents capability joins the board through
- * them). The monitors come from the database; MONITORS_FILE fills it on the first start
- * (docs/decisions.md 37). Probing starts when the app is ready and stops when it closes.
+ * The status capability: the board (monitors, probes, live state, uptime) and the console's
+ * monitors, with their routes under /api/status and /api/staff/monitors. The monitors come from the database; MONITORS_FILE
+ * fills it on the first start (docs/decisions.md 37). It reads incidents' maintenance and pushes
+ * to open boards through the status events. Probing starts when the app is ready and stops when it closes.
  */
 async function statusCapability(app: FastifyInstance): Promise<void> {
   const now = app.clock;
   const placeholders = { PORT: app.config.port, DEMO_MC_PORT: app.config.panel.demoMcPort };
   const seed = await seedFromFile({ db: app.db, audit: app.audit, file: app.config.status.monitorsFile, placeholders, now });
-  if (seed.seeded) app.log.info(seed, 'status: the monitors file was imported into the database (first start)');
+  if (seed.seeded) {
+    app.log.info(seed, 'status: the monitors file was imported into the database (first start)');
+    // The file's incidents too: the incidents capability reads its copy again.
+    await app.incidents.refresh();
+  }
 
   const catalog = new MonitorCatalog(app.db, placeholders);
   await catalog.refresh();
@@ -48,8 +50,8 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
         loadRound: async (id) => ({ id, updates: (await resultsAt(app.db, id)).map(updateOfRow) }),
       })
     : new LocalCoordinator();
-  const { streamsPerAddress, streamsTotal, allowPrivate, staffTargetsAllowPrivate, checkPorts, dnsServers, checksInFlight, dnsTimeoutMs, prober } =
-    app.config.status;
+  const { allowPrivate, staffTargetsAllowPrivate, checkPorts, dnsServers, checksInFlight, dnsTimeoutMs, prober } = app.config.status;
+  const events = app.statusEvents;
   const service = new StatusService({
     db: app.db,
     dialect: app.dialect,
@@ -57,7 +59,10 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
     catalog,
     coordinator,
     log: app.log,
-    streams: { maxPerAddress: streamsPerAddress, maxTotal: streamsTotal },
+    events,
+    notices: app.incidents,
+    // The probe locations (registered after, they hand their agents' batches to this board): read once the app runs.
+    locations: { locations: () => app.probeLocations.locations(), agentsReporting: () => app.probeLocations.agentsReporting() },
     clock: now,
   });
   const resolver = new NameResolver({ servers: dnsServers, timeoutMs: dnsTimeoutMs });
@@ -72,22 +77,9 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
     now,
   });
   const checker = new StatusChecker({ allowPrivate, ports: checkPorts, maxInFlight: checksInFlight, resolver });
-  const agents = new ProbeAgents({
-    db: app.db,
-    audit: app.audit,
-    now,
-    siteOrigin: app.config.publicUrl,
-    own: prober,
-    status: {
-      active: () => service.activeMonitors(),
-      acceptResults: (location, results) => service.acceptResults(location, results),
-      ownLastRoundAt: () => service.locationSeenAt(prober.location),
-    },
-  });
-  service.setLocationSource(agents);
-  app.decorate('status', { service, monitors, checker, agents });
+  app.decorate('status', { service, monitors, checker });
 
-  registerStatusMetrics(app.metrics, service);
+  registerStatusMetrics(app.metrics, service, events.hub);
   // Ready when some instance probes: this one, or another whose rounds arrive in time.
   app.readiness.add('prober', async () => {
     if (catalog.active().length === 0) return { ok: true, detail: 'no monitors to probe' };
@@ -101,10 +93,6 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
   app.addHook('onReady', async () => {
     await service.start();
   });
-  // Open streams would keep server.close() waiting: end them before it is called.
-  app.addHook('preClose', async () => {
-    service.closeStreams();
-  });
   app.addHook('onClose', async () => {
     await service.stop();
   });
@@ -112,29 +100,20 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
   // Raw results are kept 7 days and hourly sums 90 days (the longest uptime window): both
   // cutoffs are the repository's (applyRetention), counted from the app's clock.
   scheduleRetention(app, { name: 'status', keepDays: retention.rawMs / dayMs, purge: () => applyRetention(app.db, app.clock()) });
-}
-export const statusCorePlugin = fp(statusCapability, { name: 'status', dependencies: ['database', 'jobs', 'metrics', 'readiness', 'audit'] });
 
-/** /api/status: the board, its live stream, the visitors' checker and badges. */
-export async function statusPlugin(app: FastifyInstance): Promise<void> {
-  const { service, checker, agents } = app.status;
-  statusRoutes(app, { service, checker });
-  locationsRoutes(app, agents);
-  // Read through the service, so both keep working whatever holds the monitors.
-  statusBadgeRoutes(app, { service });
+  // The prefixes the status capability owns.
+  await app.register(
+    async (scope) => {
+      // The board, its live stream, the visitors' checker and badges.
+      statusRoutes(scope, { service, checker, hub: events.hub });
+      statusBadgeRoutes(scope, { service });
+    },
+    { prefix: '/api/status' },
+  );
+  // The console's Monitors section (admins).
+  await app.register(async (scope) => monitorsRoutes(scope, monitors), { prefix: '/api/staff/monitors' });
 }
-
-/** /api/probes: the probe agents' API (docs/decisions.md 48). */
-export async function agentApiPlugin(app: FastifyInstance): Promise<void> {
-  agentApiRoutes(app, app.status.agents);
-}
-
-/** /api/staff/probe-agents: the console's agent tokens (admins). */
-export async function agentsConsolePlugin(app: FastifyInstance): Promise<void> {
-  agentsConsoleRoutes(app, app.status.agents);
-}
-
-/** /api/staff/monitors: the console's Monitors section (admins). */
-export async function monitorsConsolePlugin(app: FastifyInstance): Promise<void> {
-  monitorsRoutes(app, app.status.monitors);
-}
+export const statusPlugin = fp(statusCapability, {
+  name: 'status',
+  dependencies: ['database', 'jobs', 'metrics', 'readiness', 'audit', 'staff', 'status-events', 'incidents'],
+});

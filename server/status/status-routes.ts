@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../contracts/http-error.ts';
 import { checkAnswer, checkRequest, statusReport, streamQuery } from '../../contracts/status.ts';
+import type { SseHub } from '../status-events/sse-hub.ts';
 import type { StatusChecker } from './status-checker.ts';
 import type { StatusService } from './status-service.ts';
 
 /** The board (GET /), its live stream (GET /stream) and the visitors' checker (POST /check). */
-export function statusRoutes(app: FastifyInstance, deps: { service: StatusService; checker: StatusChecker }): void {
-  const { service, checker } = deps;
+export function statusRoutes(app: FastifyInstance, deps: { service: StatusService; checker: StatusChecker; hub: SseHub }): void {
+  const { service, checker, hub } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/', { schema: { response: { 200: statusReport } } }, async (_request, reply) => {
@@ -30,7 +31,7 @@ export function statusRoutes(app: FastifyInstance, deps: { service: StatusServic
       const raw = (Array.isArray(header) ? header[0] : header) ?? request.query.lastEventId;
       const lastEventId = raw !== undefined && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined;
       reply.hijack();
-      service.hub.subscribe(request.raw, reply.raw, lastEventId, request.ip);
+      hub.subscribe(request.raw, reply.raw, lastEventId, request.ip, () => service.live.snapshot());
     },
   );
 

@@ -3,7 +3,8 @@ import type { SubscriptionChannel } from '../../contracts/subscriptions-rules.ts
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { claimDue, type DeliveryState, type OutboxQueue, pendingBacklog, pendingDelivery, toDeliveryState } from '../outbox/outbox-repository.ts';
-import { statusEventsAfter, type StatusEvent } from '../status/status-events-repository.ts';
+import type { StatusEvent } from '../status-events/status-event-map.ts';
+import { statusEventsAfter } from '../status-events/status-events-repository.ts';
 import { confirmedSubscriptions, toSubscription, type Subscription } from './subscriptions-repository.ts';
 import type { SubscriptionNotificationTable } from './subscriptions-tables.ts';
 

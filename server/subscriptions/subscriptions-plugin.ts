@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { brandName } from '../../contracts/brand.ts';
 import type { SubscriptionChannel } from '../../contracts/subscriptions-rules.ts';
 import { scheduleRetention } from '../jobs/retention.ts';
+import { noticeEventKinds } from '../status-events/status-event-map.ts';
 import { NameResolver } from '../status/name-resolver.ts';
 import { SmtpSender } from '../outbox/smtp-sender.ts';
 import type { OutboxWorker } from '../outbox/outbox-worker.ts';
@@ -34,8 +35,8 @@ const keepNotificationsDays = 30;
 /**
  * Status subscriptions under /api/status/subscriptions: the routes, the fan-out of the status
  * event log to notification rows (a job on the one scheduler), and the notification outbox
- * (started when the app is ready, stopped when it closes). It reads the board through the
- * status capability's service, so it comes after it.
+ * (started when the app is ready, stopped when it closes). A publication of the status events
+ * wakes the fan-out; it reads the monitors from the status capability's catalogue, so it comes after it.
  */
 async function subscriptionsCapability(app: FastifyInstance, options: SubscriptionsPluginOptions): Promise<void> {
   const { config } = app;
@@ -80,10 +81,13 @@ async function subscriptionsCapability(app: FastifyInstance, options: Subscripti
   app.decorate('subscriptions', { service, outbox });
   await app.register(async (scope) => subscriptionsRoutes(scope, { service }), { prefix: '/api/status/subscriptions' });
 
-  app.jobs.every({ name: 'status notifications fan-out', everyMs: options.fanOutEveryMs ?? 2_000 }, async () => {
+  const fanOutJob = 'status notifications fan-out';
+  app.jobs.every({ name: fanOutJob, everyMs: options.fanOutEveryMs ?? 2_000 }, async () => {
     const { events, created } = await service.fanOut();
     if (events) app.log.info({ events, created }, 'status notifications: events fanned out');
   });
+  // A published incident or maintenance change wakes the fan-out at once; the job's tick stays the safety net.
+  app.statusEvents.subscribe(noticeEventKinds, () => app.jobs.wake(fanOutJob));
   scheduleRetention(app, {
     name: 'unconfirmed subscriptions',
     keepDays: confirmWindowMs / (24 * 60 * 60 * 1000),
@@ -102,4 +106,7 @@ async function subscriptionsCapability(app: FastifyInstance, options: Subscripti
     await outbox.stop();
   });
 }
-export const subscriptionsPlugin = fp(subscriptionsCapability, { name: 'subscriptions', dependencies: ['database', 'jobs', 'metrics', 'status'] });
+export const subscriptionsPlugin = fp(subscriptionsCapability, {
+  name: 'subscriptions',
+  dependencies: ['database', 'jobs', 'metrics', 'status-events', 'status'],
+});

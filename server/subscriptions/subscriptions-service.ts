@@ -6,7 +6,7 @@ import { confirmationsPerTargetPerDay, subscriptionPages, type SubscriptionChann
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { isNoticeEvent, type StatusEvent } from '../status/status-events-repository.ts';
+import { isNoticeEvent, type StatusEvent } from '../status-events/status-event-map.ts';
 import { hashLinkToken, LinkTokens } from './link-tokens.ts';
 import { composeConfirmMessage, composeEventMessage, type ComposedMessage } from './notification-content.ts';
 import { fanOutEvents, type ClaimedNotification } from './notifications-repository.ts';

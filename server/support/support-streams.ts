@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { clientKey } from '../lib/client-key.ts';
-import { heartbeatFrame, refuse, takeOverSocket } from '../status/sse-hub.ts';
+import { heartbeatFrame, refuse, takeOverSocket } from '../status-events/sse-hub.ts';
 
 /** One Server-Sent Event: its name and its JSON data. */
 export function eventFrame(event: string, data: unknown): Buffer {
@@ -20,7 +20,7 @@ export interface TopicStreamsOptions {
 
 /**
  * Open event streams of one kind, by topic (a conversation for visitors, a staff member for the
- * console), on the same socket handling as the status board's (server/status/sse-hub.ts). An
+ * console), on the same socket handling as the status board's (server/status-events/sse-hub.ts). An
  * event is serialized once per publish and written to every socket of its topic.
  */
 export class TopicStreams {

@@ -4,15 +4,17 @@ import { alertsPlugin } from '../../server/alerts/alerts-plugin.ts';
 import { auditPlugin } from '../../server/audit/audit-plugin.ts';
 import { contactPlugin } from '../../server/contact/contact-plugin.ts';
 import { healthPlugin } from '../../server/health/health-plugin.ts';
-import { incidentsCorePlugin } from '../../server/incidents/incidents-plugin.ts';
+import { incidentsPlugin } from '../../server/incidents/incidents-plugin.ts';
 import { systemClock } from '../../server/lib/clock.ts';
 import { panelPlugin } from '../../server/panel/panel-plugin.ts';
 import { database } from '../../server/plugins/database.ts';
+import { probeLocationsPlugin } from '../../server/probe-locations/probe-locations-plugin.ts';
 import { jobs } from '../../server/plugins/jobs.ts';
 import { metrics } from '../../server/plugins/metrics.ts';
 import { readiness } from '../../server/plugins/readiness.ts';
 import { staffPlugin } from '../../server/staff/staff-plugin.ts';
-import { statusCorePlugin } from '../../server/status/status-plugin.ts';
+import { statusEventsPlugin } from '../../server/status-events/status-events-plugin.ts';
+import { statusPlugin } from '../../server/status/status-plugin.ts';
 import { subscriptionsPlugin } from '../../server/subscriptions/subscriptions-plugin.ts';
 import { supportPlugin } from '../../server/support/support-plugin.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
@@ -37,22 +39,26 @@ describe('the order of capabilities', () => {
     ['readiness', readiness as FastifyPluginAsync],
     ['staff', staffPlugin as FastifyPluginAsync],
     ['audit', auditPlugin as FastifyPluginAsync],
-    ['status', statusCorePlugin as FastifyPluginAsync],
-    ['incidents', incidentsCorePlugin as FastifyPluginAsync],
+    ['status-events', statusEventsPlugin as FastifyPluginAsync],
+    ['incidents', incidentsPlugin as FastifyPluginAsync],
+    ['status', statusPlugin as FastifyPluginAsync],
     ['panel', panelPlugin as FastifyPluginAsync],
   ];
+  const base = ['jobs', 'metrics', 'readiness'];
   // `before`: what the case registers first (the database always); the plugin it needs and lacks is `missing`.
   const cases: { name: string; plugin: unknown; before: string[]; missing: string }[] = [
-    { name: 'incidents', plugin: incidentsCorePlugin, before: ['jobs', 'metrics', 'readiness', 'staff', 'audit'], missing: 'status' },
-    { name: 'subscriptions', plugin: subscriptionsPlugin, before: ['jobs', 'metrics', 'readiness', 'staff', 'audit'], missing: 'status' },
-    { name: 'status', plugin: statusCorePlugin, before: ['jobs', 'metrics', 'readiness', 'staff'], missing: 'audit' },
     { name: 'staff', plugin: staffPlugin, before: [], missing: 'jobs' },
     { name: 'audit', plugin: auditPlugin, before: ['jobs'], missing: 'staff' },
+    { name: 'incidents', plugin: incidentsPlugin, before: [...base, 'staff', 'audit'], missing: 'status-events' },
+    { name: 'status', plugin: statusPlugin, before: [...base, 'staff'], missing: 'audit' },
+    { name: 'status', plugin: statusPlugin, before: [...base, 'staff', 'audit', 'status-events'], missing: 'incidents' },
+    { name: 'probe-locations', plugin: probeLocationsPlugin, before: ['jobs', 'staff', 'audit'], missing: 'status' },
     { name: 'health', plugin: healthPlugin, before: ['jobs', 'metrics'], missing: 'readiness' },
-    { name: 'panel', plugin: panelPlugin, before: ['jobs', 'metrics', 'readiness', 'staff'], missing: 'audit' },
-    { name: 'support', plugin: supportPlugin, before: ['jobs', 'metrics', 'readiness', 'staff', 'audit', 'status', 'incidents'], missing: 'panel' },
-    { name: 'contact', plugin: contactPlugin, before: ['jobs', 'metrics', 'readiness'], missing: 'staff' },
-    { name: 'alerts', plugin: alertsPlugin, before: ['jobs', 'metrics', 'readiness', 'staff', 'audit'], missing: 'status' },
+    { name: 'panel', plugin: panelPlugin, before: [...base, 'staff'], missing: 'audit' },
+    { name: 'support', plugin: supportPlugin, before: [...base, 'staff', 'audit', 'status-events', 'incidents'], missing: 'panel' },
+    { name: 'subscriptions', plugin: subscriptionsPlugin, before: [...base, 'staff', 'audit', 'status-events'], missing: 'status' },
+    { name: 'contact', plugin: contactPlugin, before: base, missing: 'staff' },
+    { name: 'alerts', plugin: alertsPlugin, before: [...base, 'staff', 'audit', 'status-events', 'incidents'], missing: 'status' },
   ];
   it.each(cases)('$name registered before $missing fails at boot and says so', async ({ name, plugin, before, missing }) => {
     const config = testConfig(database_.url);

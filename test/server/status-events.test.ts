@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/schema.ts';
-import { lastStatusEventId, recordStatusEvent, statusEventsAfter } from '../../server/status/status-events-repository.ts';
+import { lastStatusEventId, recordStatusEvent, statusEventsAfter } from '../../server/status-events/status-events-repository.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 
 describe.each(dialects)('the status event log (%s)', (dialect) => {

@@ -8,7 +8,7 @@ import { monitorChangesAfter } from '../../server/status/monitor-changes.ts';
 import type { Monitor } from '../../server/status/monitors-file.ts';
 import { ProbeScheduler } from '../../server/status/probe-scheduler.ts';
 import type { ProbeResult } from '../../server/status/probes.ts';
-import { statusEventsAfter } from '../../server/status/status-events-repository.ts';
+import { statusEventsAfter } from '../../server/status-events/status-events-repository.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 
 const monitor = (id: string): Monitor => ({

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { SseHub } from '../../server/status/sse-hub.ts';
+import { SseHub } from '../../server/status-events/sse-hub.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { testConfig } from '../helpers/test-config.ts';
@@ -142,8 +142,8 @@ describe.each(dialects)('status board and stream on %s', (dialect) => {
 describe('SSE hub', () => {
   it('sends a heartbeat comment to every subscriber on its timer', async () => {
     const { createServer } = await import('node:http');
-    const hub = new SseHub({ heartbeatMs: 50, snapshot: () => undefined });
-    const server = createServer((req, res) => hub.subscribe(req, res, undefined, req.socket.remoteAddress ?? ''));
+    const hub = new SseHub({ heartbeatMs: 50 });
+    const server = createServer((req, res) => hub.subscribe(req, res, undefined, req.socket.remoteAddress ?? '', () => undefined));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as { port: number }).port;
     const clients = await Promise.all([0, 1, 2].map(() => SseClient.open(`http://127.0.0.1:${port}/`)));

@@ -15,7 +15,7 @@ import {
   uptimePercent,
   type ResultRow,
 } from '../../server/status/status-repository.ts';
-import { barStart, dailyOf } from '../../server/status/status-service.ts';
+import { barStart, dailyOf } from '../../server/status/uptime-figures.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { staffUser } from '../helpers/staff.ts';

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Incident, Maintenance, StatusEventKind } from '../../contracts/incidents.ts';
 import type { Database } from '../../server/db/schema.ts';
-import { recordStatusEvent } from '../../server/status/status-events-repository.ts';
+import { recordStatusEvent } from '../../server/status-events/status-events-repository.ts';
 import { writeMonitorsFile } from './status-helpers.ts';
 
 export function quietMonitorsFile(): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StatusEvent } from '../../server/status/status-events-repository.ts';
+import type { StatusEvent } from '../../server/status-events/status-event-map.ts';
 import type { Subscription } from '../../server/subscriptions/subscriptions-repository.ts';
 import { audienceOf, isAnnounced } from '../../server/subscriptions/subscriptions-service.ts';
 import { incidentPayload, maintenancePayload } from '../server/subscription-fixtures.ts';

@@ -1,28 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { StatusEventKind } from '../../contracts/incidents.ts';
-import type { monitorChangedKind } from '../../contracts/status-rules.ts';
 import type { Database } from '../db/schema.ts';
+import type { AnyStatusEvent, LoggedEventKind, StatusEvent, StatusEventOf } from './status-event-map.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** What the log holds: incidents' and maintenance's changes, and monitors' decided states. */
-export type LoggedEventKind = StatusEventKind | typeof monitorChangedKind;
-
-/** One change of an incident, a maintenance or a monitor's state, as the event log keeps it. */
-export interface StatusEvent<P = unknown, K extends LoggedEventKind = LoggedEventKind> {
-  id: number;
-  at: number;
-  kind: K;
-  /** The incident's, maintenance's or monitor's id. */
-  subjectId: string;
-  /** The incident or maintenance as it was after the change; for a monitor, the change. */
-  payload: P;
-}
-
-/** Whether an event is an incident's or a maintenance's (what the board and subscribers are told of). */
-export function isNoticeEvent<P>(event: StatusEvent<P>): event is StatusEvent<P, StatusEventKind> {
-  return event.kind !== 'monitor.changed';
-}
 
 /**
  * Appends an event. Call it with the transaction that makes the change, so the event exists
@@ -56,4 +36,15 @@ export async function lastStatusEventId(db: Db): Promise<number> {
     .select((eb) => eb.fn.max('id').as('id'))
     .executeTakeFirst();
   return row?.id === null || row?.id === undefined ? 0 : Number(row.id);
+}
+
+/** Appends an event of one kind, its payload typed by the map, and returns it as stored (call it in the change's transaction). */
+export async function appendStatusEvent<K extends LoggedEventKind>(db: Db, event: Omit<StatusEventOf<K>, 'id'>): Promise<StatusEventOf<K>> {
+  return { ...event, id: await recordStatusEvent(db, event) };
+}
+
+/** One event by its id (what another instance was told of), or undefined. */
+export async function statusEventById(db: Db, id: number): Promise<AnyStatusEvent | undefined> {
+  const [event] = await statusEventsAfter(db, id - 1, 1);
+  return event && event.id === id ? (event as AnyStatusEvent) : undefined;
 }

@@ -18,9 +18,10 @@ export interface SseHubOptions {
   maxPerAddress?: number;
   /** Open streams allowed in all; more get 503, so memory stays bounded. */
   maxTotal?: number;
-  /** The event a subscriber receives when it connects fresh or resumes from too far back. */
-  snapshot: () => { id: number; updates: StatusUpdate[] } | undefined;
 }
+
+/** The event a subscriber receives when it connects fresh or resumes from too far back (the board's latest state). */
+export type StreamSnapshot = () => { id: number; updates: StatusUpdate[] } | undefined;
 
 /** Seconds a refused client is told to wait before it asks again. */
 export const streamRetryAfterSeconds = 30;
@@ -141,7 +142,6 @@ export class SseHub {
   private readonly recent: BufferedEvent[] = [];
   private readonly keep: number;
   private readonly maxBufferedBytes: number;
-  private readonly snapshot: SseHubOptions['snapshot'];
   private readonly heartbeat: NodeJS.Timeout;
   private closed = false;
 
@@ -150,7 +150,6 @@ export class SseHub {
     this.maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024;
     this.maxPerAddress = options.maxPerAddress ?? 50;
     this.maxTotal = options.maxTotal ?? 10_000;
-    this.snapshot = options.snapshot;
     this.heartbeat = setInterval(() => this.writeAll(heartbeatFrame), options.heartbeatMs ?? 15_000);
     this.heartbeat.unref();
   }
@@ -170,7 +169,7 @@ export class SseHub {
    * otherwise the subscriber starts with a snapshot of the latest state. A client address over
    * its share, or a hub that is full, gets the error JSON of the API instead.
    */
-  subscribe(request: IncomingMessage, response: ServerResponse, lastEventId: number | undefined, ip: string): void {
+  subscribe(request: IncomingMessage, response: ServerResponse, lastEventId: number | undefined, ip: string, snapshot: StreamSnapshot): void {
     // An IPv6 client counts by its /64: it could otherwise take a new address for every stream.
     const address = clientKey(ip);
     if (this.closed) {
@@ -192,7 +191,7 @@ export class SseHub {
     if (missed) {
       for (const event of missed) frames.push(event.frame);
     } else {
-      const snap = this.snapshot();
+      const snap = snapshot();
       if (snap && (lastEventId === undefined || snap.id > lastEventId)) frames.push(eventFrame(snap.id, snap.updates));
     }
     const socket = takeOverSocket(request, response, frames);
