@@ -20,8 +20,7 @@
  * Connections: one process holds at most its open-files limit of sockets (here the hard limit is
  * 20,000 and cannot be raised), so visitors leave after --stay seconds, which keeps the peak of
  * open boards (and so of a server's sockets) below it; the bench raises its soft limit to the
- * hard one (`ulimit -n`) by running itself again, the clients are four processes (at nice 10:
- * visitors are other machines, here they must not take the servers' CPU), and nginx runs
+ * hard one (`ulimit -n`) by running itself again, the clients are four processes, and nginx runs
  * four workers with worker_connections for their share. Ephemeral
  * ports: each visitor connects from its own loopback address (127.W.x.y, 40 visitors per address,
  * below the per-address stream cap), so no source port range runs out; nginx reaches the two
@@ -45,8 +44,6 @@ import { nextMessage as once, stopper, waitUntilAnswering } from './server-child
 
 const perAddress = 40;
 const workers = 4;
-/** The client processes' CPU priority (nice): below the servers' and nginx's. */
-const clientNice = 10;
 
 // ---------------------------------------------------------------------------------------------
 // Worker: a share of the visitors. Visitor n (global index) arrives at start + n * gap.
@@ -407,7 +404,6 @@ async function main(): Promise<void> {
     console.log(
       `${visitors} visitors over ${seconds} s, each: /network-status and ${assets.length} assets (${assets.join(', ')}), then the live stream, kept open ${stay} s (about ${peakBoards} open at once at the peak)`,
     );
-    console.log(`clients: ${workers} processes on this machine at a lower CPU priority (nice ${clientNice}) than the servers`);
 
     // Sampling of the servers' (and nginx's) memory and CPU.
     const pids = () => [...instances.map((i) => i.child.pid!), ...(nginx ? [nginx.child.pid!, ...childPids(nginx.child.pid!)] : [])];
@@ -443,9 +439,6 @@ async function main(): Promise<void> {
     for (let w = 0; w < workers; w++) {
       const job: VisitorsJob = { port, host, assets, start, gap, stayMs: stay * 1000, first: w, step: workers, total: visitors };
       const child = fork(import.meta.filename, ['visitors', '--job', JSON.stringify(job)], { stdio: 'inherit' });
-      // Visitors are other machines in an outage: here they share the CPUs with the servers, so
-      // they yield to them (nice 10) rather than take the CPU the servers are measured with.
-      os.setPriority(child.pid!, clientNice);
       children.push(child);
       stopAll.add(() => {
         child.kill('SIGKILL');
