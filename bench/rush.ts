@@ -373,7 +373,10 @@ async function main(): Promise<void> {
         .replace(/^\s*listen [^;]* ssl http2 default_server;\n\s*ssl_reject_handshake on;/m, '    listen 127.0.0.2:9;')
         .replace(/listen ([^;]*) ssl http2;/, 'listen $1;')
         .replace(/^\s*ssl_[^;]*;\n/gm, '');
-      nginx = await startNginx({ http: conf, ports: [frontPort], workers: 4, workerConnections: Math.ceil(peakBoards / 2) + 4096 });
+      // Workers do not share connections evenly: each may hold every board and its upstream, as
+      // far as the open-files limit lets it.
+      const fileLimit = Number(/^Max open files\s+(\d+)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'))?.[1] ?? 20_000);
+      nginx = await startNginx({ http: conf, ports: [frontPort], workers: 4, workerConnections: Math.min(peakBoards * 2 + 4096, fileLimit - 100) });
       port = frontPort;
     } else {
       databaseUrl = `sqlite:${path.join(dir, 'rush.db')}`;
