@@ -34,7 +34,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { renderNginxConfig } from '../scripts/nginx-config.ts';
+import type { renderNginxConfig as RenderNginxConfig } from '../scripts/nginx-config.ts';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/databases.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 import { startNginx, type NginxProcess } from '../test/helpers/nginx-process.ts';
@@ -361,7 +361,9 @@ async function main(): Promise<void> {
       databaseUrl = database.url;
       const env = { ...common(frontPort), DATABASE_URL: databaseUrl, TRUST_PROXY: '127.0.0.1' };
       for (let i = 0; i < 2; i++) instances.push(await startInstance(root, dir, env));
-      // The shipped proxy settings, over plain HTTP: the TLS server block becomes a plain one.
+      // The shipped proxy settings (of the checkout under test), over plain HTTP: the TLS server
+      // block becomes a plain one.
+      const { renderNginxConfig } = (await import(path.join(root, 'scripts/nginx-config.ts'))) as { renderNginxConfig: typeof RenderNginxConfig };
       const conf = renderNginxConfig({
         publicUrl: `https://localhost:${frontPort}`,
         certificate: '/dev/null',
@@ -402,7 +404,7 @@ async function main(): Promise<void> {
 
     console.log(`hostfront outage rush · node ${process.version} · ${os.cpus().length} CPUs · load average ${os.loadavg()[0]!.toFixed(2)} at the start`);
     console.log(
-      `${values.postgres ? `two instances on PostgreSQL behind nginx (${nginx ? 'config/nginx/hostfront.conf over HTTP' : ''})` : 'one instance on SQLite'} · server: ${describeServe(root)}${values.root ? ` from ${root}` : ''}`,
+      `${values.postgres ? `two instances on PostgreSQL behind nginx (${nginx ? "the checkout's config/nginx/hostfront.conf over HTTP" : ''})` : 'one instance on SQLite'} · server: ${describeServe(root)}${values.root ? ` from ${root}` : ''}`,
     );
     console.log(
       `${visitors} visitors over ${seconds} s, each: /network-status and ${assets.length} assets (${assets.join(', ')}), then the live stream, kept open ${stay} s (about ${peakBoards} open at once at the peak)`,
