@@ -32,8 +32,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { renderNginxConfig } from '../scripts/nginx-config.ts';
+import type { renderNginxConfig as RenderNginxConfig } from '../scripts/nginx-config.ts';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/databases.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 import { startNginx, type NginxProcess } from '../test/helpers/nginx-process.ts';
@@ -67,6 +68,9 @@ interface Board {
 }
 
 async function visitorsWorker(job: VisitorsJob): Promise<void> {
+  // The client's own event loop: a stall here delays what it measures, so it is reported.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const pageTimes: number[] = [];
   const errors = new Map<string, number>();
   const boards: Board[] = [];
@@ -159,7 +163,16 @@ async function visitorsWorker(job: VisitorsJob): Promise<void> {
       const delays = eligible.flatMap((b) => (b.notices.has(message.key!) ? [b.notices.get(message.key!)! - message.since!] : []));
       process.send!({ type: 'notice', eligible: eligible.length, delays });
     }
-    if (message.type === 'report') process.send!({ type: 'report', pageTimes, errors: Object.fromEntries(errors), openStreams });
+    if (message.type === 'report')
+      process.send!({
+        type: 'report',
+        pageTimes,
+        errors: Object.fromEntries(errors),
+        openStreams,
+        loopDelayMaxMs: loopDelay.max / 1e6,
+        loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+        cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+      });
     if (message.type === 'exit') {
       closing = true;
       for (const s of streams) s.destroy();
@@ -193,6 +206,30 @@ function sample(pid: number): { rss: number; cpu: number } | undefined {
     return { rss: Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024, cpu: (Number(fields[11]) + Number(fields[12])) / 100 };
   } catch {
     return undefined;
+  }
+}
+
+/** nginx's error log by kind of message (the request's own details left out), most frequent first. */
+function summarizeNginxErrors(log: string): string {
+  const kinds = new Map<string, number>();
+  for (const line of log.split('\n')) {
+    const message = /\[(?:error|warn|crit|alert|emerg)\] \d+#\d+: (?:\*\d+ )?([^,]*)/.exec(line)?.[1];
+    if (message) kinds.set(message, (kinds.get(message) ?? 0) + 1);
+  }
+  if (kinds.size === 0) return 'nothing';
+  return [...kinds]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([kind, n]) => `${n} × ${kind}`)
+    .join('; ');
+}
+
+/** Seconds a process's main thread was ready to run but waited for a CPU (/proc/PID/schedstat). */
+function waitedForCpu(pid: number): number {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
+  } catch {
+    return 0;
   }
 }
 
@@ -324,7 +361,9 @@ async function main(): Promise<void> {
       databaseUrl = database.url;
       const env = { ...common(frontPort), DATABASE_URL: databaseUrl, TRUST_PROXY: '127.0.0.1' };
       for (let i = 0; i < 2; i++) instances.push(await startInstance(root, dir, env));
-      // The shipped proxy settings, over plain HTTP: the TLS server block becomes a plain one.
+      // The shipped proxy settings (of the checkout under test), over plain HTTP: the TLS server
+      // block becomes a plain one.
+      const { renderNginxConfig } = (await import(path.join(root, 'scripts/nginx-config.ts'))) as { renderNginxConfig: typeof RenderNginxConfig };
       const conf = renderNginxConfig({
         publicUrl: `https://localhost:${frontPort}`,
         certificate: '/dev/null',
@@ -336,7 +375,10 @@ async function main(): Promise<void> {
         .replace(/^\s*listen [^;]* ssl http2 default_server;\n\s*ssl_reject_handshake on;/m, '    listen 127.0.0.2:9;')
         .replace(/listen ([^;]*) ssl http2;/, 'listen $1;')
         .replace(/^\s*ssl_[^;]*;\n/gm, '');
-      nginx = await startNginx({ http: conf, ports: [frontPort], workers: 4, workerConnections: Math.ceil(peakBoards / 2) + 4096 });
+      // Workers do not share connections evenly: each may hold every board and its upstream, as
+      // far as the open-files limit lets it.
+      const fileLimit = Number(/^Max open files\s+(\d+)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'))?.[1] ?? 20_000);
+      nginx = await startNginx({ http: conf, ports: [frontPort], workers: 4, workerConnections: Math.min(peakBoards * 2 + 4096, fileLimit - 100) });
       port = frontPort;
     } else {
       databaseUrl = `sqlite:${path.join(dir, 'rush.db')}`;
@@ -362,7 +404,7 @@ async function main(): Promise<void> {
 
     console.log(`hostfront outage rush · node ${process.version} · ${os.cpus().length} CPUs · load average ${os.loadavg()[0]!.toFixed(2)} at the start`);
     console.log(
-      `${values.postgres ? `two instances on PostgreSQL behind nginx (${nginx ? 'config/nginx/hostfront.conf over HTTP' : ''})` : 'one instance on SQLite'} · server: ${describeServe(root)}${values.root ? ` from ${root}` : ''}`,
+      `${values.postgres ? `two instances on PostgreSQL behind nginx (${nginx ? "the checkout's config/nginx/hostfront.conf over HTTP" : ''})` : 'one instance on SQLite'} · server: ${describeServe(root)}${values.root ? ` from ${root}` : ''}`,
     );
     console.log(
       `${visitors} visitors over ${seconds} s, each: /network-status and ${assets.length} assets (${assets.join(', ')}), then the live stream, kept open ${stay} s (about ${peakBoards} open at once at the peak)`,
@@ -374,6 +416,9 @@ async function main(): Promise<void> {
     const peakByProcess = new Map<number, number>();
     let lastCpu = pids().reduce((sum, pid) => sum + (sample(pid)?.cpu ?? 0), 0);
     const cpuStart = lastCpu;
+    const serverPids = instances.map((i) => i.child.pid!);
+    const waitStart = serverPids.map(waitedForCpu);
+    let waited = 0;
     let lastAt = Date.now();
     let peakCpu = 0;
     const sampler = setInterval(() => {
@@ -387,6 +432,7 @@ async function main(): Promise<void> {
         peakByProcess.set(pid, Math.max(peakByProcess.get(pid) ?? 0, s.rss));
       }
       peakRss = Math.max(peakRss, rss);
+      waited = serverPids.reduce((sum, pid, i) => sum + Math.max(0, waitedForCpu(pid) - waitStart[i]!), 0);
       const now = Date.now();
       peakCpu = Math.max(peakCpu, ((cpu - lastCpu) / ((now - lastAt) / 1000)) * 100);
       lastCpu = cpu;
@@ -404,15 +450,19 @@ async function main(): Promise<void> {
       });
     }
     const arrived = Promise.all(children.map((c) => once(c, 'arrived')));
-    /** A staff change; a refusal (a 502 from nginx under the rush) is reported, not fatal. */
+    /** A staff change; a refusal (a 502 from nginx under the rush) or no connection is reported, not fatal. */
     const staffPost = async (url: string, body: object) => {
       const sent = Date.now();
       const response = await fetch(`${base}${url}`, {
         method: 'POST',
         headers: { host, origin, cookie, 'content-type': 'application/json' },
         body: JSON.stringify(body),
-      });
+      }).catch((error: Error) => error);
       const answered = Date.now();
+      if (response instanceof Error) {
+        const cause = (response.cause as { code?: string } | undefined)?.code ?? response.message;
+        return { sent, answered, failed: cause, key: '', id: '' };
+      }
       if (!response.ok) {
         await response.arrayBuffer();
         return { sent, answered, failed: `${response.status}`, key: '', id: '' };
@@ -441,7 +491,7 @@ async function main(): Promise<void> {
     const cpuSeconds = lastCpu - cpuStart;
 
     const reach = async (event: { sent: number; key: string; failed: string | undefined }) => {
-      if (event.failed) return `the API answered ${event.failed}: no change to deliver`;
+      if (event.failed) return `the API call failed (${event.failed}): no change to deliver`;
       const answers = await Promise.all(
         children.map((c) => {
           const reply = once<{ eligible: number; delays: number[] }>(c, 'notice');
@@ -457,7 +507,14 @@ async function main(): Promise<void> {
     const updateReach = await reach(update);
     const reports = await Promise.all(
       children.map((c) => {
-        const reply = once<{ pageTimes: number[]; errors: Record<string, number>; openStreams: number }>(c, 'report');
+        const reply = once<{
+          pageTimes: number[];
+          errors: Record<string, number>;
+          openStreams: number;
+          loopDelayMaxMs: number;
+          loopDelayP99Ms: number;
+          cpuSeconds: number;
+        }>(c, 'report');
         c.send({ type: 'report' });
         return reply;
       }),
@@ -486,6 +543,13 @@ async function main(): Promise<void> {
     console.log(
       `  CPU                             ${cpuSeconds.toFixed(1)} s over ${wall.toFixed(0)} s (average ${((cpuSeconds / wall) * 100).toFixed(0)}% of one core, peak ${peakCpu.toFixed(0)}% over 1 s)`,
     );
+    console.log(
+      `  server waited for a CPU         ${waited.toFixed(1)} s in all (main thread${instances.length > 1 ? 's' : ''} ready to run while others ran)`,
+    );
+    console.log(
+      `  clients (${workers} processes)            CPU ${reports.reduce((n, r) => n + r.cpuSeconds, 0).toFixed(1)} s; event loop delay p99 ${Math.max(...reports.map((r) => r.loopDelayP99Ms)).toFixed(0)} ms, max ${Math.max(...reports.map((r) => r.loopDelayMaxMs)).toFixed(0)} ms (the worst client)`,
+    );
+    if (nginx) console.log(`  nginx's error log               ${summarizeNginxErrors(nginx.errorLog())}`);
     console.log(`  machine                         load average ${os.loadavg()[0]!.toFixed(2)} at the end (other work shares these CPUs)`);
   } finally {
     for (const c of children) c.send?.({ type: 'exit' });

@@ -7,7 +7,9 @@
 // own; subscribers are raw sockets in separate worker processes; the TCP listeners the monitors
 // probe live in yet another process. Bounded loops only; everything exits by itself.
 // Knobs: BENCH_SUBSCRIBERS (10000), BENCH_MONITORS (1000), BENCH_ROUNDS (2),
-// BENCH_SERVER_NODE_OPTIONS (the server's node flags; default: those of `npm run serve`).
+// BENCH_SERVER_NODE_OPTIONS (the server's node flags; default: those of `npm run serve`);
+// `npm run bench:status -- --root DIR` runs the server of another checkout (its node_modules and
+// dist/ in place), for a before-and-after.
 // The server keeps its shipped per-address cap (STATUS_STREAMS_PER_ADDRESS, 50): the subscribers
 // come from many loopback addresses (127.x.y.z), at most `perAddress` from each, as real
 // visitors would. Needs a file-descriptor limit above the subscriber count: the bench raises
@@ -21,7 +23,9 @@ import { freePort } from '../test/helpers/free-port.ts';
 import { describeServe, serveCommand } from './serve-command.ts';
 import { nextMessage as once, stopper, waitUntilAnswering } from './server-child.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
+const rootFlag = process.argv.indexOf('--root');
+/** The checkout whose server runs: this one, or --root DIR. */
+const root = rootFlag > 0 && process.argv[rootFlag + 1] ? path.resolve(process.argv[rootFlag + 1]!) : path.resolve(import.meta.dirname, '..');
 const mode = process.argv[2];
 /** Subscribers per client address: under the server's default STATUS_STREAMS_PER_ADDRESS (50). */
 const perAddress = 40;
@@ -143,7 +147,7 @@ async function startServer(dir: string, monitors: unknown): Promise<Server> {
   const port = await freePort();
   const monitorsFile = path.join(dir, `monitors-${port}.json`);
   fs.writeFileSync(monitorsFile, JSON.stringify(monitors));
-  const { env, flags } = serveCommand();
+  const { env, flags } = serveCommand(root);
   const child = spawn(process.execPath, [...flags, path.join(root, 'server/server.ts')], {
     cwd: root,
     env: {
@@ -341,7 +345,7 @@ async function main(): Promise<void> {
   processes.add(listeners);
   const { ports } = await once<{ ports: number[] }>(listeners, 'ports');
   console.log(`hostfront status benchmark · node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()})`);
-  console.log(`server: ${describeServe()} · clients: 4 worker processes on the same machine\n`);
+  console.log(`server: ${describeServe(root)}${rootFlag > 0 ? ` from ${root}` : ''} · clients: 4 worker processes on the same machine\n`);
   try {
     await subscribersBench(dir, ports[0]!);
     await monitorsBench(dir, ports);

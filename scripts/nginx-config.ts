@@ -33,7 +33,7 @@ export function renderNginxConfig(values: NginxValues): string {
     HTTP_LISTEN: values.httpListen ?? '80',
     TLS_CERTIFICATE: values.certificate,
     TLS_KEY: values.key,
-    UPSTREAM_SERVERS: values.upstreams.map((u) => `server ${u};`).join('\n    '),
+    UPSTREAM_SERVERS: values.upstreams.map((u) => `server ${u} max_fails=0;`).join('\n    '),
   };
   // The header comment names the placeholders; the rendered file keeps the settings only.
   const settings = fs.readFileSync(nginxTemplate, 'utf8').replace(/^(#.*\n)+\n/, '');

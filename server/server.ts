@@ -46,7 +46,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 try {
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: config.http.listenBacklog });
 } catch (error) {
   app.log.fatal({ err: error }, 'could not start');
   process.exit(1);

@@ -73,6 +73,13 @@ export interface HttpLimits {
   checkIntervalMs: number;
   /** Connections open at once; more are closed on arrival. */
   maxConnections: number;
+  /**
+   * Connections the kernel holds for the server until it accepts them (the listen backlog; the
+   * kernel caps it at net.core.somaxconn). Node's default, 511, fills within a fraction of a second
+   * of an outage's rush, and a connection that finds it full waits 1, 3, 7... s for its retry
+   * (docs/decisions.md 62).
+   */
+  listenBacklog: number;
 }
 
 /**
@@ -105,6 +112,7 @@ export function httpLimitsFor(streamsTotal: number): HttpLimits {
     keepAliveTimeoutMs: 10_000,
     checkIntervalMs: 2_000,
     maxConnections: streamsTotal + 1_000,
+    listenBacklog: 4096,
   };
 }
 

@@ -33,6 +33,9 @@ export const loadWebAuthn = once(() => import('@simplewebauthn/server'));
 /** The local driver's backup archives. */
 export const loadTar = once(() => import('tar'));
 
+/** The OpenAPI document's generator, on the first request for /api/openapi.json. */
+export const loadSwagger = once(async () => (await import('@fastify/swagger')).default);
+
 /** Readable log lines, only when the output is a terminal. */
 export const loadPinoPretty = once(async () => (await import('pino-pretty')).default);
 
@@ -54,4 +57,4 @@ export function requirePg(): typeof import('pg').default {
  * The package names behind the accessors above, for the test that checks what an instance at
  * rest has loaded.
  */
-export const lazyPackages = ['nodemailer', 'badge-maker', 'feed', '@simplewebauthn/server', 'tar', 'pino-pretty', 'pg'] as const;
+export const lazyPackages = ['nodemailer', 'badge-maker', 'feed', '@simplewebauthn/server', 'tar', 'pino-pretty', 'pg', '@fastify/swagger'] as const;

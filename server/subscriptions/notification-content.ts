@@ -47,9 +47,14 @@ export interface WebhookPayload {
 /** An event whose payload does not read as the contract says: a bug upstream, not a delivery problem. */
 export class UnreadableEvent extends Error {}
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+/**
+ * Made on the first notification, not at import: a date format reads the ICU locale data, which an
+ * instance at rest then does not hold (docs/decisions.md 64).
+ */
+let dateFormat: Intl.DateTimeFormat | undefined;
 
 export function formatTime(iso: string): string {
+  dateFormat ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   return `${dateFormat.format(new Date(iso))} UTC`;
 }
 

@@ -16,6 +16,12 @@ export function nginxBinary(): string | undefined {
   }
 }
 
+/** This process's hard open-files limit, which nginx's workers cannot go past. */
+function hardFileLimit(): number {
+  const hard = /^Max open files\s+\S+\s+(\S+)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'))?.[1];
+  return hard === undefined || hard === 'unlimited' ? Number.MAX_SAFE_INTEGER : Number(hard);
+}
+
 export interface NginxProcess {
   /** The temporary directory holding its configuration, pid, logs and temp files. */
   dir: string;
@@ -38,7 +44,7 @@ export async function startNginx(options: {
   http: string;
   ports: number[];
   workers?: number;
-  /** Connections per worker (clients and upstreams together); the open-files limit follows it. */
+  /** Connections per worker (clients and upstreams together); the open-files limit follows it, up to the hard limit. */
   workerConnections?: number;
   files?: Record<string, string>;
 }): Promise<NginxProcess> {
@@ -53,7 +59,7 @@ daemon off;
 worker_processes ${options.workers ?? 1};
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
-worker_rlimit_nofile ${(options.workerConnections ?? 4096) * 2};
+worker_rlimit_nofile ${Math.min((options.workerConnections ?? 4096) * 2, hardFileLimit())};
 events { worker_connections ${options.workerConnections ?? 4096}; }
 http {
   include /etc/nginx/mime.types;

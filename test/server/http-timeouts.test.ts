@@ -7,7 +7,15 @@ import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { testConfig } from '../helpers/test-config.ts';
 
 /** Short limits, so the test sees them act; production uses httpLimitsFor's. */
-const limits = { headersTimeoutMs: 600, requestTimeoutMs: 1200, idleTimeoutMs: 1500, keepAliveTimeoutMs: 500, checkIntervalMs: 100, maxConnections: 12 };
+const limits = {
+  headersTimeoutMs: 600,
+  requestTimeoutMs: 1200,
+  idleTimeoutMs: 1500,
+  keepAliveTimeoutMs: 500,
+  checkIntervalMs: 100,
+  maxConnections: 12,
+  listenBacklog: 4096,
+};
 
 interface Watched {
   socket: net.Socket;

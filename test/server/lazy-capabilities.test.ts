@@ -108,6 +108,18 @@ describe.each(dialects)('capabilities loaded on their first request (%s)', (dial
     expect(loaded().has('badge-maker')).toBe(true);
   });
 
+  it('describes the API on the first request for /api/openapi.json, every route included', async () => {
+    expect(loaded().has('yaml')).toBe(false);
+    const response = await timed('OpenAPI document', () => fetch(`${server.url}/api/openapi.json`));
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toBe('3.1.0');
+    // Routes of the first capabilities registered and of the last ones alike.
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/status/', '/api/contact/', '/api/staff/alerts/settings']));
+    expect(Object.keys(document.paths['/api/contact/']!)).toEqual(['post']);
+    expect(loaded().has('@fastify/swagger')).toBe(true);
+  });
+
   it('writes the Atom feed on the first request', async () => {
     const response = await timed('feed', () => fetch(`${server.url}/network-status/feed.atom`));
     expect(response.status).toBe(200);

@@ -28,6 +28,23 @@ describe('the server process', () => {
     }
   });
 
+  it("listens with a backlog for a rush: the kernel holds up to 4,096 connections (or net.core.somaxconn) until they are accepted, not Node's 511", async () => {
+    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-run-'));
+    const server = await startServer({ DATABASE_URL: 'sqlite:./data/hostfront.db' }, { cwd });
+    try {
+      // ss shows a listening socket's backlog as its Send-Q.
+      const listening = spawnSync('ss', ['-ltnH', `sport = :${server.port}`], { encoding: 'utf8' })
+        .stdout.trim()
+        .split(/\s+/);
+      const somaxconn = Number(fs.readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+      expect(listening[0]).toBe('LISTEN');
+      expect(Number(listening[2])).toBe(Math.min(4096, somaxconn));
+    } finally {
+      expect(await server.stop()).toBe(0);
+      fs.rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
   it('refuses to start on a bad configuration, listing every problem', () => {
     const result = spawnSync(process.execPath, [path.join(root, 'server/server.ts')], {
       cwd: root,
