@@ -77,7 +77,7 @@ export interface HttpLimits {
    * Connections the kernel holds for the server until it accepts them (the listen backlog; the
    * kernel caps it at net.core.somaxconn). Node's default, 511, fills within a fraction of a second
    * of an outage's rush, and a connection that finds it full waits 1, 3, 7... s for its retry
-   * (docs/decisions.md 62).
+   * (docs/decisions.md 59).
    */
   listenBacklog: number;
 }

@@ -59,7 +59,7 @@ function parseCursor(cursor: string): { createdAt: number; id: string } {
 const notFound = () => new HttpError(404, 'not_found', 'There is no contact message with this id (messages are deleted after CONTACT_RETENTION_DAYS).');
 
 /**
- * What the console's Conversations section shows of contact messages (docs/decisions.md 60):
+ * What the console's Conversations section shows of contact messages (docs/decisions.md 57):
  * lists and searches stored messages (those whose delivery failed), shows each with its
  * deliveries and attempts, and queues a channel again as `npm run contact -- retry` does,
  * written to the audit log.

@@ -54,7 +54,7 @@ async function describeRoutes(routes: readonly RouteOptions[]): Promise<unknown>
  * The API described: an OpenAPI 3.1 document generated from every route's contract schemas,
  * served at GET /api/openapi.json. Registered before the routes so it sees them all. The
  * generator (@fastify/swagger and its YAML writer) is loaded on the first request for the
- * document, not at start (docs/decisions.md 63); the document is then kept.
+ * document, not at start (docs/decisions.md 60); the document is then kept.
  */
 async function openApiPlugin(app: FastifyInstance): Promise<void> {
   const routes: RouteOptions[] = [];

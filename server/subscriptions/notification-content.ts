@@ -49,7 +49,7 @@ export class UnreadableEvent extends Error {}
 
 /**
  * Made on the first notification, not at import: a date format reads the ICU locale data, which an
- * instance at rest then does not hold (docs/decisions.md 64).
+ * instance at rest then does not hold (docs/decisions.md 61).
  */
 let dateFormat: Intl.DateTimeFormat | undefined;
 

@@ -14,7 +14,7 @@ export interface ConsoleSection {
 
 /**
  * The staff console's navigation, in order. Conversations (chats and contact messages, with
- * their deliveries to the team: docs/decisions.md 60) shows its count of unread conversations
+ * their deliveries to the team: docs/decisions.md 57) shows its count of unread conversations
  * beside its label.
  */
 export const consoleSections: readonly ConsoleSection[] = [

@@ -23,7 +23,7 @@ import { useDeskAlerts } from './use-desk-alerts.ts';
 /**
  * Conversations (docs/decisions.md 45): the one inbox of chats and contact messages, with the
  * person's availability and alerts, search and filters, the open conversation beside its
- * context (for a contact message, its deliveries to the team, retried here: decision 60), the
+ * context (for a contact message, its deliveries to the team, retried here: decision 57), the
  * contact messages whose delivery failed, the saved replies and the figures.
  */
 export function ConversationsSection({ problem }: SectionProps) {

@@ -4,7 +4,7 @@ import { ConversationLink } from './ConversationLink.tsx';
 
 /**
  * Contact messages that did not reach the team's channels, each opening its conversation, where
- * the delivery is retried (docs/decisions.md 60). Nothing shows while every delivery is fine.
+ * the delivery is retried (docs/decisions.md 57). Nothing shows while every delivery is fine.
  */
 export function FailedDeliveries({ failed }: { failed: { messages: InboxMessage[]; total: number } | undefined }) {
   if (!failed || failed.total === 0) return null;

@@ -2,7 +2,7 @@
  * The browser side of /api/staff/contact: what became of a contact message's deliveries to the
  * team's channels (chat webhook, e-mail), the messages whose delivery failed, and a retry.
  * Through the one API client, typed by the contract (types only: no zod in the bundle). A
- * contact conversation has its message's id (docs/decisions.md 60).
+ * contact conversation has its message's id (docs/decisions.md 57).
  */
 import type { InboxCounts, InboxMessageDetail, InboxPage, RetryAnswer } from '../../../../contracts/staff-contact.ts';
 import type { ContactChannel } from '../../../../contracts/staff-contact-rules.ts';

@@ -1,5 +1,5 @@
 // A contact message's deliveries to the team (chat webhook, e-mail) beside its conversation, the
-// messages whose delivery failed, and a retry (docs/decisions.md 60). What was done and what
+// messages whose delivery failed, and a retry (docs/decisions.md 57). What was done and what
 // failed go to the desk's notices (use-notices.ts).
 import { useCallback, useEffect, useState } from 'react';
 import type { ConversationOrigin } from '../../../../contracts/support-rules.ts';
