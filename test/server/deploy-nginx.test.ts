@@ -295,7 +295,10 @@ describe.skipIf(!nginx)('two instances on one PostgreSQL behind nginx (docs/depl
     expect(survivors.length).toBeLessThan(streams.length);
     await until(() => b.output().includes(leaderLine), 10_000, 'instance B to take the prober lock');
     const leaderAfter = Date.now() - killedAt;
-    await until(() => survivors.every((s) => s.rounds.some((r) => r.id > killedAt)), 10_000, 'a round after the kill');
+    await until(() => survivors.every((s) => s.rounds.some((r) => r.id > killedAt)), 10_000, 'a round after the kill').catch((error: Error) => {
+      const last = survivors.map((s) => s.rounds.at(-1)?.id);
+      throw new Error(`${error.message}; killed at ${killedAt}, survivors' last rounds ${JSON.stringify(last)}; instance B:\n${b.output().slice(-3000)}`);
+    });
     const roundAfter = Date.now() - killedAt;
     expect(roundAfter).toBeLessThan(5000);
     // A browser reconnects the streams that ended (EventSource does it by itself): nginx sends them to B.
