@@ -155,7 +155,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(supportPlugin, options.support ?? {});
   // /api/status/subscriptions, the fan-out of the status event log and the notification outbox.
   await app.register(subscriptionsPlugin, options.subscriptions ?? {});
-  // /api/contact, and the staff console's inbox under /api/staff/contact (one outbox for both).
+  // /api/contact, and under /api/staff/contact the deliveries the console's Conversations show and retry (one outbox for both).
   await app.register(contactPlugin);
   // /api/staff/alerts: alert channels, the fan-out of monitor changes, draft incidents, the alert outbox.
   await app.register(alertsPlugin, options.alerts ?? {});

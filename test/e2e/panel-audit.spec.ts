@@ -4,6 +4,7 @@ import { freePort } from '../helpers/free-port.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { tempGameServer, type TempGameServer } from '../helpers/temp-game-server.ts';
 import { writeMonitorsFile } from '../server/status-helpers.ts';
+import { openPage } from './support/hydration.ts';
 import { overflowing } from './support/overflow.ts';
 import { shoot } from './support/screenshots.ts';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
@@ -163,7 +164,8 @@ test.describe('panel actions in the staff audit log', () => {
     const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
     const visitor = await context.newPage();
     await addVirtualAuthenticator(visitor);
-    await visitor.goto('/staff');
+    // The button answers once the console's island has hydrated: a click on the server-rendered one does nothing.
+    await openPage(visitor, '/staff');
     await visitor.getByRole('button', { name: 'Sign in with a passkey' }).click();
     const alert = visitor.getByRole('alert');
     await expect(alert).toContainText(`Passkeys do not work at this address (http://127.0.0.1:${port}): they are bound to ${origin}.`);
