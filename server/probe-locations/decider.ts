@@ -4,7 +4,8 @@ import { monitorChangedKind, type ServerStatus } from '../../contracts/status-ru
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { nextMemory } from '../status/monitor-state.ts';
-import { recordMonitorChange, type MonitorChange, type MonitorChangeEvent } from '../status/monitor-changes.ts';
+import type { MonitorChange } from '../status-events/status-event-map.ts';
+import { recordMonitorChange, type MonitorChangeEvent } from '../status/monitor-changes.ts';
 import type { Monitor } from '../status/monitors-file.ts';
 import { writeResults, type ResultRow } from '../status/status-repository.ts';
 import {

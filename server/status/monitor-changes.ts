@@ -4,8 +4,6 @@ import type { Database } from '../db/schema.ts';
 import type { MonitorChange, StatusEventOf } from '../status-events/status-event-map.ts';
 import { recordStatusEvent } from '../status-events/status-events-repository.ts';
 
-export type { MonitorChange } from '../status-events/status-event-map.ts';
-
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A monitor's decided state changed (docs/decisions.md 54), as the status event log keeps it. */
