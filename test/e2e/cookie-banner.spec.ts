@@ -28,7 +28,7 @@ test.describe('the cookie banner', () => {
     await expect(bannerOf(page)).toHaveCount(0);
     expect(await stored(page)).toEqual({ consent: 'true', choices: { analytics: true, marketing: true } });
     await visit(page, '/partners');
-    await page.waitForTimeout(300);
+    await expect(page.locator('html')).toHaveAttribute('data-cookie-banner', 'settled');
     await expect(bannerOf(page)).toHaveCount(0);
   });
 
@@ -39,7 +39,7 @@ test.describe('the cookie banner', () => {
     await expect(bannerOf(page)).toHaveCount(0);
     expect(await stored(page)).toEqual({ consent: 'false', choices: { analytics: false, marketing: false } });
     await page.reload();
-    await page.waitForTimeout(300);
+    await expect(page.locator('html')).toHaveAttribute('data-cookie-banner', 'settled');
     await expect(bannerOf(page)).toHaveCount(0);
   });
 
@@ -57,7 +57,7 @@ test.describe('the cookie banner', () => {
     await expect(bannerOf(page)).toHaveCount(0);
 
     await visit(page, '/partners');
-    await page.waitForTimeout(300);
+    await expect(page.locator('html')).toHaveAttribute('data-cookie-banner', 'settled');
     await expect(bannerOf(page)).toHaveCount(0);
     await page.locator('footer').getByRole('link', { name: 'Cookie settings' }).click();
     const banner = bannerOf(page);
@@ -82,10 +82,10 @@ test.describe('the cookie banner', () => {
     await expect(bannerOf(page)).toHaveCount(0);
     expect(await stored(page)).toEqual({ consent: null, choices: null });
     await page.reload();
-    await page.waitForTimeout(300);
+    await expect(page.locator('html')).toHaveAttribute('data-cookie-banner', 'settled');
     await expect(bannerOf(page)).toHaveCount(0);
     await visit(page, '/about');
-    await page.waitForTimeout(300);
+    await expect(page.locator('html')).toHaveAttribute('data-cookie-banner', 'settled');
     await expect(bannerOf(page)).toHaveCount(0);
     // A new browser session (a fresh context) asks again.
     const context = await browser.newContext();

@@ -7,7 +7,6 @@ import { visit } from './support/visit.ts';
 // assistant shows them and moves between its views (docs/decisions.md 25).
 const faqsOf = (categoryId: string) => help.faqs.filter((f) => f.category === categoryId);
 const withFaqs = help.categories.filter((c) => faqsOf(c.id).length > 0);
-const withoutFaqs = help.categories.find((c) => faqsOf(c.id).length === 0);
 
 const launcherOf = (page: Page) => page.getByRole('button', { name: 'Open help assistant' });
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Help Assistant' });
@@ -56,15 +55,6 @@ test.describe('the help assistant', () => {
       await expect(dialog.getByRole('list', { name: 'Help categories' })).toBeVisible();
       await expect(chat).toHaveCount(0);
     }
-  });
-
-  test('a category without FAQs offers the contact page', async ({ page }) => {
-    test.skip(!withoutFaqs, 'every category has FAQs');
-    const dialog = await openAssistant(page);
-    await dialog.getByRole('button', { name: new RegExp(`^${withoutFaqs!.name}`) }).click();
-    await expect(dialog).toContainText(`We don't have articles for ${withoutFaqs!.name} here yet`);
-    for (const link of help.fallbackLinks) await expect(dialog.getByRole('link', { name: link.text, exact: true })).toHaveAttribute('href', link.url);
-    expect(help.fallbackLinks.map((l) => l.url)).toContain('/contact');
   });
 
   test('search: nothing at 2 characters; above that 1 s of loading, then matches from the FAQs and the knowledge base', async ({ page }) => {

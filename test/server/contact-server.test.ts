@@ -76,22 +76,23 @@ describe.each(dialects)('the real server process (%s)', (dialect) => {
     expect(receiver.requests).toHaveLength(1);
   });
 
-  it.runIf(dialect === 'sqlite')('sends again a message whose delivery was in flight when the process died', { timeout: 60_000 }, async () => {
-    receiver = await startWebhookReceiver();
-    receiver.answer(() => ({ hang: true }));
-    const env = { DATABASE_URL: database.url, CONTACT_WEBHOOK_URL: receiver.url };
-    const first = await startServer(env);
-    servers.push(first);
-    const id = await postMessage(first);
-    await receiver.waitFor((r) => r.requests.length === 1);
-    await first.kill();
-    receiver.answer(() => ({ status: 204 }));
-    const second = await startServer(env);
-    servers.push(second);
-    // At least once: the claim of the dead process is taken back at start and the message goes again.
-    await receiver.waitFor((r) => r.accepted().length === 1, 20_000);
-    expect(receiver.accepted()[0]!.body.embeds[0].footer.text).toContain(id);
-  });
+  if (dialect === 'sqlite')
+    it('sends again a message whose delivery was in flight when the process died', { timeout: 60_000 }, async () => {
+      receiver = await startWebhookReceiver();
+      receiver.answer(() => ({ hang: true }));
+      const env = { DATABASE_URL: database.url, CONTACT_WEBHOOK_URL: receiver.url };
+      const first = await startServer(env);
+      servers.push(first);
+      const id = await postMessage(first);
+      await receiver.waitFor((r) => r.requests.length === 1);
+      await first.kill();
+      receiver.answer(() => ({ status: 204 }));
+      const second = await startServer(env);
+      servers.push(second);
+      // At least once: the claim of the dead process is taken back at start and the message goes again.
+      await receiver.waitFor((r) => r.accepted().length === 1, 20_000);
+      expect(receiver.accepted()[0]!.body.embeds[0].footer.text).toContain(id);
+    });
 
   it('says at start that messages are only stored when no channel is configured', { timeout: 30_000 }, async () => {
     const server = await startServer({ DATABASE_URL: database.url });

@@ -14,6 +14,7 @@ import { freePort } from '../helpers/free-port.ts';
 import { nginxBinary, startNginx, type NginxProcess } from '../helpers/nginx-process.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { Listener, writeMonitorsFile } from './status-helpers.ts';
+import { machineHas } from '../helpers/machine-needs.ts';
 
 // docs/deploy.md, run: two instances on one PostgreSQL behind exactly config/nginx/hostfront.conf
 // (Debian's nginx, our own instance on loopback), TLS with a throwaway certificate, HTTP/2.
@@ -102,7 +103,7 @@ function logLineOf(servers: ServerProcess[], requestId: string): { server: Serve
   return undefined;
 }
 
-describe.skipIf(!nginx)('two instances on one PostgreSQL behind nginx (docs/deploy.md)', () => {
+describe.skipIf(!machineHas('nginx', nginx !== undefined))('two instances on one PostgreSQL behind nginx (docs/deploy.md)', () => {
   let dir: string;
   let database: TestDatabase;
   let panel: FakePterodactyl;

@@ -76,26 +76,27 @@ describe.each(dialects)('npm run monitors on a running server (%s)', (dialect) =
   // SQLite transaction reading, the server committing a probe result, and the CLI's first write
   // failing at once with "database is locked" (SQLITE_BUSY_SNAPSHOT): transactions now begin
   // immediate (server/db/sqlite-adapter.ts). Many monitors probed every 0.2 s make it likely.
-  it.runIf(dialect === 'sqlite')('imports while the server records probe results, never "database is locked"', { timeout: 120_000 }, async () => {
-    const env = { DATABASE_URL: database.url };
-    const count = 40;
-    const rounds = 12;
-    const monitors = (extra: number) =>
-      Array.from({ length: count + extra }, (_, i) => ({
-        id: `m${i}`,
-        name: `M ${i}`,
-        type: 'tcp',
-        target: `127.0.0.1:${listener.port}`,
-        intervalSeconds: 0.2,
-      }));
-    expect((await monitorsCli(['import', writeMonitorsFile({ monitors: monitors(0) })], env)).code).toBe(0);
-    const results: string[] = [];
-    for (let round = 1; round <= rounds; round++) {
-      const result = await monitorsCli(['import', writeMonitorsFile({ monitors: monitors(round) })], env);
-      results.push(`${result.code} ${result.stdout.split('\n')[0]} ${result.stderr}`);
-    }
-    expect(results).toEqual(Array.from({ length: rounds }, (_, i) => `0 Added 1: m${count + i} `));
-  });
+  if (dialect === 'sqlite')
+    it('imports while the server records probe results, never "database is locked"', { timeout: 120_000 }, async () => {
+      const env = { DATABASE_URL: database.url };
+      const count = 40;
+      const rounds = 12;
+      const monitors = (extra: number) =>
+        Array.from({ length: count + extra }, (_, i) => ({
+          id: `m${i}`,
+          name: `M ${i}`,
+          type: 'tcp',
+          target: `127.0.0.1:${listener.port}`,
+          intervalSeconds: 0.2,
+        }));
+      expect((await monitorsCli(['import', writeMonitorsFile({ monitors: monitors(0) })], env)).code).toBe(0);
+      const results: string[] = [];
+      for (let round = 1; round <= rounds; round++) {
+        const result = await monitorsCli(['import', writeMonitorsFile({ monitors: monitors(round) })], env);
+        results.push(`${result.code} ${result.stdout.split('\n')[0]} ${result.stderr}`);
+      }
+      expect(results).toEqual(Array.from({ length: rounds }, (_, i) => `0 Added 1: m${count + i} `));
+    });
 });
 
 // Several instances share one PostgreSQL: only there can more than one run.

@@ -15,6 +15,7 @@ import { startDnsServer, type DnsServer } from '../helpers/dns-server.ts';
 import { testConfig } from '../helpers/test-config.ts';
 import { Listener } from './status-helpers.ts';
 import { freePort } from '../helpers/free-port.ts';
+import { isRoot, machineHas } from '../helpers/machine-needs.ts';
 
 let visitor = 0;
 const nextVisitor = () => `198.51.100.${(++visitor % 250) + 1}`;
@@ -196,7 +197,7 @@ describe('checks in flight are capped for the whole instance', () => {
 
 // A network namespace of our own (root only) gives this machine a public address on loopback,
 // so the check has one to refuse; nothing can leave the namespace.
-describe.skipIf(process.getuid?.() !== 0)("this machine's own public addresses", () => {
+describe.skipIf(!machineHas('root (for a network namespace of its own)', isRoot))("this machine's own public addresses (needs root)", () => {
   it('are refused like private ones, typed as an IP or reached through a name', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-own-'));
     const script = path.join(dir, 'own.ts');

@@ -34,11 +34,11 @@ export function CookieBanner({ scripts }: CookieBannerProps) {
 
   useEffect(() => {
     const state = readConsent(localStorage);
-    if (state.decided) {
-      loadConsentedScripts(scripts, state.choices, appendScriptToHead, loaded);
-      return;
-    }
-    if (sessionStorage.getItem(dismissedKey) !== '1') setVisible(true);
+    const ask = !state.decided && sessionStorage.getItem(dismissedKey) !== '1';
+    if (state.decided) loadConsentedScripts(scripts, state.choices, appendScriptToHead, loaded);
+    if (ask) setVisible(true);
+    // Says the banner has made up its mind, so "not shown" can be told from "not hydrated yet".
+    document.documentElement.dataset.cookieBanner = ask ? 'asking' : 'settled';
   }, [scripts]);
 
   // The footer's "Cookie settings" link (and an address ending in its fragment) opens the banner

@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkerMessage } from '../../../server/panel/local/folder-worker.ts';
 import { accountFor, prepareFolder, type RunAs } from '../../../server/panel/local/run-as.ts';
+import { machineHas } from '../../helpers/machine-needs.ts';
 
 /**
  * The folder worker of an app run as root from a checkout its servers' users cannot enter (a
@@ -68,7 +69,7 @@ function inClosedWorker(action: Record<string, unknown>, input?: Buffer): Promis
   });
 }
 
-describe.skipIf(!isRoot)('the folder worker of a checkout closed to the servers’ users', () => {
+describe.skipIf(!machineHas('root', isRoot))('the folder worker of a checkout closed to the servers’ users', () => {
   it('makes a backup’s archive and restores it as the server’s user', async () => {
     const packed = await inClosedWorker({ op: 'pack', root: path.join(games, 'server') });
     expect(packed.message, packed.stderr).toMatchObject({ type: 'done' });

@@ -15,6 +15,7 @@ import { treeSnapshot } from '../../helpers/file-tree.ts';
 import { reachableFixture } from '../../helpers/reachable-fixture.ts';
 import { failure } from '../../helpers/http-failure.ts';
 import { waitFor } from '../../helpers/until.ts';
+import { machineHas } from '../../helpers/machine-needs.ts';
 
 /** The local driver's backups: real archives of real folders, and a real game process stopped and started around a restore. */
 
@@ -352,7 +353,7 @@ describe('local backups', () => {
 
   describe('on a full disk (a tiny tmpfs)', () => {
     it('a backup that fills its disk fails and leaves nothing behind', async (context) => {
-      if (!canMount) context.skip();
+      if (!machineHas('root, to mount a tiny tmpfs', canMount)) context.skip();
       const root = serverFolder();
       fs.writeFileSync(path.join(root, 'world', 'random.bin'), randomBytes(512 * 1024));
       const backupsDir = path.join(base, `tiny-backups-${serial}`);
@@ -369,7 +370,7 @@ describe('local backups', () => {
     });
 
     it('a restore that would not fit is refused before anything changes, and the server is started again', async (context) => {
-      if (!canMount) context.skip();
+      if (!machineHas('root, to mount a tiny tmpfs', canMount)) context.skip();
       const disk = path.join(base, `tiny-server-${serial}`);
       expect(tryMount(disk, '1m')).toBe(true);
       const root = serverFolder(disk);

@@ -13,6 +13,7 @@ import { accountName } from '../../../server/panel/local/run-as.ts';
 import type { LocalServerConfig } from '../../../server/panel/local/servers-file.ts';
 import { reachableFixture } from '../../helpers/reachable-fixture.ts';
 import { waitFor } from '../../helpers/until.ts';
+import { machineHas } from '../../helpers/machine-needs.ts';
 
 const key = 'isolation-test-key';
 const isRoot = process.getuid?.() === 0;
@@ -79,7 +80,7 @@ async function runSpy(config: LocalServerConfig): Promise<string[]> {
   }
 }
 
-describe.skipIf(!isRoot)('local game servers started by root', () => {
+describe.skipIf(!machineHas('root', isRoot))('local game servers started by root', () => {
   it('run as their own system user and cannot read the session secret, the database or the web server’s environment', async () => {
     const lines = await runSpy(spyServer('spy'));
     const user = accountName('spy');

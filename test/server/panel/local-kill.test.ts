@@ -3,13 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsoleEvent, PowerSignal } from '../../../server/panel/driver.ts';
 import { createLocalDriver, type LocalDriver } from '../../../server/panel/local/local-driver.ts';
 import { parseServersFile } from '../../../server/panel/local/servers-file.ts';
+import { isRoot, machineHas } from '../../helpers/machine-needs.ts';
 import { fixtureKey } from '../../helpers/panel-fixture.ts';
 import { type TempGameServer, tempGameServer } from '../../helpers/temp-game-server.ts';
 import { waitFor } from '../../helpers/until.ts';
 
 /** Kill and Stop end every process of a server, one that left its process group with setsid too (README, Security). */
 
-const isRoot = process.getuid?.() === 0;
 const credentials = { serverId: 'killer', key: fixtureKey };
 const drivers: LocalDriver[] = [];
 const servers: TempGameServer[] = [];
@@ -64,7 +64,7 @@ describe('Kill and Stop', () => {
     expect(alive(pid)).toBe(false);
   });
 
-  it.skipIf(!isRoot)('Stop ends it too, once the server has stopped (root: every process of the server user; not root: only its process tree)', async () => {
+  it.skipIf(!machineHas('root', isRoot))("Stop ends it too, once the server has stopped (as root: every process of the server's user)", async () => {
     const pid = await daemonAfter('stop');
     expect(alive(pid)).toBe(false);
   });
