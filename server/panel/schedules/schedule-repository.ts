@@ -175,17 +175,11 @@ export async function hasRunningRun(db: Db, scheduleId: string): Promise<boolean
   return row !== undefined;
 }
 
-/** Runs going on whose next task may start now and that nobody holds. */
-export async function readyRuns(db: Db, now: number, limit: number): Promise<StoredRun[]> {
-  const rows = await db
-    .selectFrom('panel_schedule_runs')
-    .selectAll()
-    .where('outcome', '=', 'running')
-    .where('resume_at', '<=', now)
-    .where('lease_until', '<=', now)
-    .orderBy('resume_at')
-    .limit(limit)
-    .execute();
+/** Runs going on whose next task may start now and that nobody holds (of one server, or of all), oldest first. */
+export async function readyRuns(db: Db, now: number, limit: number, serverId?: string): Promise<StoredRun[]> {
+  let query = db.selectFrom('panel_schedule_runs').selectAll().where('outcome', '=', 'running').where('resume_at', '<=', now).where('lease_until', '<=', now);
+  if (serverId !== undefined) query = query.where('server_id', '=', serverId);
+  const rows = await query.orderBy('resume_at').orderBy('started_at').orderBy('id').limit(limit).execute();
   return rows.map(runOf);
 }
 

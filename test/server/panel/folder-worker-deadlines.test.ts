@@ -84,7 +84,9 @@ async function setUp(): Promise<{ driver: LocalDriver; uid: number; events: Cons
 }
 
 /** How a promise settled, and after how long. */
-async function settled<T>(promise: Promise<T>): Promise<{ ok: boolean; value?: T; error?: { statusCode?: number; code?: string; message: string }; ms: number }> {
+async function settled<T>(
+  promise: Promise<T>,
+): Promise<{ ok: boolean; value?: T; error?: { statusCode?: number; code?: string; message: string }; ms: number }> {
   const started = performance.now();
   // The bound of the wait only: today's code never answered at all.
   let timer: NodeJS.Timeout | undefined;
@@ -102,7 +104,11 @@ async function settled<T>(promise: Promise<T>): Promise<{ ok: boolean; value?: T
 }
 
 /** Starts a download and leaves it unread: its worker waits on the full pipe. */
-async function openDownload(driver: LocalDriver, uid: number, besides: number[]): Promise<{ stream: Readable; pid: number; ended: Promise<Error | undefined> }> {
+async function openDownload(
+  driver: LocalDriver,
+  uid: number,
+  besides: number[],
+): Promise<{ stream: Readable; pid: number; ended: Promise<Error | undefined> }> {
   const { stream } = await driver.downloadFile(credentials, 'world.bin');
   const ended = new Promise<Error | undefined>((resolve) => {
     stream.once('error', resolve);
