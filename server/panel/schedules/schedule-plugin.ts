@@ -31,7 +31,7 @@ export function registerSchedules(
 ): void {
   let engine: ScheduleEngine;
   if (deps.driver.name === 'local') {
-    engine = new LocalSchedules({ db: app.db, crypto: deps.crypto, now: deps.now, kick: () => void app.jobs.runNow(scheduleJobName) });
+    engine = new LocalSchedules({ db: app.db, dialect: app.dialect, crypto: deps.crypto, now: deps.now, kick: () => void app.jobs.runNow(scheduleJobName) });
     const runner = new ScheduleRunner({ db: app.db, driver: deps.driver, crypto: deps.crypto, audit: app.audit, now: deps.now });
     // Rounds may overlap: the runner keeps each server's runs in order in a lane of its own (docs/decisions.md 67).
     app.jobs.every({ name: scheduleJobName, everyMs: scheduleTickMs, overlaps: true }, () => runner.round());

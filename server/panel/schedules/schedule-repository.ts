@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ScheduleInput, ScheduleRun, ScheduleTask } from '../../../contracts/panel.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -93,6 +93,30 @@ function runOf(r: RunRow): StoredRun {
 
 export async function insertSchedule(db: Db, schedule: StoredSchedule): Promise<void> {
   await db.insertInto('panel_schedules').values(rowOf(schedule)).execute();
+}
+
+/** The first key of the advisory lock that orders the creates of one server's schedules (the second is the server's id, hashed); no other code uses it. */
+const scheduleLimitLockClass = 0x5c4ed;
+
+/**
+ * Stores a new schedule unless its server has `max` already: false then. The count and the insert
+ * are one transaction, and no other create for the same server runs between them: on PostgreSQL
+ * an advisory lock on the server's id, taken first, queues them (its count then sees every
+ * schedule committed before); on SQLite the app's one connection runs a transaction alone.
+ * docs/decisions.md 67.
+ */
+export async function insertScheduleWithin(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', schedule: StoredSchedule, max: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${scheduleLimitLockClass}::int, hashtext(${schedule.serverId}))`.execute(trx);
+    const { count } = await trx
+      .selectFrom('panel_schedules')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('server_id', '=', schedule.serverId)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= max) return false;
+    await insertSchedule(trx, schedule);
+    return true;
+  });
 }
 
 /** Replaces a schedule's fields (same id and server); false when it is gone. */
