@@ -1,10 +1,11 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsoleEvent, PowerSignal } from '../../../server/panel/driver.ts';
 import { createLocalDriver, type LocalDriver } from '../../../server/panel/local/local-driver.ts';
 import { parseServersFile } from '../../../server/panel/local/servers-file.ts';
-import { workerDeadlines } from '../../../server/panel/local/worker-deadlines.ts';
+import { opDeadlineMs, workerDeadlines } from '../../../server/panel/local/worker-deadlines.ts';
 import { fixtureKey } from '../../helpers/panel-fixture.ts';
 import { type TempGameServer, tempGameServer } from '../../helpers/temp-game-server.ts';
 import { until, waitFor } from '../../helpers/until.ts';
@@ -22,7 +23,11 @@ const servers: TempGameServer[] = [];
 /** Processes this file stopped: continued at the end, whatever happened, so nothing is left stopped. */
 const stopped = new Set<number>();
 
+const defaults = { ...workerDeadlines, list: opDeadlineMs.list };
+
 afterEach(async () => {
+  Object.assign(workerDeadlines, { silentMs: defaults.silentMs, streamIdleMs: defaults.streamIdleMs, checkMs: defaults.checkMs });
+  opDeadlineMs.list = defaults.list;
   for (const pid of stopped) signal(pid, 'SIGCONT');
   stopped.clear();
   await Promise.all(drivers.splice(0).map((driver) => driver.close()));
@@ -156,6 +161,31 @@ describe.skipIf(!isRoot)('a folder worker the customer stopped', () => {
     await waitFor(() => !alive(download.pid), 'the stopped worker to be killed');
     // Whatever the customer stopped, the files still answer.
     expect((await driver.readFile(credentials, 'server.properties')).content).toBe('motd=hi\n');
+  });
+});
+
+describe.skipIf(!isRoot)('a folder worker that beats but does not finish', () => {
+  it('fails an action past its own deadline, and a download whose data stops moving', async () => {
+    const { driver, uid } = await setUp();
+    // Deadlines made short for the test: a listing of 2,000 files takes longer than 10 ms.
+    const dir = path.join(servers[0]!.root, 'many');
+    await driver.createFolder(credentials, 'many');
+    for (let i = 0; i < 2000; i++) fs.writeFileSync(path.join(dir, `f${i}.txt`), 'x');
+    Object.assign(workerDeadlines, { checkMs: 5 });
+    opDeadlineMs.list = 10;
+    const [before] = workersOf(uid);
+    const listed = await settled(driver.listFiles(credentials, 'many'));
+    expect(listed.error).toMatchObject({ statusCode: 504, code: 'files_timeout' });
+    expect(listed.error!.message).toMatch(/^Listing the folder took longer than/);
+    await waitFor(() => !alive(before!), 'the worker past its deadline to be killed');
+    opDeadlineMs.list = defaults.list;
+    expect(await driver.listFiles(credentials, 'many')).toHaveLength(2000);
+
+    // A download nobody reads: the worker waits on a full pipe, alive, and moves nothing.
+    Object.assign(workerDeadlines, { checkMs: defaults.checkMs, streamIdleMs: 1_500 });
+    const download = await openDownload(driver, uid, workersOf(uid));
+    expect(await download.ended).toMatchObject({ statusCode: 504, code: 'files_timeout', message: expect.stringMatching(/^The download moved no data/) });
+    await waitFor(() => !alive(download.pid), 'the idle download’s worker to be killed');
   });
 });
 
