@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app.ts';
 import type { ConsoleEvent, PowerSignal } from '../../../server/panel/driver.ts';
 import { createLocalDriver, type LocalDriver } from '../../../server/panel/local/local-driver.ts';
 import { parseServersFile } from '../../../server/panel/local/servers-file.ts';
 import { opDeadlineMs, workerDeadlines } from '../../../server/panel/local/worker-deadlines.ts';
+import { createTestDatabase } from '../../helpers/databases.ts';
 import { fixtureKey } from '../../helpers/panel-fixture.ts';
 import { type TempGameServer, tempGameServer } from '../../helpers/temp-game-server.ts';
+import { testConfig } from '../../helpers/test-config.ts';
 import { until, waitFor } from '../../helpers/until.ts';
 
 /**
@@ -215,5 +218,40 @@ describe.skipIf(!isRoot)('Kill and Stop', () => {
 
   it('Stop ends them once the server has stopped', async () => {
     await workersAfter('stop');
+  });
+});
+
+describe.skipIf(!isRoot)('the panel’s answer when a worker is stopped', () => {
+  it('is a 504 with a sentence, and the next request is answered', async () => {
+    const database = await createTestDatabase('sqlite', { migrated: true });
+    const gs = tempGameServer({ id: 'stalled', files: { 'server.properties': 'motd=hi\n' } });
+    servers.push(gs);
+    const app = await buildApp(testConfig(database.url, { LOCAL_SERVERS_FILE: gs.serversFile }));
+    try {
+      await app.ready();
+      const connected = await app.inject({
+        method: 'POST',
+        url: '/api/panel/session',
+        payload: credentials,
+        remoteAddress: '192.0.2.90',
+      });
+      const cookie = `hf_panel=${connected.cookies.find((c) => c.name === 'hf_panel')!.value}`;
+      const list = () => app.inject({ url: '/api/panel/files?path=', headers: { cookie } });
+      expect((await list()).statusCode).toBe(200);
+      const [worker] = workersOf(fs.statSync(gs.root).uid);
+      stop(worker!);
+      const refused = await list();
+      expect(refused.statusCode).toBe(504);
+      expect(refused.json()).toEqual({
+        error: {
+          code: 'files_timeout',
+          message: "The server's file worker stopped answering (nothing for 5 s), so it was ended and a new one starts with the next action. Try again.",
+        },
+      });
+      expect((await list()).json().entries.map((f: { name: string }) => f.name)).toContain('server.properties');
+    } finally {
+      await app.close();
+      await database.drop();
+    }
   });
 });
