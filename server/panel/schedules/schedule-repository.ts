@@ -199,10 +199,14 @@ export async function hasRunningRun(db: Db, scheduleId: string): Promise<boolean
   return row !== undefined;
 }
 
-/** Runs going on whose next task may start now and that nobody holds (of one server, or of all), oldest first. */
-export async function readyRuns(db: Db, now: number, limit: number, serverId?: string): Promise<StoredRun[]> {
+/**
+ * Runs going on whose next task may start now and that nobody holds, oldest first: of one server,
+ * or of every server but those given (whose lanes are busy, so their runs take no place here).
+ */
+export async function readyRuns(db: Db, now: number, limit: number, servers: { only: string } | { except: string[] } = { except: [] }): Promise<StoredRun[]> {
   let query = db.selectFrom('panel_schedule_runs').selectAll().where('outcome', '=', 'running').where('resume_at', '<=', now).where('lease_until', '<=', now);
-  if (serverId !== undefined) query = query.where('server_id', '=', serverId);
+  if ('only' in servers) query = query.where('server_id', '=', servers.only);
+  else if (servers.except.length > 0) query = query.where('server_id', 'not in', servers.except);
   const rows = await query.orderBy('resume_at').orderBy('started_at').orderBy('id').limit(limit).execute();
   return rows.map(runOf);
 }

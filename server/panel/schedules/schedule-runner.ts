@@ -96,7 +96,8 @@ export class ScheduleRunner {
       if (await this.claimDue(schedule)) result.claimed += 1;
     }
     const byServer = new Map<string, StoredRun[]>();
-    for (const run of await readyRuns(this.db, this.now(), readyBatch)) {
+    // Servers whose lanes are busy are left out: their runs wait for their lane and take no place from others.
+    for (const run of await readyRuns(this.db, this.now(), readyBatch, { except: [...this.lanes.keys()] })) {
       const runs = byServer.get(run.serverId) ?? [];
       runs.push(run);
       byServer.set(run.serverId, runs);
@@ -117,7 +118,7 @@ export class ScheduleRunner {
   private lane(serverId: string, first: StoredRun[]): Promise<number> {
     const work = (async () => {
       let advanced = 0;
-      for (let runs = first; runs.length > 0; runs = await readyRuns(this.db, this.now(), readyBatch, serverId)) {
+      for (let runs = first; runs.length > 0; runs = await readyRuns(this.db, this.now(), readyBatch, { only: serverId })) {
         let moved = false;
         for (const run of runs) {
           if (await this.advance(run)) {
