@@ -152,7 +152,7 @@ function callAs(account: RunAs, action: FolderRequest, input: Readable | undefin
     }
     fail(inputError instanceof HttpError ? inputError : rebuild(message.error));
   });
-  child.on('error', fail);
+  child.on('error', (error) => fail(workerGone(`the folder worker failed: ${error.message}`)));
   child.on('exit', (code, signal) => {
     fail(workerGone(`the folder worker ended without an answer (${signal ?? `exit code ${code}`}): ${stderr().trim().slice(-500)}`));
   });
@@ -226,7 +226,7 @@ export class StayingWorker {
       this.#worker = undefined;
       this.#failAll(workerGone(`the folder worker ended (${signal ?? `exit code ${code}`}): ${worker.stderr().trim().slice(-500)}`));
     });
-    worker.child.on('error', (error) => this.#end(worker, error));
+    worker.child.on('error', (error) => this.#end(worker, workerGone(`the folder worker failed: ${error.message}`)));
     return worker;
   }
 
