@@ -40,7 +40,7 @@ try {
       commands += 1;
     },
   } as unknown as GameServerDriver;
-  const engine = new LocalSchedules({ db: handle.db, crypto, now, kick: () => {} });
+  const engine = new LocalSchedules({ db: handle.db, dialect: handle.dialect, crypto, now, kick: () => {} });
   for (let i = 0; i < count; i++) {
     await engine.create(
       { serverId: `bench-${i % 50}`, key: 'bench-key' },

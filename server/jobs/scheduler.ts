@@ -6,11 +6,17 @@ export interface JobSpec {
   everyMs: number;
   /** Run once as soon as the scheduler starts (the default), then every `everyMs`. */
   runAtStart?: boolean;
+  /**
+   * Runs may overlap: every turn, runNow and wake start one, even while an earlier one still
+   * goes on. For a job that keeps its own order inside (the schedules' runner: one lane per
+   * server, docs/decisions.md 67), so a slow part never holds up the rest.
+   */
+  overlaps?: boolean;
 }
 
 /**
  * The one small scheduler of background jobs (retention, sampling…). A job never overlaps
- * itself: a run still going when the next is due skips that turn. A failure is logged and the
+ * itself unless it says it may (JobSpec.overlaps): a run still going when the next is due skips that turn. A failure is logged and the
  * job keeps its schedule. `stop()` waits for runs in progress.
  */
 export class Scheduler {
@@ -18,6 +24,8 @@ export class Scheduler {
   private readonly jobs: { spec: JobSpec; run: () => Promise<unknown> }[] = [];
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly running = new Map<string, Promise<void>>();
+  /** Every run under way, overlapping ones too: stop() waits for them. */
+  private readonly inFlight = new Set<Promise<void>>();
   /** Jobs woken while they ran: they run once more when that run ends. */
   private readonly rerun = new Set<string>();
   private started = false;
@@ -42,10 +50,10 @@ export class Scheduler {
   async stop(): Promise<void> {
     this.started = false;
     for (const timer of this.timers.splice(0)) clearInterval(timer);
-    await Promise.allSettled([...this.running.values()]);
+    await Promise.allSettled([...this.inFlight]);
   }
 
-  /** Runs a job now (if it is not running already) and resolves when that run ends. */
+  /** Runs a job now (if it is not running already, or it overlaps) and resolves when that run ends. */
   runNow(name: string): Promise<void> {
     const job = this.jobs.find((j) => j.spec.name === name);
     if (!job) return Promise.reject(new Error(`no job named ${name}`));
@@ -65,7 +73,7 @@ export class Scheduler {
       return;
     }
     const current = this.running.get(name);
-    if (!current) {
+    if (!current || job.spec.overlaps) {
       void this.runOnce(job);
       return;
     }
@@ -87,17 +95,20 @@ export class Scheduler {
   private runOnce(job: { spec: JobSpec; run: () => Promise<unknown> }): Promise<void> {
     const { name } = job.spec;
     const current = this.running.get(name);
-    if (current) return current;
-    const run = (async () => {
+    if (current && !job.spec.overlaps) return current;
+    const run: Promise<void> = (async () => {
       try {
         await job.run();
       } catch (error) {
         this.log.error({ err: error, job: name }, `job ${name} failed`);
-      } finally {
-        this.running.delete(name);
       }
-    })();
+    })().finally(() => {
+      // A callback of its own: it runs after `run` is assigned, even when job.run throws at once.
+      if (this.running.get(name) === run) this.running.delete(name);
+      this.inFlight.delete(run);
+    });
     this.running.set(name, run);
+    this.inFlight.add(run);
     return run;
   }
 }

@@ -36,6 +36,35 @@ describe('the job scheduler', () => {
     expect(runs).toBe(stoppedAt);
   });
 
+  it('lets a job that says so overlap itself: a slow run never holds up the next, and stop waits for all', async () => {
+    const { log } = recordingLog();
+    const scheduler = new Scheduler(log);
+    let started = 0;
+    let finished = 0;
+    const slow: Array<() => void> = [];
+    scheduler.every({ name: 'lanes', everyMs: 10, overlaps: true }, async () => {
+      started += 1;
+      // The first run is held until the test lets it go; the others end at once.
+      if (started === 1) await new Promise<void>((done) => slow.push(done));
+      finished += 1;
+    });
+    scheduler.start();
+    await pass(35);
+    expect(started).toBe(4);
+    expect(finished).toBe(3);
+    await scheduler.runNow('lanes');
+    expect(finished).toBe(4);
+    let stopped = false;
+    const stopping = scheduler.stop().then(() => {
+      stopped = true;
+    });
+    await pass(20);
+    expect(stopped).toBe(false);
+    slow[0]!();
+    await stopping;
+    expect(finished).toBe(5);
+  });
+
   it('never overlaps a run with itself, and stop waits for the run in progress', async () => {
     const { log } = recordingLog();
     const scheduler = new Scheduler(log);

@@ -23,8 +23,12 @@ export interface WorkerError {
   fields?: Record<string, string>;
 }
 
-/** What the parent gets back: the input may flow, an early answer before the output stream, the answer, or the error. */
+/**
+ * What the parent gets back: a beat (alive, and the bytes its streams moved so far), the input may
+ * flow, an early answer before the output stream, the answer, or the error.
+ */
 export type WorkerMessage =
+  | { type: 'beat'; moved: number }
   | { type: 'input' }
   | { type: 'meta'; value: unknown }
   | { type: 'done'; value: unknown; id?: number }
@@ -32,6 +36,33 @@ export type WorkerMessage =
 
 function send(message: WorkerMessage): Promise<void> {
   return new Promise((resolve) => process.send!(message, undefined, {}, () => resolve()));
+}
+
+/** How often a worker says it is alive: the parent ends one that falls silent (docs/decisions.md 65). */
+export const beatMs = 1000;
+
+/** The streams an action has taken up: only those are read for its progress (an untouched one is never opened). */
+const used = { input: false, output: false };
+
+/** Bytes through stdin and stdout so far (a stream action's progress; pipes are sockets). */
+function moved(): number {
+  const out = used.output ? (process.stdout as unknown as { bytesWritten?: number }).bytesWritten : 0;
+  const into = used.input ? (process.stdin as unknown as { bytesRead?: number }).bytesRead : 0;
+  return (out ?? 0) + (into ?? 0);
+}
+
+/**
+ * Beats from now until the parent disconnects: once it runs as the server's user, the customer
+ * can stop it (SIGSTOP), and a stopped worker is a silent one.
+ */
+function beat(): void {
+  const send = () => {
+    if (process.connected) process.send!({ type: 'beat', moved: moved() } satisfies WorkerMessage, undefined, {}, () => {});
+  };
+  send();
+  const timer = setInterval(send, beatMs);
+  timer.unref();
+  process.once('disconnect', () => clearInterval(timer));
 }
 
 function dropTo(uid: number, gid: number): void {
@@ -74,6 +105,7 @@ process.once('message', async (start: WorkerStart) => {
     // a checkout closed to the server's user (a clone under /root) could not be read for it.
     if (start.action?.op === 'pack' || start.action?.op === 'extract') await loadTar();
     dropTo(start.uid, start.gid);
+    beat();
   } catch (error) {
     await send({ type: 'error', error: describeError(error) });
     process.disconnect();
@@ -83,10 +115,14 @@ process.once('message', async (start: WorkerStart) => {
   try {
     const value = await runFolderOp(start.action, {
       input: () => {
+        used.input = true;
         void send({ type: 'input' });
         return process.stdin;
       },
-      output: process.stdout,
+      get output() {
+        used.output = true;
+        return process.stdout;
+      },
       meta: (meta) => void send({ type: 'meta', value: meta }),
     });
     await send({ type: 'done', value: value ?? null });

@@ -331,6 +331,8 @@ export class LocalServer {
   }
 
   private kill(): void {
+    // Its file workers run as its user too: they go with it, whatever its state (docs/decisions.md 66).
+    this.options.folder.endWorkers();
     const child = this.child;
     if (this.state === 'starting' && !child) {
       this.abandonStart();
@@ -361,6 +363,8 @@ export class LocalServer {
     // Leftovers (a process that left the group with setsid, a daemon) must not outlive the server:
     // it is offline, and may start again, once they are gone.
     const account = this.account;
+    // Stop and Kill end its file workers with it (docs/decisions.md 66); a crash leaves a backup being made.
+    if (this.exitExpected) this.options.folder.endWorkers();
     void (account ? signalServer(undefined, account.uid, 'SIGKILL') : Promise.resolve())
       .catch((failure: unknown) => this.options.log.warn({ err: failure, server: this.config.id }, 'could not end what the server left running'))
       .then(() => this.offline(code, signal, error));

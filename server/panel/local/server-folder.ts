@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { type FolderCall, StayingWorker, callFolder, inFolder } from './folder-worker-client.ts';
+import { type FolderCall, StayingWorker, WorkerGroup, callFolder, inFolder } from './folder-worker-client.ts';
 import type { FolderRequest } from './folder-ops.ts';
 import { accountFor, canDropPrivileges, prepareFolder, type RunAs } from './run-as.ts';
+import { workersEnded } from './worker-deadlines.ts';
 
 /** Actions as folder-ops.ts takes them, without the folder (this object adds it). */
 type Action = FolderRequest extends infer R ? (R extends FolderRequest ? Omit<R, 'root'> : never) : never;
@@ -18,6 +19,8 @@ export class ServerFolder {
   readonly #server: { id: string; cwd: string; runAs?: string | undefined };
   #account: Promise<RunAs> | undefined;
   #worker: StayingWorker | undefined;
+  /** The workers of actions with streams under way. */
+  readonly #streams = new WorkerGroup();
   /** Work that must finish before the folder is touched (a restore's swap cut short is put right first). */
   #gate: Promise<unknown> = Promise.resolve();
 
@@ -60,7 +63,7 @@ export class ServerFolder {
   /** An action with streams (upload, download, archive, extract), in a worker of its own. */
   async call(action: Action, input?: Readable): Promise<FolderCall> {
     const account = await this.ready();
-    return callFolder(account, { ...action, root: this.root } as FolderRequest, input);
+    return callFolder(account, { ...action, root: this.root } as FolderRequest, input, this.#streams);
   }
 
   /** An action, with the folder made ready first; without streams, by the server's staying worker. */
@@ -75,9 +78,19 @@ export class ServerFolder {
 
   #run<T>(account: RunAs | undefined, action: Action, input?: Readable): Promise<T> {
     const request = { ...action, root: this.root } as FolderRequest;
-    if (!account || input) return inFolder<T>(account, request, input);
+    if (!account || input) return inFolder<T>(account, request, input, this.#streams);
     this.#worker ??= new StayingWorker(account);
     return this.#worker.request<T>(request);
+  }
+
+  /**
+   * Ends every worker of the folder now (Kill and Stop of its server, docs/decisions.md 66): they
+   * run as the server's user, so they go with its processes; what waited on them fails with 503.
+   */
+  endWorkers(): void {
+    const error = workersEnded();
+    this.#worker?.end(error);
+    this.#streams.endAll(error);
   }
 
   /** Ends the staying worker (the driver is closing). */

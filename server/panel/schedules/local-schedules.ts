@@ -12,7 +12,7 @@ import {
   findSchedule,
   hasRunningRun,
   insertRun,
-  insertSchedule,
+  insertScheduleWithin,
   recentRuns,
   replaceSchedule,
   schedulesOf,
@@ -51,6 +51,7 @@ export function pendingTasks(schedule: ScheduleInput): StoredRun['tasks'] {
 
 export interface LocalSchedulesDeps {
   db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
   crypto: SessionCrypto;
   now: () => number;
   /** Asks the runner to look at due runs now (the job's runNow). */
@@ -96,13 +97,9 @@ export class LocalSchedules implements ScheduleEngine {
   }
 
   async create(c: ServerCredentials, input: ScheduleInput): Promise<Schedule> {
-    const existing = await schedulesOf(this.deps.db, c.serverId);
-    if (existing.length >= maxSchedulesPerServer) {
-      throw new HttpError(409, 'schedule_limit', `A server has at most ${maxSchedulesPerServer} schedules: delete one to add another.`);
-    }
     const now = this.deps.now();
     const id = randomUUID();
-    await insertSchedule(this.deps.db, {
+    const schedule: StoredSchedule = {
       ...input,
       id,
       serverId: c.serverId,
@@ -110,7 +107,11 @@ export class LocalSchedules implements ScheduleEngine {
       nextDue: dueAfter(input, now),
       createdAt: now,
       updatedAt: now,
-    });
+    };
+    // The limit is counted and the schedule stored as one step: concurrent creates cannot pass it (docs/decisions.md 67).
+    if (!(await insertScheduleWithin(this.deps.db, this.deps.dialect, schedule, maxSchedulesPerServer))) {
+      throw new HttpError(409, 'schedule_limit', `A server has at most ${maxSchedulesPerServer} schedules: delete one to add another.`);
+    }
     return this.get(c, id);
   }
 

@@ -31,9 +31,10 @@ export function registerSchedules(
 ): void {
   let engine: ScheduleEngine;
   if (deps.driver.name === 'local') {
-    engine = new LocalSchedules({ db: app.db, crypto: deps.crypto, now: deps.now, kick: () => void app.jobs.runNow(scheduleJobName) });
+    engine = new LocalSchedules({ db: app.db, dialect: app.dialect, crypto: deps.crypto, now: deps.now, kick: () => void app.jobs.runNow(scheduleJobName) });
     const runner = new ScheduleRunner({ db: app.db, driver: deps.driver, crypto: deps.crypto, audit: app.audit, now: deps.now });
-    app.jobs.every({ name: scheduleJobName, everyMs: scheduleTickMs }, () => runner.round());
+    // Rounds may overlap: the runner keeps each server's runs in order in a lane of its own (docs/decisions.md 67).
+    app.jobs.every({ name: scheduleJobName, everyMs: scheduleTickMs, overlaps: true }, () => runner.round());
   } else {
     const panelUrl = app.config.panel.url;
     if (!panelUrl) throw new Error('PANEL_URL is required when PANEL_DRIVER=pterodactyl');

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ScheduleInput, ScheduleRun, ScheduleTask } from '../../../contracts/panel.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -95,6 +95,30 @@ export async function insertSchedule(db: Db, schedule: StoredSchedule): Promise<
   await db.insertInto('panel_schedules').values(rowOf(schedule)).execute();
 }
 
+/** The first key of the advisory lock that orders the creates of one server's schedules (the second is the server's id, hashed); no other code uses it. */
+const scheduleLimitLockClass = 0x5c4ed;
+
+/**
+ * Stores a new schedule unless its server has `max` already: false then. The count and the insert
+ * are one transaction, and no other create for the same server runs between them: on PostgreSQL
+ * an advisory lock on the server's id, taken first, queues them (its count then sees every
+ * schedule committed before); on SQLite the app's one connection runs a transaction alone.
+ * docs/decisions.md 67.
+ */
+export async function insertScheduleWithin(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', schedule: StoredSchedule, max: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${scheduleLimitLockClass}::int, hashtext(${schedule.serverId}))`.execute(trx);
+    const { count } = await trx
+      .selectFrom('panel_schedules')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('server_id', '=', schedule.serverId)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= max) return false;
+    await insertSchedule(trx, schedule);
+    return true;
+  });
+}
+
 /** Replaces a schedule's fields (same id and server); false when it is gone. */
 export async function replaceSchedule(db: Db, schedule: StoredSchedule): Promise<boolean> {
   const { id, server_id, created_at, ...rest } = rowOf(schedule);
@@ -175,17 +199,15 @@ export async function hasRunningRun(db: Db, scheduleId: string): Promise<boolean
   return row !== undefined;
 }
 
-/** Runs going on whose next task may start now and that nobody holds. */
-export async function readyRuns(db: Db, now: number, limit: number): Promise<StoredRun[]> {
-  const rows = await db
-    .selectFrom('panel_schedule_runs')
-    .selectAll()
-    .where('outcome', '=', 'running')
-    .where('resume_at', '<=', now)
-    .where('lease_until', '<=', now)
-    .orderBy('resume_at')
-    .limit(limit)
-    .execute();
+/**
+ * Runs going on whose next task may start now and that nobody holds, oldest first: of one server,
+ * or of every server but those given (whose lanes are busy, so their runs take no place here).
+ */
+export async function readyRuns(db: Db, now: number, limit: number, servers: { only: string } | { except: string[] } = { except: [] }): Promise<StoredRun[]> {
+  let query = db.selectFrom('panel_schedule_runs').selectAll().where('outcome', '=', 'running').where('resume_at', '<=', now).where('lease_until', '<=', now);
+  if ('only' in servers) query = query.where('server_id', '=', servers.only);
+  else if (servers.except.length > 0) query = query.where('server_id', 'not in', servers.except);
+  const rows = await query.orderBy('resume_at').orderBy('started_at').orderBy('id').limit(limit).execute();
   return rows.map(runOf);
 }
 

@@ -29,8 +29,8 @@ export const scheduleTickMs = 5_000;
 export const missedToleranceMs = 10 * 60_000;
 /** An instance working on a run holds it this long; a run held by an instance that died is taken up after. */
 export const runLeaseMs = 5 * 60_000;
-/** Runs moved on at once in one round. */
-const runConcurrency = 8;
+/** Ready runs a round or a lane reads at once. */
+const readyBatch = 50;
 /** Finished runs kept per schedule. */
 export const runsKept = 20;
 
@@ -64,6 +64,12 @@ export interface RoundResult {
  *   time, not a timer, so a restart during it finishes the run (or records it as failed when it
  *   comes back too late to make up the rest).
  *
+ * Runs move on in one lane per server (docs/decisions.md 67): a server's runs one after another,
+ * in the order they became ready, and the servers side by side. A round starts lanes for servers
+ * that have none; a server whose lane is still busy (a slow task) is left to it, since the lane
+ * reads its server's ready runs again before it ends. Rounds overlap (the job's `overlaps`), so
+ * one server's slow task never holds up another server's claims or runs.
+ *
  * Tasks go through the driver interface like the panel's own calls, with the key of the session
  * that saved the schedule.
  */
@@ -73,6 +79,8 @@ export class ScheduleRunner {
   private readonly crypto: SessionCrypto;
   private readonly audit: AuditLog;
   private readonly now: () => number;
+  /** The lane of each server with runs moving on in this instance. */
+  private readonly lanes = new Map<string, Promise<number>>();
 
   constructor(deps: { db: Kysely<Database>; driver: GameServerDriver; crypto: SessionCrypto; audit: AuditLog; now: () => number }) {
     this.db = deps.db;
@@ -87,15 +95,44 @@ export class ScheduleRunner {
     for (const schedule of await dueSchedules(this.db, this.now(), 100)) {
       if (await this.claimDue(schedule)) result.claimed += 1;
     }
-    // Runs of different servers move on side by side (a restart waits for its server to stop); each is leased, so never twice.
-    const queue = await readyRuns(this.db, this.now(), 50);
-    const worker = async () => {
-      for (let run = queue.shift(); run; run = queue.shift()) {
-        if (await this.advance(run)) result.advanced += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(runConcurrency, queue.length) }, worker));
+    const byServer = new Map<string, StoredRun[]>();
+    // Servers whose lanes are busy are left out: their runs wait for their lane and take no place from others.
+    for (const run of await readyRuns(this.db, this.now(), readyBatch, { except: [...this.lanes.keys()] })) {
+      const runs = byServer.get(run.serverId) ?? [];
+      runs.push(run);
+      byServer.set(run.serverId, runs);
+    }
+    const started: Promise<number>[] = [];
+    for (const [serverId, runs] of byServer) {
+      if (!this.lanes.has(serverId)) started.push(this.lane(serverId, runs));
+    }
+    // The round ends when every lane under way has (rounds overlap, so waiting holds nothing up):
+    // after a round, what was ready then has moved on. Earlier rounds report their own lanes' failures.
+    const earlier = Promise.allSettled([...this.lanes.values()]);
+    for (const advanced of await Promise.all(started)) result.advanced += advanced;
+    await earlier;
     return result;
+  }
+
+  /** Moves a server's ready runs on, one after another, until it has none; answers how many it moved. */
+  private lane(serverId: string, first: StoredRun[]): Promise<number> {
+    const work = (async () => {
+      let advanced = 0;
+      for (let runs = first; runs.length > 0; runs = await readyRuns(this.db, this.now(), readyBatch, { only: serverId })) {
+        let moved = false;
+        for (const run of runs) {
+          if (await this.advance(run)) {
+            advanced += 1;
+            moved = true;
+          }
+        }
+        // Held by another instance, every one: that instance moves them on.
+        if (!moved) break;
+      }
+      return advanced;
+    })().finally(() => this.lanes.delete(serverId));
+    this.lanes.set(serverId, work);
+    return work;
   }
 
   private async claimDue(schedule: StoredSchedule): Promise<boolean> {
