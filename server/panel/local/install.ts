@@ -28,7 +28,9 @@ function readId(file: string): string | undefined {
     throw error;
   }
   if (!idPattern.test(text))
-    throw new Error(`${file} holds "${text.slice(0, 40)}", not an install id (6 lower-case letters or digits): delete it to have a new one made (run as root, the game servers then get new users and default folders)`);
+    throw new Error(
+      `${file} holds "${text.slice(0, 40)}", not an install id (6 lower-case letters or digits): delete it to have a new one made (run as root, the game servers then get new users and default folders)`,
+    );
   return text;
 }
 

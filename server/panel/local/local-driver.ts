@@ -68,7 +68,9 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
       // Stop ends every process of a server's user: two servers of one user would end each other.
       const sharing = server.runAs === undefined ? undefined : byUser.get(server.runAs);
       if (sharing)
-        throw new Error(`local game servers ${sharing} and ${server.id} both run as ${server.runAs}: each needs its own user, as Stop ends every process of it`);
+        throw new Error(
+          `local game servers ${sharing} and ${server.id} both run as ${server.runAs}: each needs its own user, as Stop ends every process of it`,
+        );
       if (server.runAs !== undefined) byUser.set(server.runAs, server.id);
     }
   }

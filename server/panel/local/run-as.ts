@@ -41,10 +41,13 @@ export function accountName(serverId: string, installId: string): string {
 }
 
 function passwd(): RunAs[] {
-  return fs.readFileSync('/etc/passwd', 'utf8').split('\n').flatMap((line) => {
-    const [user, , uid, gid] = line.split(':');
-    return user && uid !== undefined && gid !== undefined ? [{ user, uid: Number(uid), gid: Number(gid) }] : [];
-  });
+  return fs
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      const [user, , uid, gid] = line.split(':');
+      return user && uid !== undefined && gid !== undefined ? [{ user, uid: Number(uid), gid: Number(gid) }] : [];
+    });
 }
 
 function lookup(user: string): RunAs | undefined {
