@@ -247,7 +247,7 @@ export class LocalServer {
       child = spawn(program, args, {
         cwd,
         // Only what a program needs, plus the declared variables: never this app's secrets, nor
-        // its PATH (docs/decisions.md 62).
+        // its PATH (docs/decisions.md 64).
         env: {
           PATH: gameServerPath(node),
           HOME: account ? cwd : (process.env.HOME ?? cwd),

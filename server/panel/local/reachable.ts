@@ -39,7 +39,7 @@ export function defaultServersDir(installId: string): string | undefined {
 export const gameSystemFolders = ['/usr/bin', '/bin'] as const;
 
 /**
- * A game server's PATH (docs/decisions.md 62): the folder of the Node it runs (the app's, or its
+ * A game server's PATH (docs/decisions.md 64): the folder of the Node it runs (the app's, or its
  * mirror) and the system's folders; never the app's own PATH.
  */
 export function gameServerPath(node: string): string {

@@ -116,7 +116,7 @@ export async function accountFor(server: { id: string; cwd: string; runAs?: stri
  * a link and given to the account by its descriptor. A folder that is not the account's yet (made
  * by the operator, or before this version) is handed over once with coreutils' `chown -R -P`,
  * which walks by descriptors and never follows a link; a folder the account already owns is
- * never walked at all.
+ * never walked at all. One owned by a user another install uses is refused (docs/decisions.md 63).
  */
 export async function prepareFolder(cwd: string, account: RunAs, install: Install): Promise<void> {
   const parent = path.dirname(cwd);

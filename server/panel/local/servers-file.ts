@@ -49,8 +49,9 @@ const serverSchema = z
     /** How long a graceful stop may take before SIGTERM (and as long again before SIGKILL). */
     stopTimeoutSeconds: z.number().positive().max(3600).default(30),
     /**
-     * The system user it runs as when the app runs as root; its own hostfront-gs-<id> user,
-     * created when missing, when unset. Never root.
+     * The system user it runs as when the app runs as root; its own hostfront-<install id>-<id>
+     * user, created when missing, when unset (docs/decisions.md 63). Never root, and never a user
+     * another install uses.
      */
     runAs: z
       .string()
@@ -158,7 +159,7 @@ export function parseServersFile(file: string, text: string, serversDir?: string
 }
 
 /**
- * A server's program as an absolute path (docs/decisions.md 62): `node` stays (the driver maps it
+ * A server's program as an absolute path (docs/decisions.md 64): `node` stays (the driver maps it
  * to this app's Node); a path with a slash is taken from the server's folder; a bare name is
  * found in the system's folders, never on the app's PATH. Undefined when not found there.
  */
