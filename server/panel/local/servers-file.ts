@@ -144,7 +144,7 @@ export function parseServersFile(file: string, text: string, serversDir?: string
     const command = resolveCommand(server.command, cwd);
     if (command === undefined)
       problems.push(
-        `servers.${index}.command: "${server.command}" is not a program in ${gameSystemFolders.join(' or ')}, where a command without a slash is looked up (never on the app's PATH): give its absolute path`,
+        `servers.${index}.command: server ${server.id}'s "${server.command}" is not a program in ${gameSystemFolders.join(' or ')}, where a command without a slash is looked up (never on the app's PATH): give its absolute path`,
       );
     return {
       ...server,

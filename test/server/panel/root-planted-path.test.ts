@@ -209,7 +209,7 @@ describe('a local server’s command', () => {
       ],
     });
     expect(() => parseServersFile('/srv/servers.json', text)).toThrow(
-      'servers.0.command: "no-such-game-server" is not a program in /usr/bin or /bin, where a command without a slash is looked up (never on the app\'s PATH): give its absolute path',
+      'servers.0.command: server missing\'s "no-such-game-server" is not a program in /usr/bin or /bin, where a command without a slash is looked up (never on the app\'s PATH): give its absolute path',
     );
   });
 });
