@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CheckoutError, guardStart } from '../server/lib/checkout-guard.ts';
 import { systemPath } from '../server/lib/system-programs.ts';
 
@@ -40,12 +41,18 @@ const sources = Math.max(
 if (sources > builtAt) {
   console.log('building the site…');
   // package.json's build script as npm runs it, but with the checkout's own programs and the
-  // system's on PATH only: npm would add node_modules/.bin of every folder above the checkout.
+  // system's on PATH only (npm would add node_modules/.bin of every folder above the checkout),
+  // and its Node processes loading packages from the checkout only.
   const script = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { build: string } }).scripts.build;
+  const hook = pathToFileURL(path.join(root, 'server/lib/own-modules-hook.ts')).href;
   const { status } = spawnSync('/bin/sh', ['-c', script], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PATH: `${path.join(root, 'node_modules', '.bin')}:${systemPath}` },
+    env: {
+      ...process.env,
+      PATH: `${path.join(root, 'node_modules', '.bin')}:${systemPath}`,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${hook}`.trim(),
+    },
   });
   if (status !== 0) process.exit(status ?? 1);
 }
