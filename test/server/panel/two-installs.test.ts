@@ -144,6 +144,19 @@ describe.skipIf(!isRoot)('two installs on one machine', () => {
     expect(fs.statSync(path.join(base, 'production', 'servers', 'twin')).uid).not.toBe(0);
   });
 
+  it('and within one install, two servers never share a runAs user', () => {
+    expect(() =>
+      createLocalDriver({
+        servers: [
+          twin(path.join(base, 'staging', 'servers', 'one'), { id: 'one', runAs: 'nobody' }),
+          twin(path.join(base, 'staging', 'servers', 'two'), { id: 'two', runAs: 'nobody' }),
+        ],
+        install: staging,
+        log: { info() {}, warn() {} },
+      }),
+    ).toThrow('local game servers one and two both run as nobody: each needs its own user, as Stop ends every process of it');
+  });
+
   it('refuse a copied data folder’s install id while the original is in use', async () => {
     const copyData = path.join(base, 'copy', 'data');
     fs.mkdirSync(copyData, { recursive: true, mode: 0o700 });
