@@ -103,8 +103,13 @@ beforeAll(async () => {
   fs.mkdirSync(checkout, { mode: 0o755 });
   for (const folder of ['server', 'contracts']) fs.cpSync(path.join(repo, folder), path.join(checkout, folder), { recursive: true });
   fs.copyFileSync(path.join(repo, 'package.json'), path.join(checkout, 'package.json'));
-  // Its own packages, as npm install leaves them (hard links: no copy of the bytes).
-  execFileSync(systemProgram('cp'), ['-al', path.join(repo, 'node_modules'), checkout]);
+  // Its own packages, as npm install leaves them (hard links: no copy of the bytes; a copy across disks).
+  try {
+    execFileSync(systemProgram('cp'), ['-al', path.join(repo, 'node_modules'), checkout]);
+  } catch {
+    fs.rmSync(path.join(checkout, 'node_modules'), { recursive: true, force: true });
+    execFileSync(systemProgram('cp'), ['-a', path.join(repo, 'node_modules'), checkout]);
+  }
   markers = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-markers-'));
   fs.chmodSync(markers, 0o777);
   plant();
