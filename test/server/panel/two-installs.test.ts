@@ -171,3 +171,15 @@ describe.skipIf(!isRoot)('two installs on one machine', () => {
     );
   });
 });
+
+describe('a game server’s user name', () => {
+  it('holds the install id and the server id, within the 32 characters of a user name', () => {
+    expect(accountName('demo', 'ab12cd')).toBe('hostfront-ab12cd-demo');
+    expect(accountName('demo', 'ab12cd')).not.toBe(accountName('demo', 'ef34gh'));
+    expect(accountName('fifteen-chars-x', 'ab12cd')).toBe('hostfront-ab12cd-fifteen-chars-x');
+    const long = accountName('a-very-long-server-id-of-a-customer', 'ab12cd');
+    const upper = accountName('Survival_World', 'ab12cd');
+    for (const name of [long, upper]) expect(name).toMatch(/^hostfront-ab12cd-[a-z0-9-]{1,15}$/);
+    expect(long).not.toBe(accountName('a-very-long-server-id-of-another', 'ab12cd'));
+  });
+});
