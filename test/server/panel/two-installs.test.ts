@@ -144,6 +144,32 @@ describe.skipIf(!isRoot)('two installs on one machine', () => {
     expect(fs.statSync(path.join(base, 'production', 'servers', 'twin')).uid).not.toBe(0);
   });
 
+  it('have default servers’ folders of their own, when run from a checkout others cannot pass', () => {
+    // A clone closed to others (0700, as under /root): its servers' folders go to GAME_SERVERS_DIR's default.
+    const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-closed-install-'));
+    try {
+      fs.chmodSync(closed, 0o700);
+      fs.cpSync(path.resolve('server'), path.join(closed, 'server'), { recursive: true });
+      const reachable = path.join(closed, 'server/panel/local/reachable.ts');
+      const folders = [production, staging].map((install) =>
+        execFileSync(
+          process.execPath,
+          [
+            '--input-type=module',
+            '-e',
+            `const m = await import(${JSON.stringify(reachable)}); console.log(m.defaultServersDir(${JSON.stringify(install.id)}))`,
+          ],
+          {
+            encoding: 'utf8',
+          },
+        ).trim(),
+      );
+      expect(folders).toEqual([`/var/lib/hostfront/${production.id}/servers`, `/var/lib/hostfront/${staging.id}/servers`]);
+    } finally {
+      fs.rmSync(closed, { recursive: true, force: true });
+    }
+  });
+
   it('and within one install, two servers never share a runAs user', () => {
     expect(() =>
       createLocalDriver({
