@@ -1,8 +1,22 @@
 // Starts the server: loads the configuration, builds the app, listens, and shuts down
 // gracefully on SIGTERM and SIGINT (in-flight requests finish, workers stop, the database closes).
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type AppConfig } from './config/config.ts';
-import { terminalLogStream } from './lib/log-stream.ts';
+import type { AppConfig } from './config/config.ts';
+import { CheckoutError, guardStart } from './lib/checkout-guard.ts';
+
+// First, before any package is loaded: packages from this checkout only, and as root a checkout
+// nobody else can replace and the system's PATH (docs/decisions.md 62).
+try {
+  guardStart();
+} catch (error) {
+  if (error instanceof CheckoutError) {
+    console.error(`Could not start: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+const { buildApp } = await import('./app.ts');
+const { ConfigError, loadConfig } = await import('./config/config.ts');
+const { terminalLogStream } = await import('./lib/log-stream.ts');
 
 let config: AppConfig;
 try {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/config.ts';
 import type { GameServerDriver } from './driver.ts';
 import { announceDemoServer, ensureDemoServer } from './local/demo.ts';
+import { loadOrCreateInstall } from './local/install.ts';
 import { createLocalDriver } from './local/local-driver.ts';
 import { defaultServersDir, prepareServersDir } from './local/reachable.ts';
 import { loadServersFile } from './local/servers-file.ts';
@@ -13,8 +14,10 @@ export async function createDriver(config: AppConfig, log: FastifyBaseLogger): P
     if (!config.panel.url) throw new Error('PANEL_URL is required when PANEL_DRIVER=pterodactyl');
     return createPterodactylDriver({ panelUrl: config.panel.url, log: log.child({ driver: 'pterodactyl' }) });
   }
+  // This install's id names its servers' users and default folder (docs/decisions.md 63).
+  const install = loadOrCreateInstall(config.dataDir);
   // Where the servers' folders live: a folder each server's user can pass through (README, Security).
-  const serversDir = config.panel.gameServersDir ?? defaultServersDir();
+  const serversDir = config.panel.gameServersDir ?? defaultServersDir(install.id);
   if (serversDir) prepareServersDir(serversDir);
   let serversFile = config.panel.localServersFile;
   if (!serversFile) {
@@ -23,6 +26,6 @@ export async function createDriver(config: AppConfig, log: FastifyBaseLogger): P
     announceDemoServer(demo, config.panel.demoMcPort, log);
   }
   const servers = loadServersFile(serversFile, serversDir);
-  log.info({ file: serversFile, servers: servers.map((s) => s.id) }, 'local game servers loaded');
-  return createLocalDriver({ servers, log: log.child({ driver: 'local' }) });
+  log.info({ file: serversFile, servers: servers.map((s) => s.id), install: install.id }, 'local game servers loaded');
+  return createLocalDriver({ servers, install, log: log.child({ driver: 'local' }) });
 }

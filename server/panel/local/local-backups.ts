@@ -230,7 +230,9 @@ export class LocalBackups {
   /** Writes a backup's metadata; if even that fails (a full disk), the state is still kept in memory. */
   async #save(backup: StoredBackup): Promise<void> {
     (await this.#load()).set(backup.id, backup);
-    await fs.mkdir(this.#options.dir, { recursive: true });
+    // Owner-only: another server’s user must not list this server’s backups (docs/decisions.md 64).
+    await fs.mkdir(this.#options.dir, { recursive: true, mode: 0o700 });
+    await fs.chmod(this.#options.dir, 0o700);
     await writeJsonAtomically(this.#sidecar(backup.id), backup);
   }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { HttpError } from '../../lib/http-error.ts';
 import { wrongCredentials } from '../connect-throttle.ts';
 import type { ConsoleEvent, ConsoleSubscription, GameServerDriver, ServerCredentials, ServerPermissions } from '../driver.ts';
@@ -6,6 +7,7 @@ import { playersAt } from '../players.ts';
 import type { ArchiveSink } from './backup-archive.ts';
 import { dummyKeyHash, verifyKey } from './key-hash.ts';
 import { DiskQuota } from './disk-quota.ts';
+import { type Install, loadOrCreateInstall } from './install.ts';
 import { LocalBackups } from './local-backups.ts';
 import { LocalFiles } from './local-files.ts';
 import { LocalServer, type LocalServerOptions } from './local-server.ts';
@@ -15,6 +17,11 @@ import { defaultBackupLimit, defaultBackupsDir, type LocalServerConfig } from '.
 
 export interface LocalDriverOptions {
   servers: LocalServerConfig[];
+  /**
+   * The install the servers belong to (install.ts): run as root, its id names their users.
+   * Default: the install of `./data`, the data folder loadConfig uses (for tests and benchmarks).
+   */
+  install?: Install;
   log: LocalServerOptions['log'];
   /** CPU and memory sampling of running servers. Default 2 s. */
   statsIntervalMs?: number;
@@ -52,15 +59,25 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
   if (canDropPrivileges()) {
     // Each server's folder is given to its own account: two servers cannot share one.
     const byFolder = new Map<string, string>();
+    const byUser = new Map<string, string>();
     for (const server of options.servers) {
       const other = byFolder.get(server.cwd);
       if (other)
         throw new Error(`local game servers ${other} and ${server.id} share the folder ${server.cwd}: each needs its own, as each runs as its own user`);
       byFolder.set(server.cwd, server.id);
+      // Stop ends every process of a server's user: two servers of one user would end each other.
+      const sharing = server.runAs === undefined ? undefined : byUser.get(server.runAs);
+      if (sharing)
+        throw new Error(
+          `local game servers ${sharing} and ${server.id} both run as ${server.runAs}: each needs its own user, as Stop ends every process of it`,
+        );
+      if (server.runAs !== undefined) byUser.set(server.runAs, server.id);
     }
   }
   const statsIntervalMs = options.statsIntervalMs ?? 2000;
-  const folders = new Map(options.servers.map((config) => [config.id, new ServerFolder(config)]));
+  // Only root gives servers accounts of their own, named after the install.
+  const install = canDropPrivileges() ? (options.install ?? loadOrCreateInstall(path.resolve('data'))) : undefined;
+  const folders = new Map(options.servers.map((config) => [config.id, new ServerFolder(config, install)]));
   const servers = new Map(
     options.servers.map((config) => [
       config.id,

@@ -5,7 +5,7 @@ import type { ConsoleEvent, PowerSignal, PowerState, ServerDetails, ServerResour
 import { consoleHistoryLines, LineBuffer } from '../line-buffer.ts';
 import { LineSplitter, plainText } from './console-text.ts';
 import { cpuPercent, sampleTree, type TreeSample } from './proc-stats.ts';
-import { reachableNode } from './reachable.ts';
+import { gameServerPath, reachableNode } from './reachable.ts';
 import { signalServer } from './server-processes.ts';
 import type { RunAs } from './run-as.ts';
 import type { ServerFolder } from './server-folder.ts';
@@ -240,13 +240,16 @@ export class LocalServer {
     this.account = account;
     let child: ChildProcess;
     try {
-      // `node` is this app's Node, or its mirror when the server's user cannot reach it (reachable.ts).
-      const program = command === 'node' ? (account ? reachableNode() : process.execPath) : command;
+      // `node` is this app's Node, or its mirror when the server's user cannot reach it (reachable.ts);
+      // any other command was made absolute when the servers file was read (servers-file.ts).
+      const node = account ? reachableNode() : process.execPath;
+      const program = command === 'node' ? node : command;
       child = spawn(program, args, {
         cwd,
-        // Only what a program needs, plus the declared variables: never this app's secrets.
+        // Only what a program needs, plus the declared variables: never this app's secrets, nor
+        // its PATH (docs/decisions.md 64).
         env: {
-          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          PATH: gameServerPath(node),
           HOME: account ? cwd : (process.env.HOME ?? cwd),
           LANG: process.env.LANG ?? 'C.UTF-8',
           ...(account ? { USER: account.user, LOGNAME: account.user } : {}),

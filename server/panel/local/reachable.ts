@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { systemProgram } from '../../lib/system-programs.ts';
 import { canDropPrivileges } from './run-as.ts';
 
 /**
@@ -26,9 +27,23 @@ export function othersCanReach(target: string): boolean {
   }
 }
 
-/** GAME_SERVERS_DIR when unset: beside the servers file, unless run as root from a folder others cannot pass. */
-export function defaultServersDir(): string | undefined {
-  return canDropPrivileges() && !othersCanReach(appRoot) ? '/var/lib/hostfront/servers' : undefined;
+/**
+ * GAME_SERVERS_DIR when unset: beside the servers file, unless run as root from a folder others
+ * cannot pass: then a folder of this install's own (docs/decisions.md 63).
+ */
+export function defaultServersDir(installId: string): string | undefined {
+  return canDropPrivileges() && !othersCanReach(appRoot) ? path.join('/var/lib/hostfront', installId, 'servers') : undefined;
+}
+
+/** The folders after the runtime's on a game server's PATH, where its bare `command` is looked up too: the system's, which only root changes. */
+export const gameSystemFolders = ['/usr/bin', '/bin'] as const;
+
+/**
+ * A game server's PATH (docs/decisions.md 64): the folder of the Node it runs (the app's, or its
+ * mirror) and the system's folders; never the app's own PATH.
+ */
+export function gameServerPath(node: string): string {
+  return [path.dirname(node), ...gameSystemFolders].join(':');
 }
 
 /** Makes the servers' base folder: root's, and 0711 so each server's user passes through to its own folder without listing the others. */
@@ -61,10 +76,15 @@ function runtimeDir(): string {
   return runtimeRoot;
 }
 
-/** The Node binary a game server's user can run: this one, or its mirror in runtimeRoot. */
+/**
+ * The Node binary a game server's user can run: this one, or its mirror in runtimeRoot, named
+ * `node` in a folder of its own so a game server's PATH finds it.
+ */
 export function reachableNode(): string {
   if (othersCanReach(process.execPath)) return process.execPath;
-  const target = path.join(runtimeDir(), `node-${process.version}`);
+  const folder = path.join(runtimeDir(), `bin-${process.version}`);
+  fs.mkdirSync(folder, { recursive: true, mode: 0o755 });
+  const target = path.join(folder, 'node');
   if (!fs.existsSync(target)) mirrorFile(process.execPath, target, 0o755);
   return target;
 }
@@ -86,10 +106,12 @@ export function reachableAppScript(script: string): string {
     fs.rmSync(mirror, { recursive: true, force: true });
     fs.mkdirSync(mirror, { mode: 0o755 });
     // cp -al: hard links, no copy of the bytes when on the same disk (-a alone across disks).
+    // By absolute path, never through PATH (docs/decisions.md 62).
+    const cp = systemProgram('cp');
     try {
-      execFileSync('cp', ['-al', path.join(appRoot, 'node_modules'), mirror], { stdio: 'ignore' });
+      execFileSync(cp, ['-al', path.join(appRoot, 'node_modules'), mirror], { stdio: 'ignore' });
     } catch {
-      execFileSync('cp', ['-a', path.join(appRoot, 'node_modules'), mirror], { stdio: 'ignore' });
+      execFileSync(cp, ['-a', path.join(appRoot, 'node_modules'), mirror], { stdio: 'ignore' });
     }
     fs.writeFileSync(stampFile, stamp);
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { type FolderCall, StayingWorker, WorkerGroup, callFolder, inFolder } from './folder-worker-client.ts';
 import type { FolderRequest } from './folder-ops.ts';
+import type { Install } from './install.ts';
 import { accountFor, canDropPrivileges, prepareFolder, type RunAs } from './run-as.ts';
 import { workersEnded } from './worker-deadlines.ts';
 
@@ -17,6 +18,7 @@ type Action = FolderRequest extends infer R ? (R extends FolderRequest ? Omit<R,
 export class ServerFolder {
   readonly root: string;
   readonly #server: { id: string; cwd: string; runAs?: string | undefined };
+  readonly #install: Install | undefined;
   #account: Promise<RunAs> | undefined;
   #worker: StayingWorker | undefined;
   /** The workers of actions with streams under way. */
@@ -24,8 +26,10 @@ export class ServerFolder {
   /** Work that must finish before the folder is touched (a restore's swap cut short is put right first). */
   #gate: Promise<unknown> = Promise.resolve();
 
-  constructor(server: { id: string; cwd: string; runAs?: string | undefined }) {
+  /** `install`: the install the server belongs to, whose id is part of its account's name (run-as.ts); given when the app is root. */
+  constructor(server: { id: string; cwd: string; runAs?: string | undefined }, install?: Install) {
     this.#server = server;
+    this.#install = install;
     this.root = server.cwd;
   }
 
@@ -44,20 +48,25 @@ export class ServerFolder {
       });
       return undefined;
     }
-    this.#account ??= accountFor(this.#server).catch((error: unknown) => {
+    this.#account ??= accountFor(this.#server, this.#installed()).catch((error: unknown) => {
       this.#account = undefined;
       throw error;
     });
     const account = await this.#account;
-    await prepareFolder(this.root, account);
+    await prepareFolder(this.root, account, this.#installed());
     return account;
   }
 
   /** The account, when the folder is known to be ready (a restore's swap made it). */
   async account(): Promise<RunAs | undefined> {
     if (!canDropPrivileges()) return undefined;
-    this.#account ??= accountFor(this.#server);
+    this.#account ??= accountFor(this.#server, this.#installed());
     return this.#account;
+  }
+
+  #installed(): Install {
+    if (!this.#install) throw new Error(`local game server ${this.#server.id}: run as root, a server needs its install`);
+    return this.#install;
   }
 
   /** An action with streams (upload, download, archive, extract), in a worker of its own. */

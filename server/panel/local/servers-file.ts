@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isKeyHash } from './key-hash.ts';
+import { gameSystemFolders } from './reachable.ts';
 
 /** Backups a server may keep when its entry does not say (the smallest plan's number). */
 export const defaultBackupLimit = 3;
@@ -13,7 +14,10 @@ const serverSchema = z
     id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _'),
     name: z.string().min(1).max(100),
     description: z.string().max(500).default(''),
-    /** The program. `node` means the Node.js that runs this app. */
+    /**
+     * The program. `node` means the Node.js that runs this app; any other name without a slash is
+     * looked up in the system's folders only (gameSystemFolders), once, when the file is read.
+     */
     command: z.string().min(1),
     args: z.array(z.string()).default([]),
     /** Working directory; relative paths are relative to the servers file. Default: the file's folder. */
@@ -45,8 +49,9 @@ const serverSchema = z
     /** How long a graceful stop may take before SIGTERM (and as long again before SIGKILL). */
     stopTimeoutSeconds: z.number().positive().max(3600).default(30),
     /**
-     * The system user it runs as when the app runs as root; its own hostfront-gs-<id> user,
-     * created when missing, when unset. Never root.
+     * The system user it runs as when the app runs as root; its own hostfront-<install id>-<id>
+     * user, created when missing, when unset (docs/decisions.md 63). Never root, and never a user
+     * another install uses.
      */
     runAs: z
       .string()
@@ -85,6 +90,7 @@ export interface LocalServerConfig {
   id: string;
   name: string;
   description: string;
+  /** `node` (this app's Node, or its mirror), or an absolute path. */
   command: string;
   args: string[];
   /** Absolute. */
@@ -132,15 +138,44 @@ export function parseServersFile(file: string, text: string, serversDir?: string
     );
   }
   const base = path.dirname(path.resolve(file));
-  return parsed.data.servers.map((server) => {
+  const problems: string[] = [];
+  const servers = parsed.data.servers.map((server, index) => {
     const cwd = path.resolve(serversDir ?? base, server.cwd ?? '.');
+    const command = resolveCommand(server.command, cwd);
+    if (command === undefined)
+      problems.push(
+        `servers.${index}.command: server ${server.id}'s "${server.command}" is not a program in ${gameSystemFolders.join(' or ')}, where a command without a slash is looked up (never on the app's PATH): give its absolute path`,
+      );
     return {
       ...server,
+      command: command ?? server.command,
       cwd,
       readyPattern: new RegExp(server.readyPattern),
       backupsDir: server.backupsDir ? path.resolve(base, server.backupsDir) : defaultBackupsDir(cwd, server.id),
     };
   });
+  if (problems.length > 0) throw new ServersFileError(file, problems);
+  return servers;
+}
+
+/**
+ * A server's program as an absolute path (docs/decisions.md 64): `node` stays (the driver maps it
+ * to this app's Node); a path with a slash is taken from the server's folder; a bare name is
+ * found in the system's folders, never on the app's PATH. Undefined when not found there.
+ */
+export function resolveCommand(command: string, cwd: string): string | undefined {
+  if (command === 'node') return command;
+  if (command.includes('/')) return path.resolve(cwd, command);
+  for (const folder of gameSystemFolders) {
+    const candidate = path.join(folder, command);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      if (fs.statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not in this folder
+    }
+  }
+  return undefined;
 }
 
 /** `<folder beside the server's>/.hostfront-backups/<id>`. */

@@ -34,9 +34,9 @@ function listeningAddresses(port: number): string[] {
 }
 
 /**
- * The server id the demo runs under here. Run as root, a local server runs as hostfront-gs-<id>
- * and its stop ends every process of that user: under the demo's own id, this test would end
- * the demo of a site running on the same machine.
+ * The server id the demo runs under here. Run as root, a local server runs as
+ * hostfront-<install>-<id> and its stop ends every process of that user: under the demo's own id,
+ * this test would end the demo of a site running from this checkout (the same install, ./data).
  */
 const demoIdUnderTest = 'demo-under-test';
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkerMessage } from '../../../server/panel/local/folder-worker.ts';
 import { accountFor, prepareFolder, type RunAs } from '../../../server/panel/local/run-as.ts';
 import { machineHas } from '../../helpers/machine-needs.ts';
+import { testInstall } from '../../helpers/test-install.ts';
 
 /**
  * The folder worker of an app run as root from a checkout its servers' users cannot enter (a
@@ -31,8 +32,8 @@ beforeAll(async () => {
   games = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-closed-games-'));
   fs.chmodSync(games, 0o711);
   const cwd = path.join(games, 'server');
-  account = await accountFor({ id: 'closed-checkout', cwd });
-  await prepareFolder(cwd, account);
+  account = await accountFor({ id: 'closed-checkout', cwd }, testInstall());
+  await prepareFolder(cwd, account, testInstall());
   fs.writeFileSync(path.join(cwd, 'server.properties'), 'motd=closed\n');
   fs.chownSync(path.join(cwd, 'server.properties'), account.uid, account.gid);
   fs.mkdirSync(path.join(games, 'restored'), { mode: 0o700 });

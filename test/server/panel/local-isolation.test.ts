@@ -12,6 +12,7 @@ import { createLocalDriver, type LocalDriver } from '../../../server/panel/local
 import { accountName } from '../../../server/panel/local/run-as.ts';
 import type { LocalServerConfig } from '../../../server/panel/local/servers-file.ts';
 import { reachableFixture } from '../../helpers/reachable-fixture.ts';
+import { testInstall } from '../../helpers/test-install.ts';
 import { waitFor } from '../../helpers/until.ts';
 import { machineHas } from '../../helpers/machine-needs.ts';
 
@@ -83,8 +84,8 @@ async function runSpy(config: LocalServerConfig): Promise<string[]> {
 describe.skipIf(!machineHas('root', isRoot))('local game servers started by root', () => {
   it('run as their own system user and cannot read the session secret, the database or the web server’s environment', async () => {
     const lines = await runSpy(spyServer('spy'));
-    const user = accountName('spy');
-    expect(user).toBe('hostfront-gs-spy');
+    const user = accountName('spy', testInstall().id);
+    expect(user).toBe(`hostfront-${testInstall().id}-spy`);
     const uid = Number(execFileSync('id', ['-u', user], { encoding: 'utf8' }).trim());
     expect(uid).toBeGreaterThan(0);
     expect(lines).toContain(
@@ -105,8 +106,16 @@ describe.skipIf(!machineHas('root', isRoot))('local game servers started by root
   });
 
   it('run as the configured runAs user instead', async () => {
-    const lines = await runSpy(spyServer('spy-nobody', { runAs: 'nobody' }));
-    expect(lines.find((l) => l.startsWith('spy uid:'))).toMatch(/^spy uid: 65534 /);
+    // A user of this install's own: a runAs user is never shared with another install (docs/decisions.md 63).
+    const runAs = `hfrunas-${testInstall().id}`;
+    try {
+      execFileSync('id', ['-u', runAs], { stdio: 'ignore' });
+    } catch {
+      execFileSync('/usr/sbin/useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', runAs]);
+    }
+    const uid = Number(execFileSync('id', ['-u', runAs], { encoding: 'utf8' }).trim());
+    const lines = await runSpy(spyServer('spy-runas', { runAs }));
+    expect(lines.find((l) => l.startsWith('spy uid:'))).toMatch(new RegExp(`^spy uid: ${uid} `));
     expect(lines).toContain(`spy read ${path.join(dataDir, 'session-secret')}: EACCES`);
   });
 
@@ -123,7 +132,7 @@ describe.skipIf(!machineHas('root', isRoot))('local game servers started by root
     const lines: string[] = [];
     await driver.console({ serverId: 'spy-hidden', key }, (e) => e.type === 'line' && lines.push(e.text));
     await driver.power({ serverId: 'spy-hidden', key }, 'start');
-    expect(lines.at(-1)).toMatch(/Could not start: user hostfront-gs-spy-hidden cannot reach .*does not let others through/);
+    expect(lines.at(-1)).toMatch(new RegExp(`Could not start: user hostfront-${testInstall().id}-spy-hidden cannot reach .*does not let others through`));
     expect((await driver.getServer({ serverId: 'spy-hidden', key })).state).toBe('offline');
     await driver.close();
   });

@@ -9,6 +9,7 @@ import { parseServersFile } from '../../../server/panel/local/servers-file.ts';
 import { fixtureKey } from '../../helpers/panel-fixture.ts';
 import { accountOf, linkSwapper } from '../../helpers/link-swapper.ts';
 import { type TempGameServer, tempGameServer } from '../../helpers/temp-game-server.ts';
+import { testInstall } from '../../helpers/test-install.ts';
 import { waitFor } from '../../helpers/until.ts';
 import { machineHas } from '../../helpers/machine-needs.ts';
 
@@ -59,7 +60,7 @@ afterEach(async () => {
 });
 
 function swapper(keep: Record<string, string>) {
-  const account = accountOf(accountName('race-mc'));
+  const account = accountOf(accountName('race-mc', testInstall().id));
   const swap = linkSwapper({ folder: gs.root, name: 'a', target: gs.outside, keep, ...account });
   stops.push(swap.stop);
   return swap;
