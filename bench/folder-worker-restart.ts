@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { StayingWorker } from '../server/panel/local/folder-worker-client.ts';
 import type { FolderRequest } from '../server/panel/local/folder-ops.ts';
+import { loadOrCreateInstall } from '../server/panel/local/install.ts';
 import { accountFor, prepareFolder } from '../server/panel/local/run-as.ts';
 import { workerDeadlines } from '../server/panel/local/worker-deadlines.ts';
 
@@ -37,8 +38,10 @@ const timed = async (work: () => Promise<unknown>): Promise<number> => {
 };
 
 try {
-  const account = await accountFor({ id: 'bench-restart', cwd });
-  await prepareFolder(cwd, account);
+  // The install of this checkout's ./data, as the app's own driver would use (install.ts).
+  const install = loadOrCreateInstall(path.resolve('data'));
+  const account = await accountFor({ id: 'bench-restart', cwd }, install);
+  await prepareFolder(cwd, account, install);
   for (let i = 0; i < 200; i++) fs.writeFileSync(path.join(cwd, `file-${i}.txt`), `file ${i}\n`);
   const listing: FolderRequest = { op: 'list', root: cwd, path: '' };
   const firsts: number[] = [];
