@@ -68,4 +68,5 @@ export const continueAnswer = z.object({
 export const visitorConversationList = z.object({ conversations: z.array(visitorConversationSummary), status: supportStatus });
 
 export type VisitorConversationList = z.infer<typeof visitorConversationList>;
+export type ContinueAnswer = z.infer<typeof continueAnswer>;
 export type StartConversationBody = z.input<typeof startConversationBody>;

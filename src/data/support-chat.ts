@@ -46,6 +46,14 @@ const supportChatSchema = z.object({
   ratingThanks: text,
   transcript: text,
   transcriptSent: text,
+  /** Where the transcript goes and what it needs (docs/decisions.md 72): resolved, and a confirmed address. */
+  transcriptWhenResolved: text,
+  transcriptGoesTo: text,
+  transcriptNeedsAddress: text,
+  transcriptNeedsConfirm: text,
+  sendConfirmLink: text,
+  confirmSent: text,
+  otherAddress: text,
   newConversation: text,
   /** The page an e-mail's link opens. */
   continuePage: z.object({
@@ -56,6 +64,8 @@ const supportChatSchema = z.object({
     button: text,
     busy: text,
     missing: text,
+    /** The link was mailed to the conversation's address: it is confirmed now. */
+    confirmed: text,
   }),
 });
 
@@ -99,6 +109,15 @@ export const supportChatCopy: SupportChatCopy = defineContent('support-chat', su
   ratingThanks: 'Thank you for your rating.',
   transcript: 'E-mail me the transcript',
   transcriptSent: 'The transcript is on its way to {email}.',
+  transcriptWhenResolved: 'Once this conversation is resolved, you can have its transcript e-mailed to your confirmed address.',
+  transcriptGoesTo: 'The transcript goes to {email}, your confirmed address.',
+  transcriptNeedsAddress:
+    'We e-mail the transcript only to a confirmed address. Enter yours: we send it a link, and once you open it, you can ask for the transcript here.',
+  transcriptNeedsConfirm:
+    'We e-mail the transcript only to a confirmed address. Confirm {email}: we send it a link, and once you open it, you can ask for the transcript here.',
+  sendConfirmLink: 'Send the confirmation link',
+  confirmSent: 'We sent a link to {email}. Open it (look in the spam folder too); the transcript can then be sent.',
+  otherAddress: 'Use another address',
   newConversation: 'Start a new conversation',
   continuePage: {
     title: 'Your conversation with our team',
@@ -108,5 +127,6 @@ export const supportChatCopy: SupportChatCopy = defineContent('support-chat', su
     button: 'Open the conversation',
     busy: 'Opening…',
     missing: 'This link is incomplete. Open the link from our e-mail again, or write to us from the Contact page.',
+    confirmed: 'Your e-mail address is confirmed: the transcript can be sent to it once the conversation is resolved.',
   },
 });

@@ -65,8 +65,10 @@ function reduce(state: VisitorChatState, action: Action): VisitorChatState {
           return event.data.author === 'staff' ? { ...state, typing: event.data.typing ? (event.data.name ?? 'Our team') : undefined } : state;
         case 'read':
           return event.data.author === 'staff' ? { ...state, conversation: { ...c, staffReadUpTo: Math.max(c.staffReadUpTo, event.data.upTo) } } : state;
-        case 'state':
-          return { ...state, conversation: { ...c, state: event.data.state, assignee: event.data.assignee, canRate: event.data.canRate } };
+        case 'state': {
+          const { state: now, assignee, canRate, email, emailVerified } = event.data;
+          return { ...state, conversation: { ...c, state: now, assignee, canRate, email, emailVerified } };
+        }
       }
     }
   }
