@@ -78,7 +78,7 @@ export function slackBody(m: AlertMessage): unknown {
   ];
   return {
     // The notification's words are mrkdwn too: a support notice carries a visitor's name and words,
-    // which must not mention the channel or disguise a link (escaped as the blocks are).
+    // which must not mention the channel or disguise a link (escaped as the blocks are; docs/decisions.md 74).
     text: cut(slackEscape(`${m.headline}: ${m.lines.join(' ')}`), 3000),
     blocks: [
       { type: 'header', text: { type: 'plain_text', text: cut(m.headline, 150) } },
