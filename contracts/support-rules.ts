@@ -70,6 +70,8 @@ export const supportRateLimits = {
   messagesPerConversation: { max: 20, windowMs: 60 * 1000 },
   /** Typing and read signals from one address. */
   signals: { max: 120, windowMs: 60 * 1000 },
+  /** Transcript and address-confirmation requests from one address (the daily caps are supportMailCaps). */
+  mailRequests: { max: 20, windowMs: 60 * 60 * 1000 },
 } as const;
 
 /**

@@ -148,9 +148,13 @@ export function supportRoutes(app: FastifyInstance, desk: SupportDesk): void {
     async (request) => service.rate(visitorOf(request), request.params.id, request.body),
   );
 
+  const mailLimit = perAddress(supportRateLimits.mailRequests, 'Too many e-mail requests from your address.');
   api.post(
     '/conversations/:id/transcript',
-    { schema: { params: conversationParams, body: transcriptBody, response: { 202: noContent, ...errorResponses(400, 404, 409, 429, 503) } } },
+    {
+      schema: { params: conversationParams, body: transcriptBody, response: { 202: noContent, ...errorResponses(400, 404, 409, 429, 503) } },
+      config: { rateLimit: mailLimit },
+    },
     async (request, reply) => {
       await service.transcript(visitorOf(request), request.params.id, { accountAddress: await desk.accountAddress(request) });
       return reply.status(202).send(null);
@@ -159,7 +163,10 @@ export function supportRoutes(app: FastifyInstance, desk: SupportDesk): void {
 
   api.post(
     '/conversations/:id/confirm-address',
-    { schema: { params: conversationParams, body: confirmAddressBody, response: { 202: noContent, ...errorResponses(400, 404, 409, 429, 503) } } },
+    {
+      schema: { params: conversationParams, body: confirmAddressBody, response: { 202: noContent, ...errorResponses(400, 404, 409, 429, 503) } },
+      config: { rateLimit: mailLimit },
+    },
     async (request, reply) => {
       await service.confirmAddress(visitorOf(request), request.params.id);
       return reply.status(202).send(null);

@@ -141,4 +141,18 @@ describe.each(dialects)('support transcripts go only where they may (%s)', (dial
     await inbox.waitFor((i) => i.mails.length === max + 1);
     expect(new Set(inbox.mails.flatMap((m) => m.to.map((to) => to.toLowerCase())))).toEqual(new Set(['kim@example.com']));
   });
+  it('caps the confirmation links one address receives a day, and they carry nothing a visitor wrote', async () => {
+    const max = supportMailCaps.confirm.perRecipient;
+    const confirm = (visitor: Visitor, id: string) => visitor.request('POST', `/api/support/conversations/${id}/confirm-address`, {});
+    for (let i = 0; i <= max; i += 1) {
+      const visitor = new Visitor(app);
+      const started = await visitor.start({ text: `Click https://evil.example/${i}`, name: `<!channel> ${i}`, email: 'pat@example.com' });
+      expect((await confirm(visitor, started.id)).statusCode).toBe(i < max ? 202 : 429);
+    }
+    await inbox.waitFor((i) => i.to('pat@example.com').length === max);
+    for (const mail of inbox.to('pat@example.com')) {
+      expect(mail.text).not.toMatch(/evil\.example|channel/);
+      expect(mail.headers.get('subject')).toBe('Confirm your address for Hostfront support');
+    }
+  });
 });
