@@ -55,6 +55,11 @@ const supportChatSchema = z.object({
   confirmSent: text,
   otherAddress: text,
   newConversation: text,
+  /** The browser's other conversations (its own, and those continue links added). */
+  otherConversations: text,
+  otherConversationsList: text,
+  conversationStates: z.object({ open: text, waiting: text, resolved: text }),
+  unread: text,
   /** The page an e-mail's link opens. */
   continuePage: z.object({
     title: text,
@@ -119,6 +124,10 @@ export const supportChatCopy: SupportChatCopy = defineContent('support-chat', su
   confirmSent: 'We sent a link to {email}. Open it (look in the spam folder too); the transcript can then be sent.',
   otherAddress: 'Use another address',
   newConversation: 'Start a new conversation',
+  otherConversations: 'Your other conversations ({count})',
+  otherConversationsList: 'Your other conversations',
+  conversationStates: { open: 'waiting for our answer', waiting: 'answered', resolved: 'resolved' },
+  unread: '{count} unread',
   continuePage: {
     title: 'Your conversation with our team',
     description: 'Continue your conversation with the Hostfront support team: read our answers and reply, on any device, from the link in our e-mail.',

@@ -5,6 +5,7 @@ import { ChatMessages } from './ChatMessages.tsx';
 import { fill, linkButtonClass, problemClass } from './chat-styles.ts';
 import { EmailForm } from './EmailForm.tsx';
 import { RatingForm } from './RatingForm.tsx';
+import { OtherConversations } from './OtherConversations.tsx';
 import { StartForm } from './StartForm.tsx';
 import { TranscriptRequest } from './TranscriptRequest.tsx';
 import { useVisitorChat } from './use-visitor-chat.ts';
@@ -27,7 +28,7 @@ export interface VisitorChatProps {
  * the transcript by e-mail to the confirmed address (TranscriptRequest.tsx). Loaded only when opened (the help assistant imports it lazily).
  */
 export default function VisitorChat({ copy, page, assistantQuestion, conversationId }: VisitorChatProps) {
-  const { state, load, start, send, replace, startOver } = useVisitorChat({ conversationId, page, assistantQuestion });
+  const { state, load, start, send, replace, startOver, open } = useVisitorChat({ conversationId, page, assistantQuestion });
   const staffed = state.status?.staffed ?? false;
 
   if (state.phase === 'loading')
@@ -48,12 +49,20 @@ export default function VisitorChat({ copy, page, assistantQuestion, conversatio
         </button>
       </div>
     );
-  if (state.phase === 'new' || !state.conversation) return <StartForm copy={copy} staffed={staffed} onStart={start} />;
+  const others = <OtherConversations copy={copy} conversations={state.conversations} currentId={state.conversation?.id} onOpen={(id) => void open(id)} />;
+  if (state.phase === 'new' || !state.conversation)
+    return (
+      <div className="flex flex-col gap-3">
+        {others}
+        <StartForm copy={copy} staffed={staffed} onStart={start} />
+      </div>
+    );
 
   const c = state.conversation;
 
   return (
     <section aria-label={copy.heading} className="flex flex-col gap-3">
+      {others}
       <ChatMessages conversation={c} typing={state.typing} copy={copy} />
       {state.problem && (
         <p role="alert" className={problemClass}>
@@ -80,7 +89,7 @@ export default function VisitorChat({ copy, page, assistantQuestion, conversatio
               {copy.ratingThanks}
             </p>
           ) : null}
-          <TranscriptRequest copy={copy} conversation={c} onChanged={replace} />
+          <TranscriptRequest key={c.id} copy={copy} conversation={c} onChanged={replace} />
           <button type="button" className={`${linkButtonClass} self-start`} onClick={startOver}>
             {copy.newConversation}
           </button>
