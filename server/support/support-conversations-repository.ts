@@ -68,6 +68,18 @@ export async function updateConversation(db: Db, id: string, set: Partial<Select
   await db.updateTable('support_conversations').set(set).where('id', '=', id).execute();
 }
 
+/** Marks the conversation's address proven, if it still is `email` and was not proven yet: false otherwise. */
+export async function proveAddress(db: Db, id: string, email: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('support_conversations')
+    .set({ email_verified_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('email', '=', email)
+    .where('email_verified_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** A visitor's conversations (their own and those continue links granted them), newest activity first, with their unread team messages. */
 export async function conversationsOfVisitor(db: Db, visitorId: string): Promise<Array<Conversation & { unread: number }>> {
   const rows = await db

@@ -19,6 +19,7 @@ import {
   insertConversation,
   lockConversation,
   openConversationCount,
+  proveAddress,
   updateConversation,
 } from './support-conversations-repository.ts';
 import { insertMessage, messageByClientId, messageCounts, messagesOf } from './support-messages-repository.ts';
@@ -174,8 +175,8 @@ export class SupportService {
     const now = this.#d.now();
     if (conversation.visitorId !== visitorId) await grantConversation(this.#d.db, visitorId, conversation.id, now);
     const proves = conversation.email !== null && grant.addressKey !== undefined && grant.addressKey === addressKey(conversation.email);
-    if (proves && conversation.emailVerifiedAt === null) {
-      await updateConversation(this.#d.db, conversation.id, { email_verified_at: now, updated_at: now });
+    // Proven only if the address is still the one read (a change at the same time is not proven by this link).
+    if (proves && (await proveAddress(this.#d.db, conversation.id, conversation.email!, now))) {
       await this.#d.events.conversationChanged((await findConversation(this.#d.db, conversation.id))!);
     }
     return { conversationId: conversation.id, addressConfirmed: proves };
