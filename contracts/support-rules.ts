@@ -70,8 +70,18 @@ export const supportRateLimits = {
   messagesPerConversation: { max: 20, windowMs: 60 * 1000 },
   /** Typing and read signals from one address. */
   signals: { max: 120, windowMs: 60 * 1000 },
-  /** Transcript requests of one conversation. */
-  transcript: { max: 3, windowMs: 60 * 60 * 1000 },
+  /** Transcript and address-confirmation requests from one address (the daily caps are supportMailCaps). */
+  mailRequests: { max: 20, windowMs: 60 * 60 * 1000 },
+} as const;
+
+/**
+ * Mail a visitor asks for, per day (docs/decisions.md 72): transcripts (to the conversation's
+ * proven address only) and the links that prove an address, counted per conversation and per
+ * recipient address however many conversations or clients ask.
+ */
+export const supportMailCaps = {
+  transcript: { perConversation: 3, perRecipient: 5 },
+  confirm: { perConversation: 3, perRecipient: 3 },
 } as const;
 
 /** A typing state lasts this long unless renewed (the sender repeats it while typing). */

@@ -34,8 +34,15 @@ export const visitorStreamEvents = {
   typing: typingPayload,
   /** The team has seen up to a message (author staff only). */
   read: readPayload,
-  /** State or assignee changed. */
-  state: z.object({ conversationId: z.uuid(), state: conversationState, assignee: staffName.nullable(), canRate: z.boolean() }),
+  /** State, assignee or the visitor's address (given, or proven by its link in another tab) changed. */
+  state: z.object({
+    conversationId: z.uuid(),
+    state: conversationState,
+    assignee: staffName.nullable(),
+    canRate: z.boolean(),
+    email: z.string().nullable(),
+    emailVerified: z.boolean(),
+  }),
   /** Live chat became staffed or not (sent on connect too). */
   presence: supportStatus,
   /** The server may have missed changes (its link to the other instances was restored): read the conversation again. */

@@ -42,15 +42,31 @@ export const ratingBody = z.strictObject({
     .optional(),
 });
 
-/** POST /api/support/conversations/:id/transcript: mail the conversation to this address (default: the one given). */
-export const transcriptBody = z.strictObject({ email: emailAddress.optional() });
+/**
+ * POST /api/support/conversations/:id/transcript: mail the resolved conversation to its proven
+ * address (docs/decisions.md 72). The request names no address: one given is refused.
+ */
+export const transcriptBody = z.strictObject({
+  email: z.never({ error: 'The transcript goes only to the address confirmed for this conversation; it cannot be sent to another one.' }).optional(),
+});
 
-/** POST /api/support/continue: the token of an e-mail's continue link (sets the visitor cookie). */
+/** POST /api/support/conversations/:id/confirm-address: mail the link that proves the conversation's address. */
+export const confirmAddressBody = z.strictObject({});
+
+/**
+ * POST /api/support/continue: the token of an e-mail's continue link. Grants the conversation to
+ * this browser beside its own (docs/decisions.md 73); a browser without a cookie gets one.
+ */
 export const continueBody = z.strictObject({ token: z.string().min(20).max(400) });
-export const continueAnswer = z.object({ conversationId: z.uuid() });
+export const continueAnswer = z.object({
+  conversationId: z.uuid(),
+  /** The link proved the conversation's address (it was mailed there). */
+  addressConfirmed: z.boolean(),
+});
 
 /** GET /api/support/conversations: this browser's conversations, newest first. */
 export const visitorConversationList = z.object({ conversations: z.array(visitorConversationSummary), status: supportStatus });
 
 export type VisitorConversationList = z.infer<typeof visitorConversationList>;
+export type ContinueAnswer = z.infer<typeof continueAnswer>;
 export type StartConversationBody = z.input<typeof startConversationBody>;

@@ -85,6 +85,11 @@ export const conversationHead = {
 /** A conversation as its visitor sees it. */
 export const visitorConversation = z.object({
   ...conversationHead,
+  /**
+   * The address was proven (a link mailed to it was opened): only then is the transcript mailed
+   * to it (docs/decisions.md 72).
+   */
+  emailVerified: z.boolean(),
   /** Oldest first; notes never appear. */
   messages: z.array(visitorMessage),
   /** The newest message id the team has seen ("Seen"); 0: none yet. */

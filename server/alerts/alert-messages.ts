@@ -77,7 +77,9 @@ export function slackBody(m: AlertMessage): unknown {
     { type: 'button', text: { type: 'plain_text', text: 'Open the console' }, url: m.consoleUrl, action_id: 'console' },
   ];
   return {
-    text: cut(`${m.headline}: ${m.lines.join(' ')}`, 3000),
+    // The notification's words are mrkdwn too: a support notice carries a visitor's name and words,
+    // which must not mention the channel or disguise a link (escaped as the blocks are; docs/decisions.md 74).
+    text: cut(slackEscape(`${m.headline}: ${m.lines.join(' ')}`), 3000),
     blocks: [
       { type: 'header', text: { type: 'plain_text', text: cut(m.headline, 150) } },
       { type: 'section', text: { type: 'mrkdwn', text: cut(m.lines.map(slackEscape).join('\n') || ' ', 3000) } },

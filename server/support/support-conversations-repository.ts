@@ -68,7 +68,19 @@ export async function updateConversation(db: Db, id: string, set: Partial<Select
   await db.updateTable('support_conversations').set(set).where('id', '=', id).execute();
 }
 
-/** A visitor's conversations, newest activity first, with their unread team messages. */
+/** Marks the conversation's address proven, if it still is `email` and was not proven yet: false otherwise. */
+export async function proveAddress(db: Db, id: string, email: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('support_conversations')
+    .set({ email_verified_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('email', '=', email)
+    .where('email_verified_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A visitor's conversations (their own and those continue links granted them), newest activity first, with their unread team messages. */
 export async function conversationsOfVisitor(db: Db, visitorId: string): Promise<Array<Conversation & { unread: number }>> {
   const rows = await db
     .selectFrom('support_conversations as c')
@@ -83,7 +95,12 @@ export async function conversationsOfVisitor(db: Db, visitorId: string): Promise
         .whereRef('m.id', '>', 'c.visitor_read_up_to')
         .as('unread'),
     )
-    .where('c.visitor_id', '=', visitorId)
+    .where((eb) =>
+      eb.or([
+        eb('c.visitor_id', '=', visitorId),
+        eb('c.id', 'in', eb.selectFrom('support_conversation_grants as g').select('g.conversation_id').where('g.visitor_id', '=', visitorId)),
+      ]),
+    )
     .orderBy('c.last_message_at', 'desc')
     .limit(50)
     .execute();

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClusterNotify } from '../lib/cluster-notify.ts';
 import type { OutboxOptions } from '../outbox/outbox-options.ts';
 import type { OutboxWorker } from '../outbox/outbox-worker.ts';
@@ -11,7 +11,6 @@ import type { SupportMail } from './support-mail-repository.ts';
 import { SupportMailer } from './support-mailer.ts';
 import { supportMailChannel, supportOutbox } from './support-outbox.ts';
 import { DeskPresence } from './support-presence.ts';
-import { findConversation } from './support-conversations-repository.ts';
 import { SupportService } from './support-service.ts';
 import { TopicStreams } from './support-streams.ts';
 
@@ -28,8 +27,12 @@ export interface SupportDesk {
   cluster: ClusterNotify<DeskSignal>;
   visitorStreams: TopicStreams;
   staffStreams: TopicStreams;
-  /** The visitor and conversation a continue link names, while it works. */
-  continueWith(token: string): Promise<{ visitorId: string; conversationId: string } | undefined>;
+  /**
+   * The signed-in customer's verified address, where a transcript may go when the conversation
+   * has no proven address of its own (docs/decisions.md 72). None until customer accounts
+   * (server/accounts/customer-identity.ts) are plugged in here.
+   */
+  accountAddress(request: FastifyRequest): Promise<string | undefined>;
 }
 
 export interface DeskOptions {
@@ -102,10 +105,7 @@ export function buildDesk(app: FastifyInstance, options: DeskOptions): SupportDe
     cluster,
     visitorStreams,
     staffStreams,
-    async continueWith(token) {
-      const conversationId = links.conversationOf(token, app.clock());
-      const conversation = conversationId ? await findConversation(app.db, conversationId) : undefined;
-      return conversation ? { visitorId: conversation.visitorId, conversationId: conversation.id } : undefined;
-    },
+    // Customer accounts plug in here: `const c = await app.customers.current(request); return c?.emailVerified ? c.email ?? undefined : undefined`.
+    accountAddress: async () => undefined,
   };
 }

@@ -118,6 +118,8 @@ export class DeskEvents {
       state: conversation.state,
       assignee: assigneeForVisitor(conversation),
       canRate: canRate(conversation),
+      email: conversation.email,
+      emailVerified: conversation.email !== null && conversation.emailVerifiedAt !== null,
     });
     if (this.#staff.size === 0) return;
     const unread = await unreadOf(this.#db, conversation.id);

@@ -58,6 +58,27 @@ export function transcriptMail(conversation: { subject: string | null; createdAt
   };
 }
 
+/**
+ * The link that proves an address (docs/decisions.md 72). Fixed words only: anyone may type any
+ * address into a chat, so nothing a visitor wrote (name, message, subject) is in it.
+ */
+export function confirmMail(link: string): MailText {
+  return {
+    subject: `Confirm your address for ${brandName} support`,
+    text: [
+      `Hello,`,
+      '',
+      `Someone asked ${brandName} support to send the transcript of a conversation to this address.`,
+      'If that was you, open the conversation in your browser to confirm the address (press "Open the conversation"):',
+      link,
+      '',
+      'If it was not you, ignore this e-mail: nothing of the conversation is sent here unless the link is opened.',
+      '',
+      `${brandName} support`,
+    ].join('\n'),
+  };
+}
+
 /** What the team is told about a conversation nobody answered (through notifyTeam). */
 export function unansweredNotice(conversation: { name: string | null; email: string | null; page: string | null; preview: string }, minutes: number) {
   const who = conversation.name ?? conversation.email ?? 'A visitor';

@@ -1,18 +1,21 @@
 import type { Kysely } from 'kysely';
+import { supportMailCaps } from '../../contracts/support-rules.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { OutboxWorker } from '../outbox/outbox-worker.ts';
 import type { SupportLinks } from './support-links.ts';
 import { conversationsWithUnmailedReplies, queueMail, type SupportMail, takeUnmailedReplies } from './support-mail-repository.ts';
-import { replyMail, teamMail, transcriptMail } from './support-mail-texts.ts';
+import { type CapRefusal, type DailyCaps, queueCappedMail } from './support-mail-caps.ts';
+import { confirmMail, replyMail, teamMail, transcriptMail } from './support-mail-texts.ts';
 import type { Conversation, Message } from './support-records.ts';
+import type { SupportMailKind } from './support-tables.ts';
 
 /** How far back the mailing job looks for replies nobody mailed (older ones were missed for good). */
 const lookBackMs = 24 * 60 * 60 * 1000;
 
 /**
  * The desk's mail, all through its outbox: replies the visitor has not seen (after
- * `replyMailAfterMs`), transcripts, and the team's notices. Without SMTP_URL, nothing is mailed
+ * `replyMailAfterMs`), transcripts and address confirmations (capped per day), and the team's notices. Without SMTP_URL, nothing is mailed
  * (`enabled` false) and replies wait in the browser.
  */
 export class SupportMailer {
@@ -50,22 +53,31 @@ export class SupportMailer {
     return this.#outbox?.options.maxAgeMs ?? lookBackMs;
   }
 
-  async recentTranscripts(conversationId: string, since: number): Promise<number> {
-    const row = await this.#db
-      .selectFrom('support_mail_deliveries')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('kind', '=', 'transcript')
-      .where('conversation_id', '=', conversationId)
-      .where('created_at', '>=', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  /**
+   * The whole conversation to `to` (the conversation's proven address, the service decides),
+   * unless a daily cap was reached (docs/decisions.md 72): then the refusal, and nothing is queued.
+   */
+  async sendTranscript(conversation: Conversation, to: string, messages: readonly Message[]): Promise<CapRefusal | undefined> {
+    const now = this.#now();
+    const mail = transcriptMail(conversation, messages, this.#links.continueLink(conversation.id, now, to));
+    return this.#queueCapped({ kind: 'transcript', conversationId: conversation.id, to, ...mail }, supportMailCaps.transcript, now);
   }
 
-  async sendTranscript(conversation: Conversation, to: string, messages: readonly Message[]): Promise<void> {
+  /** The link that proves the conversation's address (nothing of the conversation in it), unless a daily cap was reached. */
+  async sendConfirmation(conversation: Conversation, to: string): Promise<CapRefusal | undefined> {
     const now = this.#now();
-    const mail = transcriptMail(conversation, messages, this.#links.continueLink(conversation.id, now));
-    await queueMail(this.#db, { kind: 'transcript', conversationId: conversation.id, to, ...mail }, now, this.#maxAgeMs);
-    this.#outbox?.wake();
+    const mail = confirmMail(this.#links.continueLink(conversation.id, now, to));
+    return this.#queueCapped({ kind: 'confirm', conversationId: conversation.id, to, ...mail }, supportMailCaps.confirm, now);
+  }
+
+  async #queueCapped(
+    mail: { kind: SupportMailKind; conversationId: string; to: string; subject: string; text: string },
+    caps: DailyCaps,
+    now: number,
+  ): Promise<CapRefusal | undefined> {
+    const refused = await queueCappedMail(this.#db, this.#dialect, mail, caps, { now, maxAgeMs: this.#maxAgeMs });
+    if (!refused) this.#outbox?.wake();
+    return refused;
   }
 
   /** Mails every conversation's replies its visitor has not seen within replyMailAfterMs; returns how many replies went. */
@@ -77,7 +89,7 @@ export class SupportMailer {
     for (const id of await conversationsWithUnmailedReplies(this.#db, window.from, window.to)) {
       mailed += await takeUnmailedReplies(this.#db, this.#dialect, id, window, async (trx, email, replies) => {
         const conversation = await trx.selectFrom('support_conversations').select('subject').where('id', '=', id).executeTakeFirstOrThrow();
-        const mail = replyMail(conversation, replies, this.#links.continueLink(id, now));
+        const mail = replyMail(conversation, replies, this.#links.continueLink(id, now, email));
         await queueMail(trx, { kind: 'reply', conversationId: id, to: email, ...mail }, now, this.#maxAgeMs);
       });
     }

@@ -11,6 +11,8 @@ export type Conversation = {
   subject: string | null;
   name: string | null;
   email: string | null;
+  /** When `email` was proven (a link mailed to it was opened); null: not proven. */
+  emailVerifiedAt: number | null;
   page: string | null;
   assistantQuestion: string | null;
   serverId: string | null;
@@ -63,6 +65,7 @@ export const toConversation = (r: Selectable<SupportConversationsTable>): Conver
   subject: r.subject,
   name: r.name,
   email: r.email,
+  emailVerifiedAt: num(r.email_verified_at),
   page: r.page,
   assistantQuestion: r.assistant_question,
   serverId: r.server_id,
@@ -113,6 +116,7 @@ export function previewOf(text: string): string {
 
 export type NewConversation = Omit<
   Conversation,
+  | 'emailVerifiedAt'
   | 'assigneeId'
   | 'assigneeName'
   | 'firstAnswerAt'

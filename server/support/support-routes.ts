@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, noContent } from '../../contracts/http-error.ts';
 import {
+  confirmAddressBody,
   continueAnswer,
   continueBody,
   ratingBody,
@@ -147,11 +148,27 @@ export function supportRoutes(app: FastifyInstance, desk: SupportDesk): void {
     async (request) => service.rate(visitorOf(request), request.params.id, request.body),
   );
 
+  const mailLimit = perAddress(supportRateLimits.mailRequests, 'Too many e-mail requests from your address.');
   api.post(
     '/conversations/:id/transcript',
-    { schema: { params: conversationParams, body: transcriptBody, response: { 202: noContent, ...errorResponses(400, 404, 429, 503) } } },
+    {
+      schema: { params: conversationParams, body: transcriptBody, response: { 202: noContent, ...errorResponses(400, 404, 409, 429, 503) } },
+      config: { rateLimit: mailLimit },
+    },
     async (request, reply) => {
-      await service.transcript(visitorOf(request), request.params.id, request.body);
+      await service.transcript(visitorOf(request), request.params.id, { accountAddress: await desk.accountAddress(request) });
+      return reply.status(202).send(null);
+    },
+  );
+
+  api.post(
+    '/conversations/:id/confirm-address',
+    {
+      schema: { params: conversationParams, body: confirmAddressBody, response: { 202: noContent, ...errorResponses(400, 404, 409, 429, 503) } },
+      config: { rateLimit: mailLimit },
+    },
+    async (request, reply) => {
+      await service.confirmAddress(visitorOf(request), request.params.id);
       return reply.status(202).send(null);
     },
   );
@@ -176,16 +193,19 @@ export function supportRoutes(app: FastifyInstance, desk: SupportDesk): void {
       config: { rateLimit: perAddress({ max: 20, windowMs: 60_000 }, 'Too many links opened from your address.') },
     },
     async (request, reply) => {
-      const found = await desk.continueWith(request.body.token);
+      // The link grants its conversation to this browser, whose own identity stays (docs/decisions.md 73).
+      const grant = links.continueOf(request.body.token, app.clock());
+      const visitorId = visitorOf(request) ?? SupportService.newVisitorId();
+      const found = grant && (await service.continueWith(visitorId, grant));
       if (!found)
         throw new HttpError(
           400,
           'invalid_link',
           'This link does not work (it may be older than 30 days, or cut short). Start a new conversation from the help assistant.',
         );
-      setVisitor(reply, found.visitorId);
+      setVisitor(reply, visitorId);
       noStore(reply);
-      return { conversationId: found.conversationId };
+      return found;
     },
   );
 }

@@ -8,6 +8,9 @@ import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { DeskEvents } from './support-events.ts';
+import { grantConversation, isGranted } from './support-grants-repository.ts';
+import { addressKey, type ContinueGrant } from './support-links.ts';
+import type { CapRefusal } from './support-mail-caps.ts';
 import type { SupportMailer } from './support-mailer.ts';
 import type { Conversation, Message } from './support-records.ts';
 import {
@@ -16,6 +19,7 @@ import {
   insertConversation,
   lockConversation,
   openConversationCount,
+  proveAddress,
   updateConversation,
 } from './support-conversations-repository.ts';
 import { insertMessage, messageByClientId, messageCounts, messagesOf } from './support-messages-repository.ts';
@@ -152,10 +156,30 @@ export class SupportService {
     if (first) await this.#d.events.messageAdded(conversation, first);
   }
 
+  /** The conversation when it is the browser's own or a continue link granted it (docs/decisions.md 73); else 404. */
   async #own(visitorId: string | undefined, id: string): Promise<Conversation> {
     const conversation = visitorId ? await findConversation(this.#d.db, id) : undefined;
-    if (!conversation || conversation.visitorId !== visitorId) throw notFound();
+    if (!conversation || !visitorId) throw notFound();
+    if (conversation.visitorId !== visitorId && !(await isGranted(this.#d.db, visitorId, id))) throw notFound();
     return conversation;
+  }
+
+  /**
+   * A continue link opened in this browser: its conversation is granted to the browser beside
+   * its own, never the other way round (docs/decisions.md 73); a link mailed to the
+   * conversation's address proves it (docs/decisions.md 72). Undefined: the conversation is gone.
+   */
+  async continueWith(visitorId: string, grant: ContinueGrant): Promise<{ conversationId: string; addressConfirmed: boolean } | undefined> {
+    const conversation = await findConversation(this.#d.db, grant.conversationId);
+    if (!conversation) return undefined;
+    const now = this.#d.now();
+    if (conversation.visitorId !== visitorId) await grantConversation(this.#d.db, visitorId, conversation.id, now);
+    const proves = conversation.email !== null && grant.addressKey !== undefined && grant.addressKey === addressKey(conversation.email);
+    // Proven only if the address is still the one read (a change at the same time is not proven by this link).
+    if (proves && (await proveAddress(this.#d.db, conversation.id, conversation.email!, now))) {
+      await this.#d.events.conversationChanged((await findConversation(this.#d.db, conversation.id))!);
+    }
+    return { conversationId: conversation.id, addressConfirmed: proves };
   }
 
   async get(visitorId: string | undefined, id: string): Promise<VisitorConversation> {
@@ -231,7 +255,14 @@ export class SupportService {
 
   async setContact(visitorId: string | undefined, id: string, input: { email: string; name?: string | undefined }): Promise<VisitorConversation> {
     const conversation = await this.#own(visitorId, id);
-    await updateConversation(this.#d.db, id, { email: input.email, ...(input.name ? { name: input.name } : {}), updated_at: this.#d.now() });
+    // Another address is not proven by the old one's link (docs/decisions.md 72).
+    const same = conversation.email !== null && addressKey(conversation.email) === addressKey(input.email);
+    await updateConversation(this.#d.db, id, {
+      email: input.email,
+      ...(same ? {} : { email_verified_at: null }),
+      ...(input.name ? { name: input.name } : {}),
+      updated_at: this.#d.now(),
+    });
     const updated = (await findConversation(this.#d.db, id))!;
     await this.#d.events.conversationChanged(updated);
     return visitorConversationView(updated, await messagesOf(this.#d.db, conversation.id, { visibleOnly: true }));
@@ -249,24 +280,48 @@ export class SupportService {
     return visitorConversationView(updated, await messagesOf(this.#d.db, id, { visibleOnly: true }));
   }
 
-  async transcript(visitorId: string | undefined, id: string, input: { email?: string | undefined }): Promise<void> {
+  /**
+   * Mails the resolved conversation to its proven address, else to the signed-in customer's
+   * verified address (`accountAddress`), never to one the request names (docs/decisions.md 72).
+   */
+  async transcript(visitorId: string | undefined, id: string, options: { accountAddress?: string | undefined } = {}): Promise<void> {
     const conversation = await this.#own(visitorId, id);
-    const email = input.email ?? conversation.email;
-    if (!email)
-      throw new HttpError(400, 'invalid', 'Please give the e-mail address to send the transcript to.', {
-        fields: { email: 'Please enter your e-mail address.' },
-      });
+    if (conversation.state !== 'resolved') throw new HttpError(409, 'not_resolved', 'The transcript can be mailed once the conversation is resolved.');
+    const to = (conversation.emailVerifiedAt !== null ? conversation.email : null) ?? options.accountAddress;
+    if (!to) throw unconfirmed(conversation.email);
+    this.#mailAvailable();
+    const refused = await this.#d.mailer.sendTranscript(conversation, to, await messagesOf(this.#d.db, id, { visibleOnly: true }));
+    if (refused) throw capReached(refused, refused.by === 'conversation' ? 'This conversation' : to, 'transcripts');
+  }
+
+  /** Mails the link that proves the conversation's address (a few a day, docs/decisions.md 72). */
+  async confirmAddress(visitorId: string | undefined, id: string): Promise<void> {
+    const conversation = await this.#own(visitorId, id);
+    if (!conversation.email) throw unconfirmed(null);
+    if (conversation.emailVerifiedAt !== null) throw new HttpError(409, 'already_confirmed', `${conversation.email} is confirmed already.`);
+    this.#mailAvailable();
+    const refused = await this.#d.mailer.sendConfirmation(conversation, conversation.email);
+    if (refused) throw capReached(refused, refused.by === 'conversation' ? 'This conversation' : conversation.email, 'confirmation links');
+  }
+
+  #mailAvailable(): void {
     if (!this.#d.mailer.enabled)
       throw new HttpError(503, 'mail_unavailable', 'This site cannot send e-mail at the moment. Please copy the conversation instead.');
-    const window = supportRateLimits.transcript;
-    if ((await this.#d.mailer.recentTranscripts(id, this.#d.now() - window.windowMs)) >= window.max) {
-      throw new HttpError(429, 'rate_limited', `At most ${window.max} transcripts an hour. Please check your inbox (and spam folder).`, {
-        headers: { 'retry-after': '3600' },
-      });
-    }
-    if (!conversation.email) await updateConversation(this.#d.db, id, { email });
-    await this.#d.mailer.sendTranscript(conversation, email, await messagesOf(this.#d.db, id, { visibleOnly: true }));
   }
+}
+
+/** The conversation has no proven address (and the visitor no verified account). */
+function unconfirmed(email: string | null): HttpError {
+  return email
+    ? new HttpError(409, 'address_unconfirmed', `Confirm ${email} first: open the link in our e-mail to it. The transcript goes only to a confirmed address.`)
+    : new HttpError(409, 'no_address', 'Leave your e-mail address and confirm it first: the transcript goes only to a confirmed address.');
+}
+
+function capReached(refused: CapRefusal, who: string, what: string): HttpError {
+  const hours = Math.ceil(refused.retryAfterSeconds / 3600);
+  return new HttpError(429, 'rate_limited', `${who} had ${refused.max} ${what} today, the most a day. Please try again in about ${hours} h.`, {
+    headers: { 'retry-after': String(refused.retryAfterSeconds) },
+  });
 }
 
 /** Moves a read mark forward (never back, never past the newest message); the mark now, or undefined if it did not move. */

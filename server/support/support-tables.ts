@@ -12,7 +12,9 @@ export interface SupportConversationsTable {
   state: ConversationState;
   subject: string | null;
   name: string | null;
+  /** Where the visitor receives replies; proven once a link mailed to it was opened (docs/decisions.md 72). */
   email: string | null;
+  email_verified_at: number | null;
   page: string | null;
   assistant_question: string | null;
   /** The visitor's game server when they were connected to the panel, and that session (its hash) for live state. */
@@ -88,7 +90,15 @@ export interface SupportSavedRepliesTable {
   updated_at: number;
 }
 
-export type SupportMailKind = 'reply' | 'transcript' | 'team';
+/** A browser (visitor id) a continue link granted a conversation to, beside its own (docs/decisions.md 73). */
+export interface SupportConversationGrantsTable {
+  visitor_id: string;
+  conversation_id: string;
+  granted_at: number;
+}
+
+/** `confirm`: the link that proves the visitor's address, with nothing of the conversation in it. */
+export type SupportMailKind = 'reply' | 'transcript' | 'confirm' | 'team';
 
 /** One mail to send (the outbox's queue): written in full when queued. */
 export interface SupportMailDeliveriesTable extends OutboxDeliveryColumns<'email'> {
@@ -106,6 +116,7 @@ export interface SupportMailAttemptsTable extends OutboxAttemptColumns<'email'> 
 /** The support desk's tables, as Kysely sees them (times in epoch milliseconds). */
 export interface SupportTables {
   support_conversations: SupportConversationsTable;
+  support_conversation_grants: SupportConversationGrantsTable;
   support_messages: SupportMessagesTable;
   support_availability: SupportAvailabilityTable;
   support_console_presence: SupportConsolePresenceTable;

@@ -26,6 +26,7 @@ export function visitorConversationView(c: Conversation, messages: readonly Mess
     subject: c.subject,
     name: c.name,
     email: c.email,
+    emailVerified: c.email !== null && c.emailVerifiedAt !== null,
     messages: messages.filter((m) => m.kind === 'message').map(visitorMessageView),
     staffReadUpTo: c.staffReadUpTo,
     visitorReadUpTo: c.visitorReadUpTo,

@@ -46,7 +46,20 @@ const supportChatSchema = z.object({
   ratingThanks: text,
   transcript: text,
   transcriptSent: text,
+  /** Where the transcript goes and what it needs (docs/decisions.md 72): resolved, and a confirmed address. */
+  transcriptWhenResolved: text,
+  transcriptGoesTo: text,
+  transcriptNeedsAddress: text,
+  transcriptNeedsConfirm: text,
+  sendConfirmLink: text,
+  confirmSent: text,
+  otherAddress: text,
   newConversation: text,
+  /** The browser's other conversations (its own, and those continue links added). */
+  otherConversations: text,
+  otherConversationsList: text,
+  conversationStates: z.object({ open: text, waiting: text, resolved: text }),
+  unread: text,
   /** The page an e-mail's link opens. */
   continuePage: z.object({
     title: text,
@@ -56,6 +69,8 @@ const supportChatSchema = z.object({
     button: text,
     busy: text,
     missing: text,
+    /** The link was mailed to the conversation's address: it is confirmed now. */
+    confirmed: text,
   }),
 });
 
@@ -99,7 +114,20 @@ export const supportChatCopy: SupportChatCopy = defineContent('support-chat', su
   ratingThanks: 'Thank you for your rating.',
   transcript: 'E-mail me the transcript',
   transcriptSent: 'The transcript is on its way to {email}.',
+  transcriptWhenResolved: 'Once this conversation is resolved, you can have its transcript e-mailed to your confirmed address.',
+  transcriptGoesTo: 'The transcript goes to {email}, your confirmed address.',
+  transcriptNeedsAddress:
+    'We e-mail the transcript only to a confirmed address. Enter yours: we send it a link, and once you open it, you can ask for the transcript here.',
+  transcriptNeedsConfirm:
+    'We e-mail the transcript only to a confirmed address. Confirm {email}: we send it a link, and once you open it, you can ask for the transcript here.',
+  sendConfirmLink: 'Send the confirmation link',
+  confirmSent: 'We sent a link to {email}. Open it (look in the spam folder too); the transcript can then be sent.',
+  otherAddress: 'Use another address',
   newConversation: 'Start a new conversation',
+  otherConversations: 'Your other conversations ({count})',
+  otherConversationsList: 'Your other conversations',
+  conversationStates: { open: 'waiting for our answer', waiting: 'answered', resolved: 'resolved' },
+  unread: '{count} unread',
   continuePage: {
     title: 'Your conversation with our team',
     description: 'Continue your conversation with the Hostfront support team: read our answers and reply, on any device, from the link in our e-mail.',
@@ -108,5 +136,6 @@ export const supportChatCopy: SupportChatCopy = defineContent('support-chat', su
     button: 'Open the conversation',
     busy: 'Opening…',
     missing: 'This link is incomplete. Open the link from our e-mail again, or write to us from the Contact page.',
+    confirmed: 'Your e-mail address is confirmed: the transcript can be sent to it once the conversation is resolved.',
   },
 });

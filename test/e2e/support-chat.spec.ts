@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { fill } from '../../src/components/support/chat-styles.ts';
 import { supportChatCopy as copy } from '../../src/data/support-chat.ts';
 import { countersCaption } from '../../src/data/counters.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
@@ -258,9 +259,29 @@ for (const dialect of dialects) {
       await dialog.getByRole('textbox', { name: copy.ratingComment }).fill('Quick and kind');
       await dialog.getByRole('button', { name: copy.ratingSubmit }).click();
       await expect(dialog.getByRole('status').filter({ hasText: copy.ratingThanks })).toBeVisible();
-      await dialog.getByRole('textbox', { name: copy.emailLabel }).fill('mo@example.com');
-      await dialog.locator('form').filter({ hasText: copy.transcript }).getByRole('button', { name: copy.send, exact: true }).click();
-      await expect(dialog.getByRole('status').filter({ hasText: 'mo@example.com' })).toBeVisible();
+      // The transcript goes only to a confirmed address (docs/decisions.md 72): the chat says so,
+      // mails a link with nothing of the conversation, and offers the transcript once it is opened.
+      const transcriptForm = dialog.locator('form').filter({ hasText: copy.transcriptNeedsAddress });
+      await transcriptForm.getByRole('textbox', { name: copy.emailLabel }).fill('mo@example.com');
+      await transcriptForm.getByRole('button', { name: copy.sendConfirmLink }).click();
+      await expect(dialog.getByRole('status').filter({ hasText: 'We sent a link to mo@example.com' })).toBeVisible();
+      await expect(dialog.locator('[data-transcript="unconfirmed"]')).toContainText('Confirm mo@example.com');
+      await expect(dialog.getByRole('button', { name: copy.transcript })).toHaveCount(0);
+      await smtp.waitFor((i) => i.to('mo@example.com').length === 1, 40_000);
+      const confirmation = smtp.to('mo@example.com')[0]!;
+      expect(confirmation.text).not.toContain('move my world');
+      const confirmPage = await visitor.newPage();
+      await confirmPage.goto(continueLink(confirmation.text));
+      await confirmPage.getByRole('button', { name: copy.continuePage.button }).click();
+      await expect(confirmPage.getByRole('status').filter({ hasText: copy.continuePage.confirmed })).toBeVisible();
+      await confirmPage.close();
+      // The open chat hears it live: the button now says where the transcript goes.
+      const ready = dialog.locator('[data-transcript="ready"]');
+      await expect(ready).toContainText(fill(copy.transcriptGoesTo, { email: 'mo@example.com' }));
+      await expect(ready.getByRole('button', { name: copy.transcript })).toHaveAccessibleDescription(fill(copy.transcriptGoesTo, { email: 'mo@example.com' }));
+      await scanAtRest(page, 'the visitor chat, transcript ready');
+      await ready.getByRole('button', { name: copy.transcript }).click();
+      await expect(dialog.getByRole('status').filter({ hasText: 'on its way to mo@example.com' })).toBeVisible();
       await smtp.waitFor((i) => i.to('mo@example.com').some((m) => m.text.includes('Great, please move it')), 40_000);
       expect(smtp.to('mo@example.com').at(-1)!.text).not.toContain('Customer on the Pro plan');
       await expect(staff.getByRole('main')).toContainText('rated 5/5');

@@ -147,7 +147,7 @@ describe.each(dialects)('the support desk (%s)', (dialect) => {
     const phone = new Visitor(app);
     const continued = await phone.request('POST', '/api/support/continue', { token: new URL(link!).hash.slice(1) });
     expect(continued.statusCode, continued.body).toBe(200);
-    expect(continued.json()).toEqual({ conversationId: started.id });
+    expect(continued.json()).toEqual({ conversationId: started.id, addressConfirmed: true });
     phone.cookie = continued.cookies.find((c) => c.name.endsWith('hf_support'))!.value.replace(/^/, 'hf_support=');
     const there: VisitorConversation = (await phone.request('GET', `/api/support/conversations/${started.id}`)).json();
     expect(there.messages.map((m) => m.text)).toEqual(['Can I get a refund?', 'Yes, within 48 hours of purchase.']);
@@ -178,12 +178,21 @@ describe.each(dialects)('the support desk (%s)', (dialect) => {
     const rated = await visitor.request('POST', `/api/support/conversations/${started.id}/rating`, { rating: 5, comment: 'Quick!' });
     expect(rated.json()).toMatchObject({ rating: 5, ratingComment: 'Quick!', canRate: false });
 
+    // The transcript goes only to the conversation's confirmed address (docs/decisions.md 72).
     const noAddress = await visitor.request('POST', `/api/support/conversations/${started.id}/transcript`, {});
-    expect(noAddress.statusCode).toBe(400);
-    expect(noAddress.json().error.fields).toHaveProperty('email');
-    expect((await visitor.request('POST', `/api/support/conversations/${started.id}/transcript`, { email: 'me@example.com' })).statusCode).toBe(202);
+    expect(noAddress.statusCode).toBe(409);
+    expect(noAddress.json().error.code).toBe('no_address');
+    expect((await visitor.request('POST', `/api/support/conversations/${started.id}/transcript`, { email: 'me@example.com' })).statusCode).toBe(400);
+    await visitor.request('PUT', `/api/support/conversations/${started.id}/contact`, { email: 'me@example.com' });
+    expect((await visitor.request('POST', `/api/support/conversations/${started.id}/confirm-address`, {})).statusCode).toBe(202);
     await inbox.waitFor((i) => i.to('me@example.com').length === 1);
-    expect(inbox.to('me@example.com')[0]!.text).toContain('4 GB is plenty.');
+    const confirm = linkIn(inbox.to('me@example.com')[0]!.text, 'http://localhost:4321/support/continue#');
+    expect((await visitor.request('POST', '/api/support/continue', { token: new URL(confirm!).hash.slice(1) })).json()).toMatchObject({
+      addressConfirmed: true,
+    });
+    expect((await visitor.request('POST', `/api/support/conversations/${started.id}/transcript`, {})).statusCode).toBe(202);
+    await inbox.waitFor((i) => i.to('me@example.com').length === 2);
+    expect(inbox.to('me@example.com')[1]!.text).toContain('4 GB is plenty.');
 
     now += 60_000;
     let figures: HomeFigures = (await app.inject({ url: '/api/support/figures' })).json();

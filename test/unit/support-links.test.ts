@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { continueTokenFromHash } from '../../contracts/support-rules.ts';
 import { Signer } from '../../server/lib/signed-token.ts';
-import { continueLinkDays, SupportLinks } from '../../server/support/support-links.ts';
+import { addressKey, continueLinkDays, SupportLinks } from '../../server/support/support-links.ts';
 
 const secret = 'test-secret-test-secret-test-secret-0123456789';
 const id = '0b7f8c1e-2d3a-4f5b-8c6d-7e8f9a0b1c2d';
@@ -26,6 +26,19 @@ describe('the support desk links and cookie', () => {
     expect(links.conversationOf(new URL(other.continueLink(id, now)).hash.slice(1), now)).toBeUndefined();
     expect(links.visitorOf(token)).toBeUndefined();
     expect(links.conversationOf(links.visitorCookie(`${id}.zzzzzzzz`), now)).toBeUndefined();
+  });
+
+  it('names the address a link was mailed to, by a key that ignores case; a link without one proves no address', () => {
+    const links = new SupportLinks(secret, 'https://example.com');
+    const mailed = new URL(links.continueLink(id, now, 'Lee@Example.com')).hash.slice(1);
+    expect(mailed).not.toContain('Lee');
+    expect(links.continueOf(mailed, now)).toEqual({ conversationId: id, addressKey: addressKey('lee@example.com') });
+    expect(addressKey('lee@example.com')).not.toBe(addressKey('lee@example.org'));
+    expect(links.continueOf(new URL(links.continueLink(id, now)).hash.slice(1), now)).toEqual({ conversationId: id, addressKey: undefined });
+    // The key is signed with the rest: another address cannot be put in.
+    const [value] = mailed.split(/\.(?=[^.]+$)/);
+    const swapped = `${value!.replace(addressKey('lee@example.com'), addressKey('mallory@example.com'))}.${mailed.split('.').at(-1)}`;
+    expect(links.continueOf(swapped, now)).toBeUndefined();
   });
 
   it('signs values for one purpose each', () => {

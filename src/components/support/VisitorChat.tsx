@@ -1,12 +1,13 @@
 import { Loader2 } from 'lucide-react';
-import { useState } from 'react';
 import type { SupportChatCopy } from '../../data/support-chat.ts';
 import { ChatComposer } from './ChatComposer.tsx';
 import { ChatMessages } from './ChatMessages.tsx';
 import { fill, linkButtonClass, problemClass } from './chat-styles.ts';
 import { EmailForm } from './EmailForm.tsx';
 import { RatingForm } from './RatingForm.tsx';
+import { OtherConversations } from './OtherConversations.tsx';
 import { StartForm } from './StartForm.tsx';
+import { TranscriptRequest } from './TranscriptRequest.tsx';
 import { useVisitorChat } from './use-visitor-chat.ts';
 import { visitorApi } from './visitor-api.ts';
 
@@ -24,12 +25,10 @@ export interface VisitorChatProps {
  * The visitor's conversation with the team (docs/decisions.md 45): the first message (with an
  * e-mail address when nobody is available), then messages both ways live, the team's typing and
  * "Seen", an address to answer at while nobody is available, and after resolution the rating and
- * the transcript by e-mail. Loaded only when opened (the help assistant imports it lazily).
+ * the transcript by e-mail to the confirmed address (TranscriptRequest.tsx). Loaded only when opened (the help assistant imports it lazily).
  */
 export default function VisitorChat({ copy, page, assistantQuestion, conversationId }: VisitorChatProps) {
-  const { state, load, start, send, replace, startOver } = useVisitorChat({ conversationId, page, assistantQuestion });
-  const [transcriptTo, setTranscriptTo] = useState<string>();
-  const [askTranscriptAddress, setAskTranscriptAddress] = useState(false);
+  const { state, load, start, send, replace, startOver, open } = useVisitorChat({ conversationId, page, assistantQuestion });
   const staffed = state.status?.staffed ?? false;
 
   if (state.phase === 'loading')
@@ -50,17 +49,20 @@ export default function VisitorChat({ copy, page, assistantQuestion, conversatio
         </button>
       </div>
     );
-  if (state.phase === 'new' || !state.conversation) return <StartForm copy={copy} staffed={staffed} onStart={start} />;
+  const others = <OtherConversations copy={copy} conversations={state.conversations} currentId={state.conversation?.id} onOpen={(id) => void open(id)} />;
+  if (state.phase === 'new' || !state.conversation)
+    return (
+      <div className="flex flex-col gap-3">
+        {others}
+        <StartForm copy={copy} staffed={staffed} onStart={start} />
+      </div>
+    );
 
   const c = state.conversation;
-  const mailTranscript = async (email?: string) => {
-    await visitorApi.transcript(c.id, email);
-    setAskTranscriptAddress(false);
-    setTranscriptTo(email ?? c.email ?? '');
-  };
 
   return (
     <section aria-label={copy.heading} className="flex flex-col gap-3">
+      {others}
       <ChatMessages conversation={c} typing={state.typing} copy={copy} />
       {state.problem && (
         <p role="alert" className={problemClass}>
@@ -76,6 +78,7 @@ export default function VisitorChat({ copy, page, assistantQuestion, conversatio
         />
       )}
       {c.email && !staffed && c.state !== 'resolved' && <p className="text-xs text-slate-300">{fill(copy.willMail, { email: c.email })}</p>}
+      {c.state !== 'resolved' && <p className="text-xs text-slate-300">{copy.transcriptWhenResolved}</p>}
       {c.state === 'resolved' && (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-slate-300">{copy.resolved}</p>
@@ -86,17 +89,7 @@ export default function VisitorChat({ copy, page, assistantQuestion, conversatio
               {copy.ratingThanks}
             </p>
           ) : null}
-          {transcriptTo !== undefined ? (
-            <p role="status" className="text-sm text-slate-200">
-              {fill(copy.transcriptSent, { email: transcriptTo })}
-            </p>
-          ) : askTranscriptAddress || !c.email ? (
-            <EmailForm intro={copy.transcript} label={copy.emailLabel} submit={copy.send} onSubmit={mailTranscript} />
-          ) : (
-            <button type="button" className={`${linkButtonClass} self-start`} onClick={() => mailTranscript().catch(() => setAskTranscriptAddress(true))}>
-              {copy.transcript}
-            </button>
-          )}
+          <TranscriptRequest key={c.id} copy={copy} conversation={c} onChanged={replace} />
           <button type="button" className={`${linkButtonClass} self-start`} onClick={startOver}>
             {copy.newConversation}
           </button>

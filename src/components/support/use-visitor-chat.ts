@@ -3,7 +3,7 @@
 // team's typing and read state, and the actions. One reducer, so every event is applied in one
 // place whether it came from the stream or from an answer.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { SupportStatus, VisitorConversation, VisitorMessage } from '../../../contracts/support.ts';
+import type { SupportStatus, VisitorConversation, VisitorConversationSummary, VisitorMessage } from '../../../contracts/support.ts';
 import type { VisitorStreamEvent } from '../../../contracts/support-streams.ts';
 import { typingTtlMs } from '../../../contracts/support-rules.ts';
 import { messageOf } from '../../lib/api-client.ts';
@@ -16,13 +16,16 @@ export interface VisitorChatState {
   phase: ChatPhase;
   status: SupportStatus | undefined;
   conversation: VisitorConversation | undefined;
+  /** Every conversation this browser may open: its own and those continue links added (docs/decisions.md 73). */
+  conversations: VisitorConversationSummary[];
   /** The name of the team member typing now, or undefined. */
   typing: string | undefined;
   problem: string | undefined;
 }
 
 type Action =
-  | { type: 'loaded'; status: SupportStatus; conversation: VisitorConversation | undefined }
+  | { type: 'loaded'; status: SupportStatus; conversation: VisitorConversation | undefined; conversations: VisitorConversationSummary[] }
+  | { type: 'listed'; conversations: VisitorConversationSummary[] }
   | { type: 'failed'; problem: string }
   | { type: 'conversation'; conversation: VisitorConversation }
   | { type: 'stream'; event: VisitorStreamEvent }
@@ -38,7 +41,16 @@ function withMessage(messages: VisitorMessage[], message: VisitorMessage): Visit
 function reduce(state: VisitorChatState, action: Action): VisitorChatState {
   switch (action.type) {
     case 'loaded':
-      return { ...state, phase: action.conversation ? 'open' : 'new', status: action.status, conversation: action.conversation, problem: undefined };
+      return {
+        ...state,
+        phase: action.conversation ? 'open' : 'new',
+        status: action.status,
+        conversation: action.conversation,
+        conversations: action.conversations,
+        problem: undefined,
+      };
+    case 'listed':
+      return { ...state, conversations: action.conversations };
     case 'failed':
       return { ...state, phase: state.phase === 'loading' ? 'failed' : state.phase, problem: action.problem };
     case 'conversation':
@@ -65,8 +77,10 @@ function reduce(state: VisitorChatState, action: Action): VisitorChatState {
           return event.data.author === 'staff' ? { ...state, typing: event.data.typing ? (event.data.name ?? 'Our team') : undefined } : state;
         case 'read':
           return event.data.author === 'staff' ? { ...state, conversation: { ...c, staffReadUpTo: Math.max(c.staffReadUpTo, event.data.upTo) } } : state;
-        case 'state':
-          return { ...state, conversation: { ...c, state: event.data.state, assignee: event.data.assignee, canRate: event.data.canRate } };
+        case 'state': {
+          const { state: now, assignee, canRate, email, emailVerified } = event.data;
+          return { ...state, conversation: { ...c, state: now, assignee, canRate, email, emailVerified } };
+        }
       }
     }
   }
@@ -75,7 +89,14 @@ function reduce(state: VisitorChatState, action: Action): VisitorChatState {
 const newClientId = () => crypto.randomUUID().replaceAll('-', '');
 
 export function useVisitorChat(options: { conversationId?: string; page: string; assistantQuestion?: string }) {
-  const [state, dispatch] = useReducer(reduce, { phase: 'loading', status: undefined, conversation: undefined, typing: undefined, problem: undefined });
+  const [state, dispatch] = useReducer(reduce, {
+    phase: 'loading',
+    status: undefined,
+    conversation: undefined,
+    conversations: [],
+    typing: undefined,
+    problem: undefined,
+  });
   const { conversationId, page, assistantQuestion } = options;
   const id = state.conversation?.id;
 
@@ -86,7 +107,7 @@ export function useVisitorChat(options: { conversationId?: string; page: string;
       const known = list.conversations.find((c) => c.id === wanted) ?? list.conversations.find((c) => c.state !== 'resolved');
       const conversation = known ? await visitorApi.get(known.id) : undefined;
       rememberConversation(conversation?.id);
-      dispatch({ type: 'loaded', status: list.status, conversation });
+      dispatch({ type: 'loaded', status: list.status, conversation, conversations: list.conversations });
     } catch (error) {
       dispatch({ type: 'failed', problem: messageOf(error) });
     }
@@ -118,13 +139,15 @@ export function useVisitorChat(options: { conversationId?: string; page: string;
 
   // What the visitor has on screen counts as read: the team sees "Seen".
   const newestFromTeam = state.conversation?.messages.findLast((m) => m.author !== 'visitor')?.id ?? 0;
-  const readUpTo = useRef(0);
+  // The mark sent, per conversation (the visitor may switch between theirs).
+  const readUpTo = useRef({ id: '', upTo: 0 });
   useEffect(() => {
     const c = state.conversation;
-    if (!c || newestFromTeam <= Math.max(c.visitorReadUpTo, readUpTo.current)) return;
-    readUpTo.current = newestFromTeam;
+    const sent = readUpTo.current.id === c?.id ? readUpTo.current.upTo : 0;
+    if (!c || newestFromTeam <= Math.max(c.visitorReadUpTo, sent)) return;
+    readUpTo.current = { id: c.id, upTo: newestFromTeam };
     visitorApi.read(c.id, newestFromTeam).catch(() => {
-      readUpTo.current = 0; // tried again with the next message
+      readUpTo.current = { id: '', upTo: 0 }; // tried again with the next message
     });
   }, [state.conversation, newestFromTeam]);
 
@@ -133,9 +156,24 @@ export function useVisitorChat(options: { conversationId?: string; page: string;
       const conversation = await visitorApi.start({ text, page, assistantQuestion, email: email || undefined, clientId: newClientId() });
       rememberConversation(conversation.id);
       dispatch({ type: 'conversation', conversation });
+      visitorApi.list().then(
+        (list) => dispatch({ type: 'listed', conversations: list.conversations }),
+        () => undefined, // the other conversations stay as listed before
+      );
     },
     [page, assistantQuestion],
   );
+
+  /** Opens another of this browser's conversations. */
+  const open = useCallback(async (other: string) => {
+    try {
+      const conversation = await visitorApi.get(other);
+      rememberConversation(conversation.id);
+      dispatch({ type: 'conversation', conversation });
+    } catch (error) {
+      dispatch({ type: 'failed', problem: messageOf(error) });
+    }
+  }, []);
 
   const send = useCallback(
     async (text: string) => {
@@ -154,5 +192,5 @@ export function useVisitorChat(options: { conversationId?: string; page: string;
     dispatch({ type: 'new' });
   }, []);
 
-  return { state, load, start, send, replace, startOver };
+  return { state, load, start, send, replace, startOver, open };
 }

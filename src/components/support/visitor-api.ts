@@ -1,7 +1,7 @@
 // The visitor's calls to the support desk (contracts/support.ts, /api/support): their
 // conversations, messages, typing and read signals, contact address, rating and transcript, and
 // the live stream of one conversation.
-import type { StartConversationBody, VisitorConversationList } from '../../../contracts/support-visitor-api.ts';
+import type { ContinueAnswer, StartConversationBody, VisitorConversationList } from '../../../contracts/support-visitor-api.ts';
 import type { VisitorConversation, VisitorMessage } from '../../../contracts/support.ts';
 import type { VisitorStreamEvent } from '../../../contracts/support-streams.ts';
 import { apiFetch } from '../../lib/api-client.ts';
@@ -20,8 +20,11 @@ export const visitorApi = {
   contact: (id: string, email: string) => apiFetch<VisitorConversation>('PUT', `${one(id)}/contact`, { body: { email } }),
   rate: (id: string, rating: number, comment: string) =>
     apiFetch<VisitorConversation>('POST', `${one(id)}/rating`, { body: comment.trim() ? { rating, comment } : { rating } }),
-  transcript: (id: string, email?: string) => apiFetch<void>('POST', `${one(id)}/transcript`, { body: email ? { email } : {} }),
-  continueWith: (token: string) => apiFetch<{ conversationId: string }>('POST', '/api/support/continue', { body: { token } }),
+  /** To the conversation's confirmed address only (docs/decisions.md 72). */
+  transcript: (id: string) => apiFetch<void>('POST', `${one(id)}/transcript`, { body: {} }),
+  /** Mails the link that confirms the conversation's address. */
+  confirmAddress: (id: string) => apiFetch<void>('POST', `${one(id)}/confirm-address`, { body: {} }),
+  continueWith: (token: string) => apiFetch<ContinueAnswer>('POST', '/api/support/continue', { body: { token } }),
 };
 
 /**

@@ -46,7 +46,7 @@ export const supportFaqs: HelpFaqInput[] = [
     category: 'support',
     question: 'How do I follow up on a conversation with your team?',
     answer:
-      'Every reply you have not read yet is e-mailed to you (when you left your address), with a link that opens the conversation in your browser, on any device; answer there. In the same browser the help assistant also keeps your conversation open. When it is resolved, you can ask for the whole transcript by e-mail.',
+      'Every reply you have not read yet is e-mailed to you (when you left your address), with a link that opens the conversation in your browser, on any device; answer there. In the same browser the help assistant also keeps your conversation open. When it is resolved, you can ask for the whole transcript by e-mail, sent to your address once you confirmed it.',
     keywords: ['reply', 'answer', 'transcript', 'e-mail', 'email', 'conversation', 'ticket status', 'follow up'],
     links: [{ text: 'Contact Support', url: '/contact' }],
   },
