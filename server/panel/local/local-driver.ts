@@ -9,6 +9,7 @@ import { DiskQuota } from './disk-quota.ts';
 import { LocalBackups } from './local-backups.ts';
 import { LocalFiles } from './local-files.ts';
 import { LocalServer, type LocalServerOptions } from './local-server.ts';
+import { confinementAtStart } from './cgroups/at-start.ts';
 import { canDropPrivileges } from './run-as.ts';
 import { ServerFolder } from './server-folder.ts';
 import { defaultBackupLimit, defaultBackupsDir, type LocalServerConfig } from './servers-file.ts';
@@ -60,6 +61,7 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
     }
   }
   const statsIntervalMs = options.statsIntervalMs ?? 2000;
+  const cgroups = confinementAtStart(options.log);
   const folders = new Map(options.servers.map((config) => [config.id, new ServerFolder(config)]));
   const servers = new Map(
     options.servers.map((config) => [
@@ -70,6 +72,7 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
         log: options.log,
         backupBytes: () => backups.get(config.id)!.storedBytes(),
         diskGraceMs: options.diskGraceMs,
+        cgroups,
       }),
     ]),
   );
@@ -84,7 +87,8 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
         serverId: config.id,
         log: options.log,
         sink: options.backupSink,
-        checkDisk: (adding) => quotas.get(config.id)!.check(adding, 'name'),
+        checkDisk: (adding) => quotas.get(config.id)!.checkBackup(adding, 'name'),
+        checkRestore: (bytes) => quotas.get(config.id)!.checkReplacing(bytes, 'id'),
       }),
     ]),
   );
@@ -212,6 +216,7 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
       const timeout = options.shutdownTimeoutMs ?? 15_000;
       await Promise.all([...servers.values()].map((server) => server.shutdown(timeout)));
       for (const folder of folders.values()) folder.close();
+      await cgroups?.close();
     },
   };
 }

@@ -4,9 +4,12 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { ConsoleEvent, PowerSignal, PowerState, ServerDetails, ServerResources } from '../driver.ts';
 import { consoleHistoryLines, LineBuffer } from '../line-buffer.ts';
 import { LineSplitter, plainText } from './console-text.ts';
-import { cpuPercent, sampleTree, type TreeSample } from './proc-stats.ts';
+import type { CgroupSystem } from './cgroups/cgroup.ts';
+import { heldStartAbandoned } from './cgroups/held-start.ts';
+import { ServerConfinement } from './confinement.ts';
+import { folderUsage } from './disk-usage.ts';
+import { cpuPercent, type UsageSample } from './proc-stats.ts';
 import { reachableNode } from './reachable.ts';
-import { signalServer } from './server-processes.ts';
 import type { RunAs } from './run-as.ts';
 import type { ServerFolder } from './server-folder.ts';
 import type { LocalServerConfig } from './servers-file.ts';
@@ -27,6 +30,8 @@ export interface LocalServerOptions {
   backupBytes?: () => Promise<number>;
   /** How long a running server over its disk has to get back under it before it is stopped. Default 5 minutes. */
   diskGraceMs?: number;
+  /** The machine's cgroups (cgroups/detect.ts): each run gets one, which enforces its limits. */
+  cgroups?: CgroupSystem | undefined;
 }
 
 /** How long a running server over its disk limit is given before it is stopped (README, Security). */
@@ -48,12 +53,16 @@ export class LocalServer {
   private readonly listeners = new Set<Listener>();
   private escalation: NodeJS.Timeout[] = [];
   private sampler: NodeJS.Timeout | undefined;
-  private lastSample: TreeSample | undefined;
+  private lastSample: UsageSample | undefined;
   private cpu = 0;
   private memoryBytes = 0;
   private diskBytes = 0;
   /** Set by stop and kill: the coming exit was asked for. */
   private exitExpected = false;
+  /** The kernel ended a process of this run for its memory (the whole server is then ended). */
+  private outOfMemory = false;
+  /** The run could not be put in its cgroup: the program never ran. */
+  private placementFailure: string | undefined;
   private killed = false;
   /** Start again once the process has exited (restart, or Start pressed while stopping). */
   private startAfterExit = false;
@@ -63,12 +72,12 @@ export class LocalServer {
   /** Set while the server's files are being replaced (a backup restore): power is refused meanwhile. */
   private administrativeStatus: string | null = null;
 
-  /** The account of the running process (undefined when the app is not root). */
-  private account: RunAs | undefined;
+  private readonly confinement: ServerConfinement;
 
   constructor(config: LocalServerConfig, options: LocalServerOptions) {
     this.config = config;
     this.options = options;
+    this.confinement = new ServerConfinement(options.cgroups, config.limits);
   }
 
   get powerState(): PowerState {
@@ -154,9 +163,9 @@ export class LocalServer {
     stdin.write(`${command}\n`);
   }
 
-  /** Recomputes the disk usage of the working directory, as the server's user (called in the background). */
+  /** Recomputes the disk usage of the working directory, as root by descriptor (disk-usage.ts; called in the background). */
   async measureDisk(): Promise<void> {
-    this.diskBytes = await this.options.folder.run<number>({ op: 'du' });
+    this.diskBytes = (await folderUsage(this.options.folder)).blocks;
     await this.enforceDiskLimit();
   }
 
@@ -184,9 +193,8 @@ export class LocalServer {
     );
     this.options.log.warn({ server: this.config.id, used, limitMiB }, 'local game server over its disk limit');
     this.diskTimer = setTimeout(() => {
-      void this.options.folder
-        .run<number>({ op: 'du' })
-        .then(async (bytes) => {
+      void folderUsage(this.options.folder)
+        .then(async ({ blocks: bytes }) => {
           this.diskTimer = undefined;
           this.diskBytes = bytes;
           const now = bytes + ((await this.options.backupBytes?.()) ?? 0);
@@ -218,6 +226,8 @@ export class LocalServer {
     const { command, args, cwd, env } = this.config;
     this.exitExpected = false;
     this.killed = false;
+    this.outOfMemory = false;
+    this.placementFailure = undefined;
     this.lastSample = undefined;
     this.cpu = 0;
     this.memoryBytes = 0;
@@ -230,6 +240,7 @@ export class LocalServer {
     let account: RunAs | undefined;
     try {
       account = await this.options.folder.ready();
+      await this.confinement.begin(account);
     } catch (error) {
       this.system(`Could not start: ${(error as Error).message}`);
       this.setState('offline');
@@ -237,12 +248,13 @@ export class LocalServer {
     }
     // Stopped, killed or started again while the account was being prepared.
     if (this.generation !== generation || (this.state as PowerState) !== 'starting') return;
-    this.account = account;
     let child: ChildProcess;
     try {
       // `node` is this app's Node, or its mirror when the server's user cannot reach it (reachable.ts).
-      const program = command === 'node' ? (account ? reachableNode() : process.execPath) : command;
-      child = spawn(program, args, {
+      const resolved = command === 'node' ? (account ? reachableNode() : process.execPath) : command;
+      // With a cgroup, the program is held until it is placed in it (cgroups/held-start.ts).
+      const { program, args: argv, stdio } = this.confinement.command(resolved, args);
+      child = spawn(program, argv, {
         cwd,
         // Only what a program needs, plus the declared variables: never this app's secrets.
         env: {
@@ -252,7 +264,7 @@ export class LocalServer {
           ...(account ? { USER: account.user, LOGNAME: account.user } : {}),
           ...env,
         },
-        stdio: ['pipe', 'pipe', 'pipe'],
+        stdio: [...stdio],
         detached: true,
         ...(account ? { uid: account.uid, gid: account.gid } : {}),
       });
@@ -263,6 +275,10 @@ export class LocalServer {
     }
     this.child = child;
     this.startedAt = Date.now();
+    this.confinement.started(child).catch((error: unknown) => {
+      this.placementFailure = `the server could not be placed in its cgroup (${(error as Error).message})`;
+      this.options.log.warn({ err: error, server: this.config.id }, 'could not place the game server in its cgroup');
+    });
     this.options.log.info({ server: this.config.id, pid: child.pid, user: account?.user }, 'local game server started');
 
     const out = new LineSplitter();
@@ -343,12 +359,12 @@ export class LocalServer {
     this.signalGroup(child, 'SIGKILL');
   }
 
-  /** Every process of the server (server-processes.ts), not only its process group: one that left it with setsid too. */
+  /** Every process of the server (confinement.ts), not only its process group: one that left it with setsid too. */
   private signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
     const alive = child.exitCode === null && child.signalCode === null;
-    void signalServer(alive ? child.pid : undefined, this.account?.uid, signal).catch((error: unknown) =>
-      this.options.log.warn({ err: error, server: this.config.id }, 'could not signal the server'),
-    );
+    void this.confinement
+      .signal(alive ? child.pid : undefined, signal)
+      .catch((error: unknown) => this.options.log.warn({ err: error, server: this.config.id }, 'could not signal the server'));
   }
 
   private exited(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null, error?: Error): void {
@@ -359,9 +375,13 @@ export class LocalServer {
     this.sampler = undefined;
     this.child = undefined;
     // Leftovers (a process that left the group with setsid, a daemon) must not outlive the server:
-    // it is offline, and may start again, once they are gone.
-    const account = this.account;
-    void (account ? signalServer(undefined, account.uid, 'SIGKILL') : Promise.resolve())
+    // it is offline, and may start again, once they are gone (and its cgroup with them).
+    void this.confinement
+      .oomKilled()
+      .then((oom) => {
+        this.outOfMemory ||= oom;
+        return this.confinement.end();
+      })
       .catch((failure: unknown) => this.options.log.warn({ err: failure, server: this.config.id }, 'could not end what the server left running'))
       .then(() => this.offline(code, signal, error));
   }
@@ -370,6 +390,11 @@ export class LocalServer {
     const exitCode = code ?? (signal ? 128 + (signalNumbers[signal] ?? 0) : null);
     if (error) {
       this.system(`Could not start: ${error.message}`);
+    } else if (this.placementFailure && exitCode === heldStartAbandoned) {
+      this.system(`Could not start: ${this.placementFailure}.`);
+    } else if (this.outOfMemory) {
+      this.system(`Memory limit reached (${this.config.limits.memory} MiB): the kernel stopped the server.`);
+      this.options.log.warn({ server: this.config.id, limitMiB: this.config.limits.memory }, 'local game server stopped by the kernel at its memory limit');
     } else if (this.killed) {
       this.system('Server killed.');
     } else if (exitCode !== null && cleanExitCodes.has(exitCode)) {
@@ -433,13 +458,20 @@ export class LocalServer {
   }
 
   /**
-   * The memory limit, enforced by this process on every sample (statsIntervalMs): a tree over
-   * its limit is killed, as a cgroup's OOM killer would. Sampling means a fast burst can exceed
-   * the limit for up to one interval (README, Security).
+   * The memory limit. With a cgroup the kernel enforces it: a process it ended for memory ends the
+   * whole server, which says why. Without one, this process enforces it on every sample
+   * (statsIntervalMs), so a fast burst can exceed it for up to one interval (README, Security).
    */
-  private enforceMemoryLimit(): void {
+  private async enforceMemoryLimit(): Promise<void> {
+    if (this.killed || !this.child) return;
+    if (this.confinement.kernelEnforced) {
+      if (!(await this.confinement.oomKilled()) || this.killed || !this.child) return;
+      this.outOfMemory = true;
+      this.kill();
+      return;
+    }
     const limitMiB = this.config.limits.memory;
-    if (limitMiB <= 0 || this.memoryBytes <= limitMiB * mib || this.killed || !this.child) return;
+    if (limitMiB <= 0 || this.memoryBytes <= limitMiB * mib) return;
     this.system(`Memory limit exceeded: ${Math.round(this.memoryBytes / mib)} MiB in use, the limit is ${limitMiB} MiB. Killing the server.`);
     this.options.log.warn({ server: this.config.id, memoryBytes: this.memoryBytes, limitMiB }, 'local game server over its memory limit: killed');
     this.kill();
@@ -448,12 +480,17 @@ export class LocalServer {
   private async sample(): Promise<void> {
     const pid = this.child?.pid;
     if (pid === undefined) return;
-    const current = await sampleTree(pid);
+    let current: UsageSample;
+    try {
+      current = await this.confinement.sample(pid);
+    } catch {
+      return; // the cgroup went with the server meanwhile
+    }
     if (this.child?.pid !== pid) return;
     if (this.lastSample) this.cpu = cpuPercent(this.lastSample, current);
     this.lastSample = current;
     this.memoryBytes = current.memoryBytes;
-    this.enforceMemoryLimit();
+    await this.enforceMemoryLimit();
     if (this.listeners.size > 0) this.emit({ type: 'stats', stats: this.resources() });
   }
 }
