@@ -27,6 +27,8 @@ export interface LocalDriverOptions {
   shutdownTimeoutMs?: number;
   /** Opens backup archives for writing; tests inject a failing stream here. */
   backupSink?: ArchiveSink;
+  /** false: servers get no cgroups, as on a machine without usable ones (tests of that case). Default true. */
+  cgroups?: boolean;
 }
 
 /** A local server's key is its owner's: everything is allowed. */
@@ -61,7 +63,7 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
     }
   }
   const statsIntervalMs = options.statsIntervalMs ?? 2000;
-  const cgroups = confinementAtStart(options.log);
+  const cgroups = confinementAtStart(options.log, options.cgroups ?? true);
   const folders = new Map(options.servers.map((config) => [config.id, new ServerFolder(config)]));
   const servers = new Map(
     options.servers.map((config) => [

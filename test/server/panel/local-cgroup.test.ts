@@ -127,3 +127,38 @@ describe.skipIf(!isRoot)('local game servers in cgroups (root)', () => {
     expect(Math.max(...readings)).toBeGreaterThan(5);
   });
 });
+
+describe.skipIf(!isRoot)('root without usable cgroups', () => {
+  it('says so at start and counts every process of the server’s user, a double-forked one included', async () => {
+    gs = tempGameServer({ id, extra: { env: { GAME_STARTUP_MS: '50' }, limits: { memory: 1024, cpu: 0, disk: 0 } } });
+    const warnings: string[] = [];
+    driver = createLocalDriver({
+      servers: parseServersFile(gs.serversFile, fs.readFileSync(gs.serversFile, 'utf8')),
+      log: { info() {}, warn: (_obj, msg) => warnings.push(msg) },
+      statsIntervalMs: 100,
+      diskIntervalMs: 3_600_000,
+      cgroups: false,
+    });
+    expect(warnings.some((msg) => /no usable cgroups .* memory is measured over every process of each server user/.test(msg))).toBe(true);
+    const events: ConsoleEvent[] = [];
+    await driver.console(credentials, (event) => events.push(event));
+    const lines = () => events.map((e) => JSON.stringify(e)).join('\n');
+    await driver.power(credentials, 'start');
+    await waitFor(() => events.some((e) => e.type === 'state' && e.state === 'running'), 'running', { timeoutMs: 15_000, context: lines });
+    await driver.sendCommand(credentials, 'escape 200');
+    const pid = await escaped(events, lines);
+    await until(
+      () => driver!.getResources(credentials),
+      (r) => r.memory.current >= 200 * MiB,
+      'the memory figure to include the escaped 200 MiB',
+      {
+        timeoutMs: 15_000,
+        context: lines,
+      },
+    );
+    const from = events.length;
+    await driver.power(credentials, 'kill');
+    await waitFor(() => events.slice(from).some((e) => e.type === 'state' && e.state === 'offline'), 'offline', { timeoutMs: 10_000, context: lines });
+    expect(alive(pid)).toBe(false);
+  });
+});

@@ -7,9 +7,12 @@ import { detectCgroups } from './detect.ts';
  * Security). Run as root without usable cgroups, the app says so and why: limits are then
  * enforced by sampling every process of each server's user.
  */
-export function confinementAtStart(log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }): CgroupSystem | undefined {
+export function confinementAtStart(
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void },
+  wanted: boolean,
+): CgroupSystem | undefined {
   if (!canDropPrivileges()) return undefined;
-  const detected = detectCgroups();
+  const detected = wanted ? detectCgroups() : { system: undefined, reason: 'turned off (the local driver was created without cgroups)' };
   if (detected.system) {
     log.info(
       { cgroups: detected.system.version, where: detected.system.where },

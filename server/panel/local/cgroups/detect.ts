@@ -55,37 +55,36 @@ function delegateSync(dir: string): void {
 
 /**
  * cgroup v2: servers go under the app's own cgroup, in `hostfront/`. A cgroup that hands
- * controllers down may hold no process itself, so unless the app is at the root it moves itself
- * into `app/` beside them first, as a service with systemd's Delegate=yes is expected to
- * (docs/decisions.md 68).
+ * controllers down may hold no process itself, so unless the app is at the root its cgroup's
+ * processes (the app, and npm when it started the app) move into `app/` beside them first, as a
+ * service with systemd's Delegate=yes is expected to (docs/decisions.md 68).
  */
 function tryV2(mounts: Mount[]): CgroupDetection {
   const mount = mounts.find((m) => m.type === 'cgroup2');
   if (!mount) return { system: undefined, reason: 'no cgroup2 hierarchy is mounted' };
   const own = ownCgroups().find((c) => c.controllers.length === 0 && c.path.startsWith('/'));
   if (!own) return { system: undefined, reason: 'the app is in no cgroup of the v2 hierarchy' };
-  let dir = folderOf(mount, own.path);
-  // Moved into app/ by an earlier driver of this process: the servers go beside it.
-  if (path.basename(dir) === 'app' && fs.existsSync(path.join(path.dirname(dir), 'hostfront'))) dir = path.dirname(dir);
+  const dir = folderOf(mount, own.path);
   const offered = fs.readFileSync(path.join(dir, 'cgroup.controllers'), 'utf8').trim().split(/\s+/).filter(Boolean);
   const missing = v2Controllers.filter((name) => !offered.includes(name));
   if (missing.length > 0)
     return { system: undefined, reason: `cgroup v2 at ${dir} offers ${offered.join(' ') || 'no controllers'}, without ${missing.join(', ')}` };
   try {
-    if (dir !== mount.point && !fs.readFileSync('/proc/self/cgroup', 'utf8').includes(`::${own.path}/app`)) {
-      const others = fs
-        .readFileSync(path.join(dir, 'cgroup.procs'), 'utf8')
-        .split('\n')
-        .filter((pid) => pid && Number(pid) !== process.pid);
-      if (others.length > 0) return { system: undefined, reason: `the app's cgroup ${dir} holds other processes (run the app as a service with Delegate=yes)` };
+    if (dir !== mount.point) {
+      // The app and what started it (npm, a shell) are the processes of its own cgroup: all move.
       fs.mkdirSync(path.join(dir, 'app'), { recursive: true });
-      fs.writeFileSync(path.join(dir, 'app', 'cgroup.procs'), String(process.pid));
+      const procs = fs.readFileSync(path.join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean);
+      for (const pid of procs) {
+        try {
+          fs.writeFileSync(path.join(dir, 'app', 'cgroup.procs'), pid);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+        }
+      }
     }
     delegateSync(dir);
-    const base = path.join(dir, 'hostfront');
-    fs.mkdirSync(base, { recursive: true });
-    delegateSync(base);
-    return { system: new CgroupV2System(base) };
+    // The base is made at each server's start (cgroup-v2.ts ensureBase) and removed by the driver's close.
+    return { system: new CgroupV2System(path.join(dir, 'hostfront')) };
   } catch (error) {
     return { system: undefined, reason: `cgroup v2 at ${dir} cannot be used: ${(error as Error).message}` };
   }
@@ -110,7 +109,12 @@ function tryV1(mounts: Mount[]): CgroupDetection {
   const missing = absent.filter((name) => name !== 'freezer');
   if (missing.length > 0) return { system: undefined, reason: `cgroup v1 lacks ${missing.join(', ')}` };
   try {
-    for (const base of Object.values(bases)) fs.mkdirSync(base, { recursive: true });
+    // Made and removed again: each server's start makes it (cgroup.ts freshDir), the driver's close removes it.
+    for (const base of Object.values(bases)) {
+      if (fs.existsSync(base)) continue;
+      fs.mkdirSync(base);
+      fs.rmdirSync(base);
+    }
   } catch (error) {
     return { system: undefined, reason: `cgroup v1 cannot be used: ${(error as Error).message}` };
   }
