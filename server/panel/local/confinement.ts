@@ -21,6 +21,8 @@ export class ServerConfinement {
   readonly #limits: { memory: number; cpu: number };
   #cgroup: ServerCgroup | undefined;
   #account: RunAs | undefined;
+  /** Stop or Kill came while the program was still held: it is never let go. */
+  #called = false;
 
   constructor(cgroups: CgroupSystem | undefined, limits: { memory: number; cpu: number }) {
     this.#cgroups = cgroups;
@@ -36,6 +38,7 @@ export class ServerConfinement {
   async begin(account: RunAs | undefined): Promise<void> {
     this.#account = account;
     this.#cgroup = undefined;
+    this.#called = false;
     if (!account || !this.#cgroups) return;
     this.#cgroup = await this.#cgroups.create(account.user, { memoryMiB: this.#limits.memory, cpuPercent: this.#limits.cpu, tasks: defaultTaskLimit });
   }
@@ -48,7 +51,7 @@ export class ServerConfinement {
 
   /** Right after the spawn: the held process placed in the cgroup and let go. */
   async started(child: ChildProcess): Promise<void> {
-    if (this.#cgroup) await releaseHeld(child, this.#cgroup);
+    if (this.#cgroup) await releaseHeld(child, this.#cgroup, () => !this.#called);
   }
 
   async sample(rootPid: number): Promise<UsageSample> {
@@ -68,8 +71,14 @@ export class ServerConfinement {
   /** Signals every process of the server: through its cgroup, else as server-processes.ts finds them. */
   async signal(rootPid: number | undefined, signal: NodeJS.Signals): Promise<void> {
     if (!this.#cgroup) return signalServer(rootPid, this.#account?.uid, signal);
+    if (signal === 'SIGKILL' || signal === 'SIGTERM') this.#called = true;
     if (signal === 'SIGKILL') return this.#cgroup.kill();
     return this.#cgroup.signal(signal);
+  }
+
+  /** The app is closing and the server is offline: a cgroup left by a start called off is removed. */
+  async close(): Promise<void> {
+    await this.#cgroup?.remove();
   }
 
   /** Once the program has exited: whatever it left running is ended, and the cgroup removed. */

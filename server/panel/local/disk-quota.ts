@@ -1,5 +1,5 @@
 import { HttpError } from '../../lib/http-error.ts';
-import { folderUsage, type FolderUsage } from './disk-usage.ts';
+import { folderUsage, type Measure } from './disk-usage.ts';
 import type { ServerFolder } from './server-folder.ts';
 
 const mib = 1024 * 1024;
@@ -43,11 +43,11 @@ export class DiskQuota {
    * As check, and holds `adding` until the returned release is called. Nothing is awaited between
    * the sum and the reservation, so two writes never both count on the same free bytes.
    */
-  async reserve(adding: (folderBytes: number) => number, field: string, measure: keyof FolderUsage = 'blocks'): Promise<Release> {
+  async reserve(adding: (folderBytes: number) => number, field: string, measure: Measure = 'blocks'): Promise<Release> {
     if (this.#limitMiB <= 0) return nothingHeld;
-    const [folder, backups] = await Promise.all([folderUsage(this.#folder), this.#backupBytes()]);
-    const used = folder[measure] + backups + this.#reserved;
-    const bytes = adding(folder[measure]);
+    const [folder, backups] = await Promise.all([folderUsage(this.#folder, measure), this.#backupBytes()]);
+    const used = folder + backups + this.#reserved;
+    const bytes = adding(folder);
     if (used + bytes > this.#limitMiB * mib) throw this.#over(used, field);
     this.#reserved += bytes;
     let held = true;

@@ -7,11 +7,8 @@ import type { ServerFolder } from './server-folder.ts';
 
 const run = promisify(execFile);
 
-/** A folder's size two ways: the blocks it takes on disk, and its files' own lengths (what an archive of it holds). */
-export interface FolderUsage {
-  blocks: number;
-  apparent: number;
-}
+/** A folder's size two ways: the blocks it takes on disk, or its files' own lengths (what an archive of it holds). */
+export type Measure = 'blocks' | 'apparent';
 
 /** coreutils' du, by its absolute path (never one found on a PATH). */
 const du = ['/usr/bin/du', '/bin/du'].find((file) => existsSync(file)) ?? '/usr/bin/du';
@@ -19,9 +16,9 @@ const du = ['/usr/bin/du', '/bin/du'].find((file) => existsSync(file)) ?? '/usr/
 /** A walk of a customer's folder by root must end: one with millions of files is given up after this. */
 const duTimeoutMs = 120_000;
 
-async function duBytes(root: string, apparent: boolean): Promise<number> {
+async function duBytes(root: string, measure: Measure): Promise<number> {
   // -s one total, -x one filesystem, -P never follow a link, -B1 bytes (-b: apparent bytes).
-  const { stdout } = await run(du, ['-s', '-x', '-P', apparent ? '-b' : '-B1', '--', root], {
+  const { stdout } = await run(du, ['-s', '-x', '-P', measure === 'apparent' ? '-b' : '-B1', '--', root], {
     timeout: duTimeoutMs,
     maxBuffer: 64 * 1024,
     env: { LC_ALL: 'C' },
@@ -32,8 +29,8 @@ async function duBytes(root: string, apparent: boolean): Promise<number> {
 }
 
 /** The walk with this app's own rights (not root): links are never followed, unreadable folders are skipped. */
-async function walk(dir: string): Promise<FolderUsage> {
-  const usage = { blocks: 0, apparent: 0 };
+async function walk(dir: string, measure: Measure): Promise<number> {
+  let total = 0;
   const pending = [dir];
   while (pending.length > 0) {
     const current = pending.pop()!;
@@ -44,12 +41,11 @@ async function walk(dir: string): Promise<FolderUsage> {
       else if (entry.isFile()) {
         const stats = await fs.lstat(full).catch(() => undefined); // removed while we walked
         if (!stats) continue;
-        usage.blocks += stats.blocks * 512;
-        usage.apparent += stats.size;
+        total += measure === 'apparent' ? stats.size : stats.blocks * 512;
       }
     }
   }
-  return usage;
+  return total;
 }
 
 /**
@@ -58,9 +54,7 @@ async function walk(dir: string): Promise<FolderUsage> {
  * customer closed to itself (chmod 000) is counted, and a folder swapped for a link mid-walk is
  * neither followed nor counted. Otherwise walked with the app's own rights (README, Security).
  */
-export async function folderUsage(folder: ServerFolder): Promise<FolderUsage> {
+export async function folderUsage(folder: ServerFolder, measure: Measure = 'blocks'): Promise<number> {
   const account = await folder.ready();
-  if (!account) return walk(folder.root);
-  const [blocks, apparent] = await Promise.all([duBytes(folder.root, false), duBytes(folder.root, true)]);
-  return { blocks, apparent };
+  return account ? duBytes(folder.root, measure) : walk(folder.root, measure);
 }

@@ -218,6 +218,7 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
       const timeout = options.shutdownTimeoutMs ?? 15_000;
       await Promise.all([...servers.values()].map((server) => server.shutdown(timeout)));
       for (const folder of folders.values()) folder.close();
+      await Promise.all([...servers.values()].map((server) => server.close().catch(() => {})));
       await cgroups?.close();
     },
   };

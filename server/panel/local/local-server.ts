@@ -165,7 +165,7 @@ export class LocalServer {
 
   /** Recomputes the disk usage of the working directory, as root by descriptor (disk-usage.ts; called in the background). */
   async measureDisk(): Promise<void> {
-    this.diskBytes = (await folderUsage(this.options.folder)).blocks;
+    this.diskBytes = await folderUsage(this.options.folder);
     await this.enforceDiskLimit();
   }
 
@@ -194,7 +194,7 @@ export class LocalServer {
     this.options.log.warn({ server: this.config.id, used, limitMiB }, 'local game server over its disk limit');
     this.diskTimer = setTimeout(() => {
       void folderUsage(this.options.folder)
-        .then(async ({ blocks: bytes }) => {
+        .then(async (bytes) => {
           this.diskTimer = undefined;
           this.diskBytes = bytes;
           const now = bytes + ((await this.options.backupBytes?.()) ?? 0);
@@ -206,6 +206,11 @@ export class LocalServer {
         .catch((error: unknown) => this.options.log.warn({ err: error, server: this.config.id }, 'disk check failed'));
     }, graceMs);
     this.diskTimer.unref();
+  }
+
+  /** Once shut down: removes a cgroup that a start called off left behind (the driver is closing). */
+  async close(): Promise<void> {
+    if (this.state === 'offline') await this.confinement.close();
   }
 
   /** Stops the process gracefully and waits for it (used when the app shuts down). */

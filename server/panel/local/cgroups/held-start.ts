@@ -22,10 +22,11 @@ export function heldCommand(program: string, args: string[]): { program: string;
 export const heldStdio = ['pipe', 'pipe', 'pipe', 'pipe'] as const;
 
 /**
- * Places the held shell in the cgroup, then lets it run the program. The shell is this process's
- * child and not yet waited for, so its pid cannot be someone else's meanwhile.
+ * Places the held shell in the cgroup, then lets it run the program, unless `proceed` says no
+ * (the server was stopped meanwhile: the shell exits 111). The shell is this process's child and
+ * not yet waited for, so its pid cannot be someone else's meanwhile.
  */
-export async function releaseHeld(child: ChildProcess, cgroup: ServerCgroup): Promise<void> {
+export async function releaseHeld(child: ChildProcess, cgroup: ServerCgroup, proceed: () => boolean = () => true): Promise<void> {
   const gate = child.stdio[3] as Writable | null | undefined;
   if (!gate || child.pid === undefined) throw new Error('the server process did not start');
   gate.on('error', () => {}); // a shell that exited early: its exit reports that
@@ -35,5 +36,6 @@ export async function releaseHeld(child: ChildProcess, cgroup: ServerCgroup): Pr
     gate.end();
     throw error;
   }
-  gate.end('go\n');
+  if (proceed()) gate.end('go\n');
+  else gate.end();
 }
