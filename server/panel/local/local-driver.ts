@@ -154,7 +154,7 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
       return (await authorize(credentials)).details();
     },
     async getResources(credentials) {
-      return (await authorize(credentials)).resources();
+      return (await authorize(credentials)).freshResources();
     },
     async power(credentials, signal) {
       await (await authorize(credentials)).power(signal);

@@ -89,6 +89,12 @@ export class LocalServer {
     return { id, name, description, status: this.administrativeStatus, limits: { ...limits }, state: this.state };
   }
 
+  /** The figures once the sample under way (the one taken when the server became running) is in. */
+  async freshResources(): Promise<ServerResources> {
+    await this.sampling;
+    return this.resources();
+  }
+
   resources(): ServerResources {
     const { limits } = this.config;
     const alive = this.state !== 'offline';
@@ -482,7 +488,18 @@ export class LocalServer {
     this.kill();
   }
 
-  private async sample(): Promise<void> {
+  /** The sample being taken, if any. */
+  private sampling: Promise<void> | undefined;
+
+  private sample(): Promise<void> {
+    const work = this.takeSample().finally(() => {
+      if (this.sampling === work) this.sampling = undefined;
+    });
+    this.sampling = work;
+    return work;
+  }
+
+  private async takeSample(): Promise<void> {
     const pid = this.child?.pid;
     if (pid === undefined) return;
     let current: UsageSample;
