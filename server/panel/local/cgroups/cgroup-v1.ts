@@ -87,7 +87,16 @@ class V1Cgroup implements ServerCgroup {
     return procsOf(path.join(this.#dirs.pids, 'cgroup.procs'));
   }
 
-  async signal(signal: NodeJS.Signals): Promise<void> {
+  /** One signal round at a time: a round thawing the cgroup must not thaw another's. */
+  #turn: Promise<unknown> = Promise.resolve();
+
+  signal(signal: NodeJS.Signals): Promise<void> {
+    const round = this.#turn.then(() => this.#signalFrozen(signal));
+    this.#turn = round.catch(() => {});
+    return round;
+  }
+
+  async #signalFrozen(signal: NodeJS.Signals): Promise<void> {
     const freezer = this.#dirs.freezer;
     if (!freezer || !existsSync(freezer)) {
       for (const pid of await this.#procs()) signalPid(pid, signal);

@@ -62,7 +62,16 @@ class V2Cgroup implements ServerCgroup {
     return keyed(await readText(this.#file('cgroup.events')), 'frozen') === 1;
   }
 
-  async signal(signal: NodeJS.Signals): Promise<void> {
+  /** One signal round at a time: a round thawing the cgroup must not thaw another's. */
+  #turn: Promise<unknown> = Promise.resolve();
+
+  signal(signal: NodeJS.Signals): Promise<void> {
+    const round = this.#turn.then(() => this.#signalFrozen(signal));
+    this.#turn = round.catch(() => {});
+    return round;
+  }
+
+  async #signalFrozen(signal: NodeJS.Signals): Promise<void> {
     await writeText(this.#file('cgroup.freeze'), '1');
     try {
       // Frozen, no process can exit, so no pid read below can be reused before it is signalled.

@@ -107,13 +107,19 @@ export async function removeDir(dir: string): Promise<void> {
 
 /** Makes a cgroup folder afresh: one left by an earlier run (the app was stopped hard) is emptied and removed first. */
 export async function freshDir(dir: string, leftover: () => Promise<void>): Promise<void> {
-  // The shared parent may have been removed meanwhile by another driver's close(): made again.
-  await fs.mkdir(path.dirname(dir), { recursive: true });
-  try {
-    await fs.mkdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    await leftover();
-    await fs.mkdir(dir);
+  for (let attempt = 0; ; attempt += 1) {
+    // The shared parent may be removed meanwhile by another driver's close() (made again, a few times at most).
+    await fs.mkdir(path.dirname(dir), { recursive: true });
+    try {
+      await fs.mkdir(dir);
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && attempt < 3) continue;
+      if (code !== 'EEXIST') throw error;
+      await leftover();
+      await fs.mkdir(dir);
+      return;
+    }
   }
 }
