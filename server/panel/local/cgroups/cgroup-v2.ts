@@ -19,8 +19,8 @@ const mib = 1024 * 1024;
 /** cpu.max's period: the quota is given per 100 ms. */
 const periodMicros = 100_000;
 
-/** A server's cgroup on the unified hierarchy (cgroup v2; docs/decisions.md 68). */
-class V2Cgroup implements ServerCgroup {
+/** A server's cgroup on the unified hierarchy (cgroup v2; docs/decisions.md 68). Exported for its test, which runs where v2 has no controllers. */
+export class V2Cgroup implements ServerCgroup {
   readonly path: string;
 
   constructor(dir: string) {
