@@ -19,14 +19,16 @@ type Stdio = readonly ('pipe' | 'ignore')[];
 export class ServerConfinement {
   readonly #cgroups: CgroupSystem | undefined;
   readonly #limits: { memory: number; cpu: number };
+  readonly #server: { id: string; runAs?: string | undefined };
   #cgroup: ServerCgroup | undefined;
   #account: RunAs | undefined;
   /** Stop or Kill came while the program was still held: it is never let go. */
   #called = false;
 
-  constructor(cgroups: CgroupSystem | undefined, limits: { memory: number; cpu: number }) {
+  constructor(cgroups: CgroupSystem | undefined, server: { id: string; runAs?: string | undefined; limits: { memory: number; cpu: number } }) {
     this.#cgroups = cgroups;
-    this.#limits = limits;
+    this.#limits = server.limits;
+    this.#server = server;
   }
 
   /** Whether the kernel enforces the memory limit (else the app samples and kills, local-server.ts). */
@@ -40,7 +42,9 @@ export class ServerConfinement {
     this.#cgroup = undefined;
     this.#called = false;
     if (!account || !this.#cgroups) return;
-    this.#cgroup = await this.#cgroups.create(account.user, { memoryMiB: this.#limits.memory, cpuPercent: this.#limits.cpu, tasks: defaultTaskLimit });
+    // Named after the server's own user; a configured runAs user may serve more than one server, so its id is added then.
+    const name = this.#server.runAs ? `${account.user}.${this.#server.id}` : account.user;
+    this.#cgroup = await this.#cgroups.create(name, { memoryMiB: this.#limits.memory, cpuPercent: this.#limits.cpu, tasks: defaultTaskLimit });
   }
 
   /** What to spawn: with a cgroup, the program held until it is placed (cgroups/held-start.ts). */

@@ -77,7 +77,7 @@ export class LocalServer {
   constructor(config: LocalServerConfig, options: LocalServerOptions) {
     this.config = config;
     this.options = options;
-    this.confinement = new ServerConfinement(options.cgroups, config.limits);
+    this.confinement = new ServerConfinement(options.cgroups, config);
   }
 
   get powerState(): PowerState {
