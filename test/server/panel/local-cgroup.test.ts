@@ -110,10 +110,11 @@ describe.skipIf(!isRoot)('local game servers in cgroups (root)', () => {
   });
 
   it('holds the server to its CPU limit', async () => {
-    const { events, lines } = await running({ memory: 1024, cpu: 20 });
+    const { events, lines } = await running({ memory: 1024, cpu: 10 });
     await driver!.sendCommand(credentials, 'burn 4000');
     await waitFor(() => events.some((e) => e.type === 'line' && e.text === 'Burning CPU'), 'the burn', { timeoutMs: 10_000, context: lines });
-    // Several readings while it burns: none near a full core.
+    // Several readings while it burns: none much above its tenth of a core (a 100 ms reading may span
+    // the ends of two quota periods: 20 % at most), yet it burns (on a busy machine its share may be below the cap).
     const readings: number[] = [];
     await waitFor(
       async () => {
@@ -123,8 +124,8 @@ describe.skipIf(!isRoot)('local game servers in cgroups (root)', () => {
       'readings',
       { timeoutMs: 10_000, everyMs: 150 },
     );
-    expect(Math.max(...readings.slice(3))).toBeLessThan(35);
-    expect(Math.max(...readings)).toBeGreaterThan(5);
+    expect(Math.max(...readings.slice(3))).toBeLessThan(25);
+    expect(readings.some((reading) => reading > 0)).toBe(true);
   });
 });
 
