@@ -16,10 +16,11 @@ const du = ['/usr/bin/du', '/bin/du'].find((file) => existsSync(file)) ?? '/usr/
 /** A walk of a customer's folder by root must end: one with millions of files is given up after this. */
 const duTimeoutMs = 120_000;
 
-async function duBytes(root: string, measure: Measure): Promise<number> {
+async function duBytes(root: string, measure: Measure, signal: AbortSignal | undefined): Promise<number> {
   // -s one total, -x one filesystem, -P never follow a link, -B1 bytes (-b: apparent bytes).
   const { stdout } = await run(du, ['-s', '-x', '-P', measure === 'apparent' ? '-b' : '-B1', '--', root], {
     timeout: duTimeoutMs,
+    signal,
     maxBuffer: 64 * 1024,
     env: { LC_ALL: 'C' },
   });
@@ -53,8 +54,9 @@ async function walk(dir: string, measure: Measure): Promise<number> {
  * coreutils `du -x -P`, which walks by descriptors (fts: openat, O_NOFOLLOW), so a folder the
  * customer closed to itself (chmod 000) is counted, and a folder swapped for a link mid-walk is
  * neither followed nor counted. Otherwise walked with the app's own rights (README, Security).
+ * `signal` ends a du under way (the driver is closing: nothing may hold the folder after).
  */
-export async function folderUsage(folder: ServerFolder, measure: Measure = 'blocks'): Promise<number> {
+export async function folderUsage(folder: ServerFolder, measure: Measure = 'blocks', signal?: AbortSignal): Promise<number> {
   const account = await folder.ready();
-  return account ? duBytes(folder.root, measure) : walk(folder.root, measure);
+  return account ? duBytes(folder.root, measure, signal) : walk(folder.root, measure);
 }

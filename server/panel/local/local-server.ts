@@ -171,7 +171,13 @@ export class LocalServer {
 
   /** Recomputes the disk usage of the working directory, as root by descriptor (disk-usage.ts; called in the background). */
   async measureDisk(): Promise<void> {
-    this.diskBytes = await folderUsage(this.options.folder);
+    const measuring = folderUsage(this.options.folder, 'blocks', this.measurements.signal);
+    this.measuring.add(measuring);
+    try {
+      this.diskBytes = await measuring;
+    } finally {
+      this.measuring.delete(measuring);
+    }
     await this.enforceDiskLimit();
   }
 
@@ -199,7 +205,7 @@ export class LocalServer {
     );
     this.options.log.warn({ server: this.config.id, used, limitMiB }, 'local game server over its disk limit');
     this.diskTimer = setTimeout(() => {
-      void folderUsage(this.options.folder)
+      void folderUsage(this.options.folder, 'blocks', this.measurements.signal)
         .then(async (bytes) => {
           this.diskTimer = undefined;
           this.diskBytes = bytes;
@@ -214,8 +220,14 @@ export class LocalServer {
     this.diskTimer.unref();
   }
 
-  /** Once shut down: removes a cgroup that a start called off left behind (the driver is closing). */
+  /** Disk readings under way, ended by close. */
+  private readonly measurements = new AbortController();
+  private readonly measuring = new Set<Promise<number>>();
+
+  /** Once shut down (the driver is closing): ends disk readings under way, removes a cgroup that a start called off left behind. */
   async close(): Promise<void> {
+    this.measurements.abort();
+    await Promise.allSettled([...this.measuring]);
     if (this.state === 'offline') await this.confinement.close();
   }
 
