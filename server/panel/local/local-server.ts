@@ -171,10 +171,15 @@ export class LocalServer {
 
   /** Recomputes the disk usage of the working directory, as root by descriptor (disk-usage.ts; called in the background). */
   async measureDisk(): Promise<void> {
+    // Readings run side by side and may end out of order: one started earlier never overwrites a later one.
+    const started = ++this.readingsStarted;
     const measuring = folderUsage(this.options.folder, 'blocks', this.measurements.signal);
     this.measuring.add(measuring);
     try {
-      this.diskBytes = await measuring;
+      const bytes = await measuring;
+      if (started < this.readingShown) return;
+      this.readingShown = started;
+      this.diskBytes = bytes;
     } finally {
       this.measuring.delete(measuring);
     }
@@ -205,10 +210,14 @@ export class LocalServer {
     );
     this.options.log.warn({ server: this.config.id, used, limitMiB }, 'local game server over its disk limit');
     this.diskTimer = setTimeout(() => {
+      const started = ++this.readingsStarted;
       void folderUsage(this.options.folder, 'blocks', this.measurements.signal)
         .then(async (bytes) => {
           this.diskTimer = undefined;
-          this.diskBytes = bytes;
+          if (started >= this.readingShown) {
+            this.readingShown = started;
+            this.diskBytes = bytes;
+          }
           const now = bytes + ((await this.options.backupBytes?.()) ?? 0);
           if (now <= limitMiB * mib || this.state === 'offline') return;
           this.system(`Still over the disk limit (${Math.round(now / mib)} MiB of ${limitMiB} MiB): stopping the server.`);
@@ -223,6 +232,8 @@ export class LocalServer {
   /** Disk readings under way, ended by close. */
   private readonly measurements = new AbortController();
   private readonly measuring = new Set<Promise<number>>();
+  private readingsStarted = 0;
+  private readingShown = 0;
 
   /** Once shut down (the driver is closing): ends disk readings under way, removes a cgroup that a start called off left behind. */
   async close(): Promise<void> {
