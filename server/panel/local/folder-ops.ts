@@ -166,33 +166,6 @@ async function remove(root: ConfinedRoot, relative: string): Promise<void> {
   await fs.rm(absolute, { recursive: true, force: false });
 }
 
-/** Bytes a directory tree takes on disk (allocated blocks, as du counts them); never follows links. */
-export async function diskUsage(dir: string): Promise<number> {
-  let total = 0;
-  const pending = [dir];
-  while (pending.length > 0) {
-    const current = pending.pop()!;
-    let entries: import('node:fs').Dirent[];
-    try {
-      entries = await fs.readdir(current, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      const full = path.join(current, entry.name);
-      if (entry.isDirectory()) pending.push(full);
-      else if (entry.isFile()) {
-        try {
-          total += (await fs.lstat(full)).blocks * 512;
-        } catch {
-          // removed while we walked
-        }
-      }
-    }
-  }
-  return total;
-}
-
 /**
  * The folder as a gzip-compressed tar stream on `output`. Gzip at its fastest level: game
  * worlds are mostly already-compressed region files, where a higher level costs time and saves
@@ -255,7 +228,6 @@ export type FolderRequest =
   | { op: 'mkdir'; root: string; path: string }
   | { op: 'rename'; root: string; from: string; to: string }
   | { op: 'remove'; root: string; path: string }
-  | { op: 'du'; root: string }
   | { op: 'pack'; root: string }
   | { op: 'extract'; root: string; into: string }
   | { op: 'empty'; root: string; dir: string };
@@ -287,8 +259,6 @@ export async function runFolderOp(request: FolderRequest, io: OpIo): Promise<unk
       return rename(root, request.from, request.to);
     case 'remove':
       return remove(root, request.path);
-    case 'du':
-      return diskUsage(await root.realRoot());
     case 'pack':
       return pack(await root.realRoot(), io.output);
     case 'extract':

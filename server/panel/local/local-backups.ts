@@ -53,6 +53,8 @@ export interface LocalBackupsOptions {
   sink?: ArchiveSink;
   /** Refuses a backup that would take the server over its disk (disk-quota.ts), given its likely size. */
   checkDisk?: (adding: (folderBytes: number) => number) => Promise<void>;
+  /** Refuses a restore whose files, at their full size, would take the server over its disk. */
+  checkRestore?: (contentBytes: number) => Promise<void>;
 }
 
 function restoreRunning(): HttpError {
@@ -373,6 +375,7 @@ export class LocalBackups {
     if (this.#restoring) throw restoreRunning();
     const backup = await this.#get(id);
     if (backup.state !== 'ready') throw new HttpError(400, 'backup_not_ready', 'This backup cannot be restored: it is not complete, or it failed.');
+    await this.#options.checkRestore?.(backup.contentBytes);
     if (this.#restoring) throw restoreRunning();
     // No await between this check and marking the restore below: a second call must see it.
     if (this.#beingMade(this.#backups ?? new Map()))

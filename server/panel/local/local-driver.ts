@@ -11,6 +11,7 @@ import { type Install, loadOrCreateInstall } from './install.ts';
 import { LocalBackups } from './local-backups.ts';
 import { LocalFiles } from './local-files.ts';
 import { LocalServer, type LocalServerOptions } from './local-server.ts';
+import { confinementAtStart } from './cgroups/at-start.ts';
 import { canDropPrivileges } from './run-as.ts';
 import { ServerFolder } from './server-folder.ts';
 import { defaultBackupLimit, defaultBackupsDir, type LocalServerConfig } from './servers-file.ts';
@@ -33,6 +34,8 @@ export interface LocalDriverOptions {
   shutdownTimeoutMs?: number;
   /** Opens backup archives for writing; tests inject a failing stream here. */
   backupSink?: ArchiveSink;
+  /** false: servers get no cgroups, as on a machine without usable ones (tests of that case). Default true. */
+  cgroups?: boolean;
 }
 
 /** A local server's key is its owner's: everything is allowed. */
@@ -77,6 +80,7 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
   const statsIntervalMs = options.statsIntervalMs ?? 2000;
   // Only root gives servers accounts of their own, named after the install.
   const install = canDropPrivileges() ? (options.install ?? loadOrCreateInstall(path.resolve('data'))) : undefined;
+  const cgroups = confinementAtStart(options.log, options.cgroups ?? true);
   const folders = new Map(options.servers.map((config) => [config.id, new ServerFolder(config, install)]));
   const servers = new Map(
     options.servers.map((config) => [
@@ -87,6 +91,7 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
         log: options.log,
         backupBytes: () => backups.get(config.id)!.storedBytes(),
         diskGraceMs: options.diskGraceMs,
+        cgroups,
       }),
     ]),
   );
@@ -101,7 +106,8 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
         serverId: config.id,
         log: options.log,
         sink: options.backupSink,
-        checkDisk: (adding) => quotas.get(config.id)!.check(adding, 'name'),
+        checkDisk: (adding) => quotas.get(config.id)!.checkBackup(adding, 'name'),
+        checkRestore: (bytes) => quotas.get(config.id)!.checkReplacing(bytes, 'id'),
       }),
     ]),
   );
@@ -165,7 +171,7 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
       return (await authorize(credentials)).details();
     },
     async getResources(credentials) {
-      return (await authorize(credentials)).resources();
+      return (await authorize(credentials)).freshResources();
     },
     async power(credentials, signal) {
       await (await authorize(credentials)).power(signal);
@@ -229,6 +235,8 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
       const timeout = options.shutdownTimeoutMs ?? 15_000;
       await Promise.all([...servers.values()].map((server) => server.shutdown(timeout)));
       for (const folder of folders.values()) folder.close();
+      await Promise.all([...servers.values()].map((server) => server.close().catch(() => {})));
+      await cgroups?.close();
     },
   };
 }

@@ -43,16 +43,27 @@ export class LocalFiles {
     const relative = checkServerPath(file);
     const bytes = Buffer.byteLength(content, 'utf8');
     if (bytes > maxEditBytes) throw editTooLarge();
-    await this.#quota?.check(() => bytes, 'content');
-    await this.#run(relative, () => this.#folder.run({ op: 'write', path: relative, content }));
+    const release = await this.#quota?.reserve(() => bytes, 'content');
+    try {
+      await this.#run(relative, () => this.#folder.run({ op: 'write', path: relative, content }));
+    } finally {
+      release?.();
+    }
   }
 
-  /** The path and the declared size are checked before a byte of the stream is read. */
+  /**
+   * The path and the declared size are checked before a byte of the stream is read; the size is
+   * reserved against the disk until the upload has finished or failed (disk-quota.ts).
+   */
   async upload(upload: FileUpload): Promise<void> {
     const relative = checkServerPath(upload.path);
     const size = checkUploadSize(upload.size);
-    await this.#quota?.check(() => size, 'path');
-    await this.#run(relative, () => this.#folder.run({ op: 'upload', path: relative, size }, upload.stream));
+    const release = await this.#quota?.reserve(() => size, 'path');
+    try {
+      await this.#run(relative, () => this.#folder.run({ op: 'upload', path: relative, size }, upload.stream));
+    } finally {
+      release?.();
+    }
   }
 
   async download(file: string): Promise<FileDownload> {

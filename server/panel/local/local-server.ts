@@ -4,9 +4,12 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { ConsoleEvent, PowerSignal, PowerState, ServerDetails, ServerResources } from '../driver.ts';
 import { consoleHistoryLines, LineBuffer } from '../line-buffer.ts';
 import { LineSplitter, plainText } from './console-text.ts';
-import { cpuPercent, sampleTree, type TreeSample } from './proc-stats.ts';
+import type { CgroupSystem } from './cgroups/cgroup.ts';
+import { heldStartAbandoned } from './cgroups/held-start.ts';
+import { ServerConfinement } from './confinement.ts';
+import { folderUsage } from './disk-usage.ts';
+import { cpuPercent, type UsageSample } from './proc-stats.ts';
 import { gameServerPath, reachableNode } from './reachable.ts';
-import { signalServer } from './server-processes.ts';
 import type { RunAs } from './run-as.ts';
 import type { ServerFolder } from './server-folder.ts';
 import type { LocalServerConfig } from './servers-file.ts';
@@ -27,6 +30,8 @@ export interface LocalServerOptions {
   backupBytes?: () => Promise<number>;
   /** How long a running server over its disk has to get back under it before it is stopped. Default 5 minutes. */
   diskGraceMs?: number;
+  /** The machine's cgroups (cgroups/detect.ts): each run gets one, which enforces its limits. */
+  cgroups?: CgroupSystem | undefined;
 }
 
 /** How long a running server over its disk limit is given before it is stopped (README, Security). */
@@ -48,12 +53,16 @@ export class LocalServer {
   private readonly listeners = new Set<Listener>();
   private escalation: NodeJS.Timeout[] = [];
   private sampler: NodeJS.Timeout | undefined;
-  private lastSample: TreeSample | undefined;
+  private lastSample: UsageSample | undefined;
   private cpu = 0;
   private memoryBytes = 0;
   private diskBytes = 0;
   /** Set by stop and kill: the coming exit was asked for. */
   private exitExpected = false;
+  /** The kernel ended a process of this run for its memory (the whole server is then ended). */
+  private outOfMemory = false;
+  /** The run could not be put in its cgroup: the program never ran. */
+  private placementFailure: string | undefined;
   private killed = false;
   /** Start again once the process has exited (restart, or Start pressed while stopping). */
   private startAfterExit = false;
@@ -63,12 +72,12 @@ export class LocalServer {
   /** Set while the server's files are being replaced (a backup restore): power is refused meanwhile. */
   private administrativeStatus: string | null = null;
 
-  /** The account of the running process (undefined when the app is not root). */
-  private account: RunAs | undefined;
+  private readonly confinement: ServerConfinement;
 
   constructor(config: LocalServerConfig, options: LocalServerOptions) {
     this.config = config;
     this.options = options;
+    this.confinement = new ServerConfinement(options.cgroups, config);
   }
 
   get powerState(): PowerState {
@@ -78,6 +87,12 @@ export class LocalServer {
   details(): ServerDetails {
     const { id, name, description, limits } = this.config;
     return { id, name, description, status: this.administrativeStatus, limits: { ...limits }, state: this.state };
+  }
+
+  /** The figures once the sample under way (the one taken when the server became running) is in. */
+  async freshResources(): Promise<ServerResources> {
+    await this.sampling;
+    return this.resources();
   }
 
   resources(): ServerResources {
@@ -154,9 +169,20 @@ export class LocalServer {
     stdin.write(`${command}\n`);
   }
 
-  /** Recomputes the disk usage of the working directory, as the server's user (called in the background). */
+  /** Recomputes the disk usage of the working directory, as root by descriptor (disk-usage.ts; called in the background). */
   async measureDisk(): Promise<void> {
-    this.diskBytes = await this.options.folder.run<number>({ op: 'du' });
+    // Readings run side by side and may end out of order: one started earlier never overwrites a later one.
+    const started = ++this.readingsStarted;
+    const measuring = folderUsage(this.options.folder, 'blocks', this.measurements.signal);
+    this.measuring.add(measuring);
+    try {
+      const bytes = await measuring;
+      if (started < this.readingShown) return;
+      this.readingShown = started;
+      this.diskBytes = bytes;
+    } finally {
+      this.measuring.delete(measuring);
+    }
     await this.enforceDiskLimit();
   }
 
@@ -184,11 +210,14 @@ export class LocalServer {
     );
     this.options.log.warn({ server: this.config.id, used, limitMiB }, 'local game server over its disk limit');
     this.diskTimer = setTimeout(() => {
-      void this.options.folder
-        .run<number>({ op: 'du' })
+      const started = ++this.readingsStarted;
+      void folderUsage(this.options.folder, 'blocks', this.measurements.signal)
         .then(async (bytes) => {
           this.diskTimer = undefined;
-          this.diskBytes = bytes;
+          if (started >= this.readingShown) {
+            this.readingShown = started;
+            this.diskBytes = bytes;
+          }
           const now = bytes + ((await this.options.backupBytes?.()) ?? 0);
           if (now <= limitMiB * mib || this.state === 'offline') return;
           this.system(`Still over the disk limit (${Math.round(now / mib)} MiB of ${limitMiB} MiB): stopping the server.`);
@@ -198,6 +227,19 @@ export class LocalServer {
         .catch((error: unknown) => this.options.log.warn({ err: error, server: this.config.id }, 'disk check failed'));
     }, graceMs);
     this.diskTimer.unref();
+  }
+
+  /** Disk readings under way, ended by close. */
+  private readonly measurements = new AbortController();
+  private readonly measuring = new Set<Promise<number>>();
+  private readingsStarted = 0;
+  private readingShown = 0;
+
+  /** Once shut down (the driver is closing): ends disk readings under way, removes a cgroup that a start called off left behind. */
+  async close(): Promise<void> {
+    this.measurements.abort();
+    await Promise.allSettled([...this.measuring]);
+    if (this.state === 'offline') await this.confinement.close();
   }
 
   /** Stops the process gracefully and waits for it (used when the app shuts down). */
@@ -218,6 +260,8 @@ export class LocalServer {
     const { command, args, cwd, env } = this.config;
     this.exitExpected = false;
     this.killed = false;
+    this.outOfMemory = false;
+    this.placementFailure = undefined;
     this.lastSample = undefined;
     this.cpu = 0;
     this.memoryBytes = 0;
@@ -230,6 +274,7 @@ export class LocalServer {
     let account: RunAs | undefined;
     try {
       account = await this.options.folder.ready();
+      await this.confinement.begin(account);
     } catch (error) {
       this.system(`Could not start: ${(error as Error).message}`);
       this.setState('offline');
@@ -237,14 +282,15 @@ export class LocalServer {
     }
     // Stopped, killed or started again while the account was being prepared.
     if (this.generation !== generation || (this.state as PowerState) !== 'starting') return;
-    this.account = account;
     let child: ChildProcess;
     try {
       // `node` is this app's Node, or its mirror when the server's user cannot reach it (reachable.ts);
       // any other command was made absolute when the servers file was read (servers-file.ts).
       const node = account ? reachableNode() : process.execPath;
-      const program = command === 'node' ? node : command;
-      child = spawn(program, args, {
+      const resolved = command === 'node' ? node : command;
+      // With a cgroup, the program is held until it is placed in it (cgroups/held-start.ts).
+      const { program, args: argv, stdio } = this.confinement.command(resolved, args);
+      child = spawn(program, argv, {
         cwd,
         // Only what a program needs, plus the declared variables: never this app's secrets, nor
         // its PATH (docs/decisions.md 64).
@@ -255,7 +301,7 @@ export class LocalServer {
           ...(account ? { USER: account.user, LOGNAME: account.user } : {}),
           ...env,
         },
-        stdio: ['pipe', 'pipe', 'pipe'],
+        stdio: [...stdio],
         detached: true,
         ...(account ? { uid: account.uid, gid: account.gid } : {}),
       });
@@ -266,6 +312,10 @@ export class LocalServer {
     }
     this.child = child;
     this.startedAt = Date.now();
+    this.confinement.started(child).catch((error: unknown) => {
+      this.placementFailure = `the server could not be placed in its cgroup (${(error as Error).message})`;
+      this.options.log.warn({ err: error, server: this.config.id }, 'could not place the game server in its cgroup');
+    });
     this.options.log.info({ server: this.config.id, pid: child.pid, user: account?.user }, 'local game server started');
 
     const out = new LineSplitter();
@@ -348,12 +398,12 @@ export class LocalServer {
     this.signalGroup(child, 'SIGKILL');
   }
 
-  /** Every process of the server (server-processes.ts), not only its process group: one that left it with setsid too. */
+  /** Every process of the server (confinement.ts), not only its process group: one that left it with setsid too. */
   private signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
     const alive = child.exitCode === null && child.signalCode === null;
-    void signalServer(alive ? child.pid : undefined, this.account?.uid, signal).catch((error: unknown) =>
-      this.options.log.warn({ err: error, server: this.config.id }, 'could not signal the server'),
-    );
+    void this.confinement
+      .signal(alive ? child.pid : undefined, signal)
+      .catch((error: unknown) => this.options.log.warn({ err: error, server: this.config.id }, 'could not signal the server'));
   }
 
   private exited(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null, error?: Error): void {
@@ -364,11 +414,15 @@ export class LocalServer {
     this.sampler = undefined;
     this.child = undefined;
     // Leftovers (a process that left the group with setsid, a daemon) must not outlive the server:
-    // it is offline, and may start again, once they are gone.
-    const account = this.account;
+    // it is offline, and may start again, once they are gone (and its cgroup with them).
     // Stop and Kill end its file workers with it (docs/decisions.md 66); a crash leaves a backup being made.
     if (this.exitExpected) this.options.folder.endWorkers();
-    void (account ? signalServer(undefined, account.uid, 'SIGKILL') : Promise.resolve())
+    void this.confinement
+      .oomKilled()
+      .then((oom) => {
+        this.outOfMemory ||= oom;
+        return this.confinement.end();
+      })
       .catch((failure: unknown) => this.options.log.warn({ err: failure, server: this.config.id }, 'could not end what the server left running'))
       .then(() => this.offline(code, signal, error));
   }
@@ -377,6 +431,11 @@ export class LocalServer {
     const exitCode = code ?? (signal ? 128 + (signalNumbers[signal] ?? 0) : null);
     if (error) {
       this.system(`Could not start: ${error.message}`);
+    } else if (this.placementFailure && exitCode === heldStartAbandoned) {
+      this.system(`Could not start: ${this.placementFailure}.`);
+    } else if (this.outOfMemory) {
+      this.system(`Memory limit reached (${this.config.limits.memory} MiB): the kernel stopped the server.`);
+      this.options.log.warn({ server: this.config.id, limitMiB: this.config.limits.memory }, 'local game server stopped by the kernel at its memory limit');
     } else if (this.killed) {
       this.system('Server killed.');
     } else if (exitCode !== null && cleanExitCodes.has(exitCode)) {
@@ -440,27 +499,50 @@ export class LocalServer {
   }
 
   /**
-   * The memory limit, enforced by this process on every sample (statsIntervalMs): a tree over
-   * its limit is killed, as a cgroup's OOM killer would. Sampling means a fast burst can exceed
-   * the limit for up to one interval (README, Security).
+   * The memory limit. With a cgroup the kernel enforces it: a process it ended for memory ends the
+   * whole server, which says why. Without one, this process enforces it on every sample
+   * (statsIntervalMs), so a fast burst can exceed it for up to one interval (README, Security).
    */
-  private enforceMemoryLimit(): void {
+  private async enforceMemoryLimit(): Promise<void> {
+    if (this.killed || !this.child) return;
+    if (this.confinement.kernelEnforced) {
+      if (!(await this.confinement.oomKilled()) || this.killed || !this.child) return;
+      this.outOfMemory = true;
+      this.kill();
+      return;
+    }
     const limitMiB = this.config.limits.memory;
-    if (limitMiB <= 0 || this.memoryBytes <= limitMiB * mib || this.killed || !this.child) return;
+    if (limitMiB <= 0 || this.memoryBytes <= limitMiB * mib) return;
     this.system(`Memory limit exceeded: ${Math.round(this.memoryBytes / mib)} MiB in use, the limit is ${limitMiB} MiB. Killing the server.`);
     this.options.log.warn({ server: this.config.id, memoryBytes: this.memoryBytes, limitMiB }, 'local game server over its memory limit: killed');
     this.kill();
   }
 
-  private async sample(): Promise<void> {
+  /** The sample being taken, if any. */
+  private sampling: Promise<void> | undefined;
+
+  private sample(): Promise<void> {
+    const work = this.takeSample().finally(() => {
+      if (this.sampling === work) this.sampling = undefined;
+    });
+    this.sampling = work;
+    return work;
+  }
+
+  private async takeSample(): Promise<void> {
     const pid = this.child?.pid;
     if (pid === undefined) return;
-    const current = await sampleTree(pid);
+    let current: UsageSample;
+    try {
+      current = await this.confinement.sample(pid);
+    } catch {
+      return; // the cgroup went with the server meanwhile
+    }
     if (this.child?.pid !== pid) return;
     if (this.lastSample) this.cpu = cpuPercent(this.lastSample, current);
     this.lastSample = current;
     this.memoryBytes = current.memoryBytes;
-    this.enforceMemoryLimit();
+    await this.enforceMemoryLimit();
     if (this.listeners.size > 0) this.emit({ type: 'stats', stats: this.resources() });
   }
 }

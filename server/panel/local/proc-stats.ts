@@ -3,10 +3,11 @@ import fs from 'node:fs/promises';
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ; 100 on every Linux build we run on). */
 const ticksPerSecond = 100;
 
-export interface TreeSample {
-  /** CPU time of the whole tree, in clock ticks. */
-  ticks: number;
-  /** Resident memory of the whole tree, in bytes. */
+/** CPU time and memory of a server's processes (a tree, a user's, or a cgroup's). */
+export interface UsageSample {
+  /** CPU time used, in microseconds. */
+  cpuMicros: number;
+  /** Resident memory, in bytes. */
   memoryBytes: number;
   /** When the sample was taken (performance.now() milliseconds). */
   at: number;
@@ -55,9 +56,14 @@ async function processUsage(pid: number): Promise<{ ticks: number; memoryBytes: 
 }
 
 /** CPU time and memory of a process tree, summed over every descendant. */
-export async function sampleTree(root: number): Promise<TreeSample> {
+export async function sampleTree(root: number): Promise<UsageSample> {
+  return sampleProcesses(await processTree(root));
+}
+
+/** CPU time and memory of some processes, summed. */
+export async function sampleProcesses(pids: number[]): Promise<UsageSample> {
   const at = performance.now();
-  const usages = await Promise.all((await processTree(root)).map(processUsage));
+  const usages = await Promise.all(pids.map(processUsage));
   let ticks = 0;
   let memoryBytes = 0;
   for (const usage of usages) {
@@ -65,13 +71,13 @@ export async function sampleTree(root: number): Promise<TreeSample> {
     ticks += usage.ticks;
     memoryBytes += usage.memoryBytes;
   }
-  return { ticks, memoryBytes, at };
+  return { cpuMicros: (ticks * 1_000_000) / ticksPerSecond, memoryBytes, at };
 }
 
 /** Percent of one core used between two samples. */
-export function cpuPercent(previous: TreeSample, current: TreeSample): number {
+export function cpuPercent(previous: UsageSample, current: UsageSample): number {
   const seconds = (current.at - previous.at) / 1000;
   if (seconds <= 0) return 0;
-  const used = Math.max(0, current.ticks - previous.ticks) / ticksPerSecond;
+  const used = Math.max(0, current.cpuMicros - previous.cpuMicros) / 1_000_000;
   return Math.round((used / seconds) * 1000) / 10;
 }

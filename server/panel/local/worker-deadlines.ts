@@ -28,7 +28,6 @@ export const opDeadlineMs: Partial<Record<Op, number>> = {
   mkdir: 30_000,
   rename: 30_000,
   remove: 10 * 60_000,
-  du: 10 * 60_000,
   empty: 10 * 60_000,
 };
 
@@ -41,7 +40,6 @@ const doing: Record<Op, string> = {
   mkdir: 'Making the folder',
   rename: 'Renaming',
   remove: 'Deleting',
-  du: "Measuring the server's disk use",
   pack: "Archiving the server's files",
   extract: "Restoring the server's files",
   empty: 'Clearing the old files',

@@ -182,7 +182,7 @@ describe('local driver', () => {
     await expect(driver.sendCommand(credentials, 'say hi')).rejects.toMatchObject({ statusCode: 502 });
   });
 
-  it('reads CPU and memory of the whole process tree from /proc, and disk usage of the folder', async () => {
+  it('reads CPU and memory of every process of the server (its cgroup as root, its process tree in /proc otherwise), and disk usage of the folder', async () => {
     const cwd = fs.mkdtempSync(path.join(workDir, 'disk-'));
     fs.writeFileSync(path.join(cwd, 'world.dat'), Buffer.alloc(3 * 1024 * 1024, 7));
     const driver = createLocalDriver({ servers: [server({ cwd })], log: quietLog, statsIntervalMs: 200, diskIntervalMs: 200 });
@@ -196,7 +196,8 @@ describe('local driver', () => {
       (r) => r.uptime > 300 && r.disk.current >= 3 * 1024 * 1024,
       'the first readings',
     );
-    expect(before.memory.current).toBeGreaterThan(20 * 1024 * 1024);
+    // A cgroup counts what the server itself was charged for: not the pages of the node binary, which the app already holds.
+    expect(before.memory.current).toBeGreaterThan(5 * 1024 * 1024);
     expect(before.memory.limit).toBe(1024 * 1024 * 1024);
     expect(before.disk.current).toBeGreaterThanOrEqual(3 * 1024 * 1024);
     expect(before.disk.limit).toBe(2048 * 1024 * 1024);
