@@ -85,12 +85,21 @@ export const staffAlert = z.object({
   draft: z
     .object({
       title: z.string(),
+      /** What publishing posts: the first update's text. */
+      message: z.string(),
+      /** The monitor has recovered: publishing posts a resolved incident, from when it went down to when it came back. */
+      resolves: z.boolean(),
       state: z.enum(['draft', 'published', 'dismissed']),
       incidentId: z.string().nullable(),
       /** When it publishes by itself, if the option is on and nobody did. */
       autoPublishAt: z.number().nullable(),
     })
     .nullable(),
+  /**
+   * The enabled channels that cover the monitor now (an alert of its next outage goes there),
+   * beside the deliveries, which say who was told of this one when it fired.
+   */
+  channelsNow: z.array(z.string()),
   /** Deliveries per channel: sent, waiting, failed. */
   deliveries: z.array(z.object({ channelName: z.string(), kind: z.string(), status: z.string(), lastError: z.string().nullable() })),
 });

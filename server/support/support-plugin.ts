@@ -50,7 +50,10 @@ async function supportCapability(app: FastifyInstance, options: SupportPluginOpt
       const channels = app.hasDecorator('alerts') ? await app.alerts.notifyTeam(notice) : 0;
       const mailed = await desk.mailer.mailTeam(notice, null);
       if (channels === 0 && !mailed)
-        app.log.warn({ subject: notice.subject }, 'support: no way to tell the team (set SMTP_URL and CONTACT_EMAIL_TO, or an alert channel that takes support notices)');
+        app.log.warn(
+          { subject: notice.subject },
+          'support: no way to tell the team (set SMTP_URL and CONTACT_EMAIL_TO, or an alert channel that takes support notices)',
+        );
     });
 
   await app.register(async (scope) => supportRoutes(scope, desk), { prefix: '/api/support' });

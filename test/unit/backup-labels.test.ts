@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backupLabels } from '../../src/components/panel/backup-labels.ts';
 
-const format = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+const format = (iso: string | number) => String(iso).slice(0, 16).replace('T', ' ');
 
 describe("backups' names in their buttons", () => {
   it('is the name alone when it is the only one so named', () => {

@@ -60,8 +60,10 @@ export function LocationLines({ lines, probes, name, now }: { lines: readonly Lo
             ) : (
               <span className="ml-auto flex items-center gap-2">
                 <span className="text-slate-400">{l.status === 'pending' ? 'Checking…' : statusLabels[l.status]}</span>
-                <span className={`w-16 text-right font-semibold tabular-nums ${l.status === 'pending' ? 'text-slate-400' : toneText[latencyTone(l.latency)]}`}>
-                  {l.status === 'pending' ? '—' : latencyLabel(l.latency)}
+                <span
+                  className={`min-w-16 text-right font-semibold tabular-nums ${l.status === 'pending' ? 'text-slate-400' : toneText[latencyTone(l.latency)]}`}
+                >
+                  {l.status === 'pending' ? '—' : latencyLabel(l.latency, l.failure)}
                 </span>
               </span>
             )}
