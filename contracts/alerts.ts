@@ -76,6 +76,8 @@ export const staffAlert = z.object({
   /** When the monitor was decided down. */
   startedAt: z.number(),
   detail: z.string().nullable(),
+  /** The detail's kind of failure in the public board's words ("Connection refused"; docs/decisions.md 86). */
+  failure: z.string().nullable(),
   /** Where it fails from, when the decision says (probe locations). */
   locations: z.array(z.string()),
   acknowledgedAt: z.number().nullable(),

@@ -1,6 +1,7 @@
 import type { AlertTestResult, StaffAlert } from '../../contracts/alerts.ts';
 import type { Acting } from '../audit/audit-service.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { failureWords } from '../status/failure-words.ts';
 import { type AlertChannelRecord, covers, findChannel, listChannels } from './alert-channels-repository.ts';
 import { deliveriesOf, dropPendingReminders, findDelivery, queueMessages } from './alert-deliveries-repository.ts';
 import { AlertDrafts } from './alert-drafts.ts';
@@ -118,6 +119,7 @@ export class AlertsService {
       state: a.state === 'held' ? 'firing' : a.state,
       startedAt: a.startedAt,
       detail: a.detail,
+      failure: a.detail ? failureWords(a.detail) : null,
       locations: a.locations,
       acknowledgedAt: a.acknowledgedAt,
       acknowledgedBy: a.acknowledgedBy,

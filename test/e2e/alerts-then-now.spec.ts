@@ -78,6 +78,8 @@ test.describe('an alert, then and now', () => {
     await expect(alertItem()).toContainText('Down, not acknowledged', { timeout: 20_000 });
     await expect(alertItem()).toContainText('When it went down, no channel covered this monitor: nobody was told.');
     await expect(alertItem().getByTestId('alert-channels-now')).toHaveText('No channel covers it now either: add one under Channels.');
+    // The failure in the board's words, then the probe's own error for the team.
+    await expect(alertItem()).toContainText(/ · Connection refused \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)/);
     // Two channels for every monitor, added after it fired.
     for (const [id, name] of [
       ['ops', 'Ops hook'],

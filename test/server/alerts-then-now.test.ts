@@ -71,7 +71,7 @@ describe.each(dialects)('alerts, then and now (%s)', (dialect) => {
   it('says nobody was told when it fired, and which channels cover the monitor now', async () => {
     await change('operational', 'down');
     let [alert] = await alerts();
-    expect(alert).toMatchObject({ monitorId: 'edge', deliveries: [], channelsNow: [] });
+    expect(alert).toMatchObject({ monitorId: 'edge', deliveries: [], channelsNow: [], failure: 'Connection refused' });
     // Two channels for every monitor, added after the alert fired.
     await addChannel('ops', 'Ops hook');
     await addChannel('pager', 'Pager bridge');

@@ -114,7 +114,7 @@ export function AlertsSection({ me, problem }: SectionProps) {
                     <p className="mt-1 text-sm text-slate-300">
                       Down since <time dateTime={new Date(a.startedAt).toISOString()}>{formatDateTime(a.startedAt)}</time>
                       {a.locations.length ? ` · from ${a.locations.join(', ')}` : ''}
-                      {a.detail ? ` · ${a.detail}` : ''}
+                      {a.detail ? ` · ${a.failure ?? a.detail} (${a.detail})` : ''}
                     </p>
                     <p className="mt-1 text-xs text-slate-400">
                       {a.acknowledgedAt ? `Acknowledged by ${a.acknowledgedBy ?? 'someone'} ${formatRelative(a.acknowledgedAt)}. ` : ''}
