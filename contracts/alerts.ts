@@ -76,6 +76,8 @@ export const staffAlert = z.object({
   /** When the monitor was decided down. */
   startedAt: z.number(),
   detail: z.string().nullable(),
+  /** The detail's kind of failure in the public board's words ("Connection refused"; docs/decisions.md 86). */
+  failure: z.string().nullable(),
   /** Where it fails from, when the decision says (probe locations). */
   locations: z.array(z.string()),
   acknowledgedAt: z.number().nullable(),
@@ -85,12 +87,21 @@ export const staffAlert = z.object({
   draft: z
     .object({
       title: z.string(),
+      /** What publishing posts: the first update's text. */
+      message: z.string(),
+      /** The monitor has recovered: publishing posts a resolved incident, from when it went down to when it came back. */
+      resolves: z.boolean(),
       state: z.enum(['draft', 'published', 'dismissed']),
       incidentId: z.string().nullable(),
       /** When it publishes by itself, if the option is on and nobody did. */
       autoPublishAt: z.number().nullable(),
     })
     .nullable(),
+  /**
+   * The enabled channels that cover the monitor now (an alert of its next outage goes there),
+   * beside the deliveries, which say who was told of this one when it fired.
+   */
+  channelsNow: z.array(z.string()),
   /** Deliveries per channel: sent, waiting, failed. */
   deliveries: z.array(z.object({ channelName: z.string(), kind: z.string(), status: z.string(), lastError: z.string().nullable() })),
 });

@@ -45,10 +45,18 @@ export const locationReading = z.object({
   latency: z.number(),
   /** When its newest result was taken (epoch ms). */
   at: z.number(),
+  /** When its newest result got no answer: why, in words ("HTTP 503", "Connection refused", "Timed out"; docs/decisions.md 86). */
+  failure: z.string().optional(),
+  /**
+   * The location's newest stored readings (oldest first, as many as a line shows), sent when this
+   * round stored more of its results than the newest: an agent's buffer sent after a cut. The
+   * line is these, so it shows what was stored (docs/decisions.md 86).
+   */
+  readings: z.array(reading).optional(),
 });
 
 /** A location's line: its state now and its recent readings. */
-export const locationView = locationReading.extend({ history: z.array(reading) });
+export const locationView = locationReading.omit({ readings: true }).extend({ history: z.array(reading) });
 
 export const serverView = z.object({
   id: z.string(),
@@ -61,6 +69,10 @@ export const serverView = z.object({
   uptimes,
   /** When the newest reading was taken (epoch ms), or null. */
   checkedAt: z.number().nullable(),
+  /** When the newest reading got no answer: why, in words (docs/decisions.md 86). */
+  failure: z.string().optional(),
+  /** How often it is probed, seconds. */
+  intervalSeconds: z.number().optional(),
   history: z.array(reading),
   /** Paused by staff: not probed, left out of the banner (docs/decisions.md 37). */
   paused: z.boolean(),
@@ -92,6 +104,8 @@ export const statusReport = z.object({
     openIncidents: z.number().int(),
     /** The shortest probe interval of the monitors, absent when there are none. */
     intervalSeconds: z.number().optional(),
+    /** The longest probe interval of the monitors (the same as the shortest when they all agree). */
+    longestIntervalSeconds: z.number().optional(),
   }),
   servers: z.array(serverView),
   /** Open incidents with their timelines, newest first. */
@@ -114,6 +128,8 @@ export const statusUpdate = z.object({
   timestamp: z.number(),
   players: players.optional(),
   version: z.string().optional(),
+  /** When nobody got an answer: why, in words (docs/decisions.md 86); absent once it answers. */
+  failure: z.string().optional(),
   /** Each location's state as it stands after this decision. */
   locations: z.array(locationReading).optional(),
   /** "Unreachable from Singapore": from where a minority fails. */

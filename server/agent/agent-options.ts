@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { probeLocationIds } from '../../contracts/probe-locations-rules.ts';
 
@@ -19,16 +20,48 @@ export interface AgentOptions {
 }
 
 export const agentUsage = `A probe agent for one location (docs/deploy.md):
-  npm run probe-agent -- --site URL --location ID --token TOKEN [--ping-port N]
+  PROBE_TOKEN_FILE=FILE npm run probe-agent -- --site URL --location ID [--ping-port N]
   --site URL          the site (PROBE_SITE_URL)
   --location ID       ${probeLocationIds.join(', ')} (PROBE_LOCATION)
-  --token TOKEN       this location's token: npm run agents -- add ID (PROBE_TOKEN)
+  --token-file FILE   a file (owner-only) holding this location's token, made by
+                      npm run agents -- add ID (PROBE_TOKEN_FILE); or the token itself in PROBE_TOKEN.
+                      Never --token: a command line is shown by ps and echoed by npm run.
   --ping-port N       visitors' ping endpoint, GET /ping (PROBE_PING_PORT; default 9310)
   --ping-host HOST    the interface it listens on (PROBE_PING_HOST; default 127.0.0.1)
   --ping-url URL      where visitors reach it, e.g. https://sg.example.com/ping (PROBE_PING_URL)
   --buffer N          results kept while the site is unreachable (PROBE_BUFFER; default 100000)`;
 
 export class AgentOptionsError extends Error {}
+
+/**
+ * The token, from a file (PROBE_TOKEN_FILE, --token-file) or PROBE_TOKEN, never from the command
+ * line: `ps` shows any user a process's arguments and `npm run` echoes them into the agent's log
+ * (docs/decisions.md 84). A file others may read is refused, as ssh refuses such a key.
+ */
+function tokenOf(flag: string | undefined, file: string | undefined, fromEnv: string | undefined, problems: string[]): string {
+  if (flag !== undefined) {
+    problems.push(
+      '--token is not taken: a command line is visible to every user (ps) and npm run prints it. Put the token in a file only you can read and pass --token-file FILE (PROBE_TOKEN_FILE), or set PROBE_TOKEN',
+    );
+    return '';
+  }
+  let token = fromEnv ?? '';
+  if (file !== undefined) {
+    try {
+      if ((statSync(file).mode & 0o077) !== 0) {
+        problems.push(`--token-file (PROBE_TOKEN_FILE) ${file} can be read by others: chmod 600 ${file}`);
+        return '';
+      }
+      token = readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      problems.push(`--token-file (PROBE_TOKEN_FILE) ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      return '';
+    }
+  }
+  if (token.length < 10)
+    problems.push('the token is required: --token-file FILE (PROBE_TOKEN_FILE) or PROBE_TOKEN, made with `npm run agents -- add LOCATION`');
+  return token;
+}
 
 /** Reads the flags and the environment; every problem in one message. */
 export function agentOptions(argv: readonly string[], env: NodeJS.ProcessEnv): AgentOptions {
@@ -38,6 +71,7 @@ export function agentOptions(argv: readonly string[], env: NodeJS.ProcessEnv): A
       site: { type: 'string' },
       location: { type: 'string' },
       token: { type: 'string' },
+      'token-file': { type: 'string' },
       'ping-port': { type: 'string' },
       'ping-host': { type: 'string' },
       'ping-url': { type: 'string' },
@@ -51,8 +85,7 @@ export function agentOptions(argv: readonly string[], env: NodeJS.ProcessEnv): A
   if (!/^https?:\/\/[^\s/]+/.test(site)) problems.push("--site (PROBE_SITE_URL) must be the site's http:// or https:// address");
   const location = values.location ?? env.PROBE_LOCATION ?? '';
   if (!(probeLocationIds as readonly string[]).includes(location)) problems.push(`--location (PROBE_LOCATION) must be one of ${probeLocationIds.join(', ')}`);
-  const token = values.token ?? env.PROBE_TOKEN ?? '';
-  if (token.length < 10) problems.push('--token (PROBE_TOKEN) is required: make one with `npm run agents -- add LOCATION`');
+  const token = tokenOf(values.token, values['token-file'] ?? env.PROBE_TOKEN_FILE, env.PROBE_TOKEN, problems);
   const int = (text: string | undefined, fallback: number, name: string, min: number, max: number): number => {
     if (text === undefined || text === '') return fallback;
     const n = Number(text);

@@ -1,4 +1,4 @@
-// A probe agent: `npm run probe-agent -- --site URL --location ID --token TOKEN` (docs/deploy.md).
+// A probe agent: `PROBE_TOKEN_FILE=FILE npm run probe-agent -- --site URL --location ID` (docs/deploy.md).
 import { agentOptions, AgentOptionsError, agentUsage } from './agent-options.ts';
 import { ProbeAgent } from './probe-agent.ts';
 

@@ -4,6 +4,9 @@ import { readSetting, writeSetting } from './alert-settings-repository.ts';
 import { type AlertRecord, claimDraft, draftsFiredBefore, findAlert } from './alerts-repository.ts';
 import { type AlertsServiceDeps, alertsSystem, minuteMs } from './alerts-service-deps.ts';
 
+/** A moment as the public board's texts give it: "2026-11-28 12:05 UTC". */
+const utc = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+
 /**
  * The draft incident each alert carries (docs/decisions.md 52): published by a person or, after
  * the configured minutes, by the auto-publish job; or dismissed. Publishing writes the incident
@@ -43,17 +46,15 @@ export class AlertDrafts {
     if (!(await claimDraft(this.deps.db, alert.id, 'published', null, now)))
       throw new HttpError(409, 'draft_not_open', 'This draft was published or dismissed already.');
     try {
-      const name = this.deps.monitorName(alert.monitorId);
-      const incident = await this.deps.incidents.createIncident(
-        {
-          title: this.title(alert),
-          impact: 'major',
-          monitorIds: [alert.monitorId],
-          state: 'investigating',
-          message: `${name} is not answering our checks. We are looking into it and will post updates here.`,
-        },
-        acting,
-      );
+      // Decided now, not when the console was read: a monitor that recovered meanwhile is published resolved.
+      const draft = this.draftOf(alert);
+      const incident =
+        alert.state === 'recovered' && alert.recoveredAt !== null
+          ? await this.deps.incidents.recordResolvedIncident(
+              { ...draft, impact: 'major', monitorIds: [alert.monitorId], startedAt: alert.startedAt, resolvedAt: alert.recoveredAt },
+              acting,
+            )
+          : await this.deps.incidents.createIncident({ ...draft, impact: 'major', monitorIds: [alert.monitorId], state: 'investigating' }, acting);
       await this.deps.db.updateTable('alert').set({ incident_id: incident.id, updated_at: now }).where('id', '=', alert.id).execute();
     } catch (error) {
       await this.deps.db.updateTable('alert').set({ draft_state: 'draft', updated_at: now }).where('id', '=', alert.id).execute();
@@ -62,7 +63,28 @@ export class AlertDrafts {
   }
 
   title(alert: AlertRecord): string {
-    return alert.draftTitle ?? `${this.deps.monitorName(alert.monitorId)} is down`;
+    return this.draftOf(alert).title;
+  }
+
+  /**
+   * What publishing the draft posts (docs/decisions.md 86): while the monitor is down, an incident
+   * under investigation; once it has recovered, a resolved one that says when it was down, so the
+   * board never reports an outage that is over.
+   */
+  draftOf(alert: AlertRecord): { title: string; message: string; resolves: boolean } {
+    const name = this.deps.monitorName(alert.monitorId);
+    if (alert.state === 'recovered' && alert.recoveredAt !== null) {
+      return {
+        title: alert.draftTitle ?? `${name} was down`,
+        message: `${name} was down from ${utc(alert.startedAt)} to ${utc(alert.recoveredAt)}, and has answered our checks since.`,
+        resolves: true,
+      };
+    }
+    return {
+      title: alert.draftTitle ?? `${name} is down`,
+      message: `${name} is not answering our checks. We are looking into it and will post updates here.`,
+      resolves: false,
+    };
   }
 
   /** Publishes the drafts of alerts still open after the configured minutes (0: never). */

@@ -1,3 +1,4 @@
+import { failureWords } from '../status/failure-words.ts';
 import type { AlertMessage } from './alert-messages.ts';
 import type { ClaimedAlertDelivery } from './alert-deliveries-repository.ts';
 import { type AlertsServiceDeps, minuteMs, type TeamNotice } from './alerts-service-deps.ts';
@@ -39,7 +40,13 @@ export function writeAlertMessage(job: ClaimedAlertDelivery, deps: MessageDeps):
     { name: 'Monitor', value: `${name} (${alert.monitorId})` },
     { name: 'Down since', value: since },
     ...(alert.locations.length ? [{ name: 'Fails from', value: alert.locations.join(', ') }] : []),
-    ...(alert.detail ? [{ name: 'Error', value: alert.detail }] : []),
+    // The failure in the board's words (docs/decisions.md 86), then the probe's own error for the team.
+    ...(alert.detail
+      ? [
+          { name: 'Failure', value: failureWords(alert.detail) },
+          { name: 'Error', value: alert.detail },
+        ]
+      : []),
   ];
   const firing = alert.state === 'firing';
   const ackUrl = firing && delivery.kind !== 'recovered' ? deps.links.url(deps.publicUrl, alert, channel.id) : null;
@@ -48,6 +55,7 @@ export function writeAlertMessage(job: ClaimedAlertDelivery, deps: MessageDeps):
     monitor: { id: alert.monitorId, name },
     startedAt: new Date(alert.startedAt).toISOString(),
     detail: alert.detail,
+    failure: alert.detail ? failureWords(alert.detail) : null,
     locations: alert.locations,
     ...(delivery.kind === 'reminder' ? { reminder: delivery.seq } : {}),
   };

@@ -25,7 +25,7 @@ export interface AlertsServiceDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   audit: AuditLog;
-  incidents: Pick<IncidentsService, 'createIncident'>;
+  incidents: Pick<IncidentsService, 'createIncident' | 'recordResolvedIncident'>;
   /** A monitor's name (its id when it is gone). */
   monitorName: (id: string) => string;
   /** Whether a monitor exists, and whether it is paused (neither is probed, so neither recovers). */

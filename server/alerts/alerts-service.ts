@@ -1,7 +1,8 @@
 import type { AlertTestResult, StaffAlert } from '../../contracts/alerts.ts';
 import type { Acting } from '../audit/audit-service.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { type AlertChannelRecord, findChannel, listChannels } from './alert-channels-repository.ts';
+import { failureWords } from '../status/failure-words.ts';
+import { type AlertChannelRecord, covers, findChannel, listChannels } from './alert-channels-repository.ts';
 import { deliveriesOf, dropPendingReminders, findDelivery, queueMessages } from './alert-deliveries-repository.ts';
 import { AlertDrafts } from './alert-drafts.ts';
 import { AlertFanOut } from './alert-fan-out.ts';
@@ -110,6 +111,7 @@ export class AlertsService {
       alerts.map((a) => a.id),
     );
     const minutes = await this.drafts.autoPublishMinutes();
+    const channels = (await listChannels(this.deps.db)).filter((c) => c.enabled);
     return alerts.map((a) => ({
       id: a.id,
       monitorId: a.monitorId,
@@ -117,6 +119,7 @@ export class AlertsService {
       state: a.state === 'held' ? 'firing' : a.state,
       startedAt: a.startedAt,
       detail: a.detail,
+      failure: a.detail ? failureWords(a.detail) : null,
       locations: a.locations,
       acknowledgedAt: a.acknowledgedAt,
       acknowledgedBy: a.acknowledgedBy,
@@ -125,11 +128,12 @@ export class AlertsService {
         a.draftState === null
           ? null
           : {
-              title: this.drafts.title(a),
+              ...this.drafts.draftOf(a),
               state: a.draftState,
               incidentId: a.incidentId,
               autoPublishAt: a.draftState === 'draft' && minutes > 0 && a.firedAt !== null && a.state !== 'recovered' ? a.firedAt + minutes * minuteMs : null,
             },
+      channelsNow: channels.filter((c) => covers(c, a.monitorId)).map((c) => c.name),
       deliveries: deliveries.filter((d) => d.alertId === a.id).map(({ alertId: _, ...d }) => d),
     }));
   }

@@ -168,6 +168,36 @@ export class IncidentsService {
     });
   }
 
+  /**
+   * An outage that is over already, told as it was (docs/decisions.md 86): the incident starts and
+   * is resolved at the given times, with one resolved update. The banner is never raised by it.
+   */
+  async recordResolvedIncident(
+    body: { title: string; impact: NewIncidentBody['impact']; monitorIds: string[]; startedAt: number; resolvedAt: number; message: string },
+    acting: Acting,
+  ): Promise<Incident> {
+    const id = randomUUID();
+    const monitorIds = [...new Set(body.monitorIds)];
+    return this.change(async (trx) => {
+      await this.checkMonitors(trx, monitorIds, 'monitorIds');
+      await insertIncident(trx, {
+        id,
+        title: body.title,
+        impact: body.impact,
+        monitorIds,
+        state: 'resolved',
+        startedAt: body.startedAt,
+        resolvedAt: body.resolvedAt,
+      });
+      await insertUpdate(trx, id, { state: 'resolved', message: body.message, at: body.resolvedAt });
+      return {
+        kind: 'incident.created',
+        subjectId: id,
+        audit: this.entry(acting, 'incident.created', body.title, { id, impact: body.impact, state: 'resolved' }),
+      };
+    });
+  }
+
   /** A new update; the state resolved resolves the incident. A resolved incident takes no more updates. */
   async postUpdate(id: string, body: IncidentUpdateBody, acting: Acting): Promise<Incident> {
     const at = this.now();

@@ -1,17 +1,19 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { siteLocationId } from '../../contracts/probe-locations-rules.ts';
-import { monitorChangedKind, type ServerStatus } from '../../contracts/status-rules.ts';
+import { historyLength, monitorChangedKind, type ServerStatus } from '../../contracts/status-rules.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { nextMemory } from '../status/monitor-state.ts';
 import type { MonitorChange } from '../status-events/status-event-map.ts';
 import { recordMonitorChange, type MonitorChangeEvent } from '../status/monitor-changes.ts';
+import { failureWords } from '../status/failure-words.ts';
 import type { Monitor } from '../status/monitors-file.ts';
 import { writeResults, type ResultRow } from '../status/status-repository.ts';
 import {
   decisionsOf,
   insertLocationResults,
   locationStatesOf,
+  newestLocationResults,
   newestDecisionAt,
   saveDecisions,
   saveLocationStates,
@@ -39,6 +41,10 @@ export interface LocationReading {
   status: ServerStatus | 'pending';
   latency: number;
   at: number;
+  /** Its newest result's failure in words (failure-words.ts), when it got no answer. */
+  failure?: string;
+  /** Its newest stored readings, when this batch stored more than the board has heard of (a buffered batch). */
+  readings?: { timestamp: number; latency: number }[];
 }
 
 export interface DecideInput {
@@ -59,6 +65,8 @@ export interface DecideOutcome {
   locations: Map<string, LocationReading[]>;
   /** "Unreachable from Singapore" and the like, per decided monitor. */
   details: Map<string, string>;
+  /** Per decided monitor that nobody got an answer from: the failure in words ("HTTP 503"). */
+  failures: Map<string, string>;
   changes: MonitorChange[];
   /** The same changes as logged (with their event ids), to publish once the transaction committed. */
   changeEvents: MonitorChangeEvent[];
@@ -102,7 +110,17 @@ const key = (monitorId: string, location: string) => `${monitorId}\u0000${locati
 export async function decideResults(db: Kysely<Database>, dialect: Dialect | undefined, input: DecideInput): Promise<DecideOutcome> {
   const known = input.results.filter((r) => input.monitors.has(r.monitorId));
   const ignored = input.results.length - known.length;
-  const empty: DecideOutcome = { rows: [], locations: new Map(), details: new Map(), changes: [], changeEvents: [], at: input.now, accepted: 0, ignored };
+  const empty: DecideOutcome = {
+    rows: [],
+    locations: new Map(),
+    details: new Map(),
+    failures: new Map(),
+    changes: [],
+    changeEvents: [],
+    at: input.now,
+    accepted: 0,
+    ignored,
+  };
   if (known.length === 0) return empty;
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${deciderLockKey}::bigint)`.execute(trx);
@@ -124,6 +142,13 @@ async function decideIn(trx: Transaction<Database>, input: DecideInput, known: r
   const newest = new Map<string, LocationResult>();
   /** Monitors a location's own state changed for: the board hears of it at once. */
   const moved = new Set<string>();
+  /**
+   * Monitors whose line for this location the board may lack stored results of: more than one
+   * stored now (a buffered batch), or the one before them stored while already stale (a batch
+   * that decided nothing, so nothing was published). Their line is sent whole (docs/decisions.md 86).
+   */
+  const stored = new Map<string, number>();
+  const refill = new Set<string>();
   let duplicates = 0;
   for (const r of ordered) {
     const monitor = monitors.get(r.monitorId)!;
@@ -147,6 +172,8 @@ async function decideIn(trx: Transaction<Database>, input: DecideInput, known: r
       ...(r.ok ? {} : { error: r.error ?? 'no answer' }),
     });
     if (before?.state !== memory.state) moved.add(r.monitorId);
+    stored.set(r.monitorId, (stored.get(r.monitorId) ?? 0) + 1);
+    if (stored.get(r.monitorId)! > 1 || (before && now - before.at > freshForMs(monitor))) refill.add(r.monitorId);
     const state: LocationState = {
       monitorId: r.monitorId,
       location,
@@ -167,6 +194,7 @@ async function decideIn(trx: Transaction<Database>, input: DecideInput, known: r
   const newDecisions: Decision[] = [];
   const locations = new Map<string, LocationReading[]>();
   const details = new Map<string, string>();
+  const failures = new Map<string, string>();
   for (const monitorId of fresh) {
     const monitor = monitors.get(monitorId)!;
     const all = [...states.values()].filter((s) => s.monitorId === monitorId);
@@ -184,15 +212,22 @@ async function decideIn(trx: Transaction<Database>, input: DecideInput, known: r
     if (!onlySite(all))
       locations.set(
         monitorId,
-        all.map((s) => ({ location: s.location, status: s.state ?? 'pending', latency: s.latency, at: s.at })),
+        all.map((s) => ({
+          location: s.location,
+          status: s.state ?? 'pending',
+          latency: s.latency,
+          at: s.at,
+          ...(s.error ? { failure: failureWords(s.error) } : {}),
+        })),
       );
     if (decided?.detail && decided.state !== 'down') details.set(monitorId, decided.detail);
     const changed = decided !== undefined && decided.state !== previous?.state;
     // A decided result for every result of a location reporting alone (as the one prober always
     // did); with several, at most about two an interval, and at once at a change (of the decision
-    // or of a location's state), however many locations report.
+    // or of a location's state, or a location's buffered batch), however many locations report.
     const due = !previous || reporting.length <= 1 || at - previous.at >= monitor.intervalSeconds * 500;
-    if (!changed && !due && !moved.has(monitorId)) continue;
+    // A location's buffered results are news for its line on the board: sent at once too.
+    if (!changed && !due && !moved.has(monitorId) && !refill.has(monitorId)) continue;
     if (changed) {
       changes.push({
         monitorId,
@@ -208,6 +243,8 @@ async function decideIn(trx: Transaction<Database>, input: DecideInput, known: r
     }
     if (decided) newDecisions.push({ monitorId, state: decided.state, at, ...(decided.detail ? { detail: decided.detail } : {}) });
     const answered = decided ? decided.latency > 0 : result.ok;
+    // Nobody got an answer: say why in words, from a location that failed (the board shows these, never the error).
+    if (!answered) failures.set(monitorId, failureWords(decided ? (views.find((v) => v.error)?.error ?? result.error) : result.error));
     rows.push({
       monitorId,
       at,
@@ -221,6 +258,11 @@ async function decideIn(trx: Transaction<Database>, input: DecideInput, known: r
   }
 
   await insertLocationResults(trx, historyRows);
+  for (const monitorId of refill) {
+    const line = locations.get(monitorId)?.find((l) => l.location === location);
+    if (!line || !rows.some((r) => r.monitorId === monitorId)) continue;
+    line.readings = (await newestLocationResults(trx, monitorId, location, historyLength)).map((r) => ({ timestamp: r.at, latency: r.latency }));
+  }
   await saveLocationStates(trx, [...touched.values()]);
   if (rows.length) await writeResults(trx, rows);
   await saveDecisions(trx, newDecisions);
@@ -228,5 +270,5 @@ async function decideIn(trx: Transaction<Database>, input: DecideInput, known: r
   const changeEvents: MonitorChangeEvent[] = [];
   for (const change of changes)
     changeEvents.push({ id: await recordMonitorChange(trx, change), at: change.at, kind: monitorChangedKind, subjectId: change.monitorId, payload: change });
-  return { rows, locations, details, changes, changeEvents, at, accepted: known.length - duplicates, ignored };
+  return { rows, locations, details, failures, changes, changeEvents, at, accepted: known.length - duplicates, ignored };
 }

@@ -185,6 +185,20 @@ export async function locationHistory(db: Db, monitorId: string, location: strin
   return rows.map(locationRowOf);
 }
 
+/** One monitor's newest `count` results from one location, oldest first (its line, refilled after a buffered batch). */
+export async function newestLocationResults(db: Db, monitorId: string, location: string, count: number): Promise<LocationResultRow[]> {
+  const rows = await db
+    .selectFrom('status_location_result')
+    .selectAll()
+    .where('monitor_id', '=', monitorId)
+    .where('location', '=', location)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(count)
+    .execute();
+  return rows.map(locationRowOf).reverse();
+}
+
 /** The newest `perMonitor` results of each monitor from each location, oldest first (the board's per-location lines). */
 export async function recentLocationResults(db: Db, perMonitor: number): Promise<LocationResultRow[]> {
   const ranked = db

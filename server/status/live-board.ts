@@ -8,6 +8,7 @@ import type { SseHub } from '../status-events/sse-hub.ts';
 import type { Round } from './coordination.ts';
 import type { MonitorCatalog } from './monitor-catalog.ts';
 import { recentResults } from './status-repository.ts';
+import { failureWords } from './failure-words.ts';
 import type { UptimeFigures } from './uptime-figures.ts';
 
 /** What one location said of a monitor lately. */
@@ -15,6 +16,8 @@ export interface LiveLocation {
   status: ShownStatus;
   latency: number;
   at: number;
+  /** Why its newest result got no answer, in words (failure-words.ts). */
+  failure?: string;
   history: { timestamp: number; latency: number }[];
 }
 
@@ -26,6 +29,8 @@ export interface Live {
   status: ShownStatus;
   latency: number;
   checkedAt: number | null;
+  /** Why nobody got an answer, in words, while nobody does (docs/decisions.md 86). */
+  failure?: string;
   history: { timestamp: number; latency: number }[];
   players?: { online: number; max: number };
   version?: string;
@@ -109,6 +114,8 @@ export class LiveBoard {
       live.status = u.status as Live['status'];
       live.latency = u.latency;
       live.checkedAt = u.timestamp;
+      if (u.failure) live.failure = u.failure;
+      else delete live.failure;
       // Players online are as of the newest answer: none when it did not answer. The version stays known.
       if (u.players) live.players = u.players;
       else if (u.latency === 0) delete live.players;
@@ -117,10 +124,14 @@ export class LiveBoard {
       if (live.history.length > historyLength) live.history.splice(0, live.history.length - historyLength);
       for (const l of u.locations ?? []) {
         const known = live.locations.get(l.location);
-        const line = known ?? { status: l.status, latency: l.latency, at: l.at, history: [] };
-        if (!known || known.at !== l.at) line.history.push({ timestamp: l.at, latency: l.latency });
+        const line: LiveLocation = known ?? { status: l.status, latency: l.latency, at: l.at, history: [] };
+        // A buffered batch: the line is what was stored, not only the round's newest reading.
+        if (l.readings) line.history = l.readings.slice(-historyLength);
+        else if (!known || known.at !== l.at) line.history.push({ timestamp: l.at, latency: l.latency });
         if (line.history.length > historyLength) line.history.splice(0, line.history.length - historyLength);
         Object.assign(line, { status: l.status, latency: l.latency, at: l.at });
+        if (l.failure) line.failure = l.failure;
+        else delete line.failure;
         live.locations.set(l.location, line);
       }
       if (u.locations) live.detail = u.detail;
@@ -143,8 +154,17 @@ export class LiveBoard {
         timestamp: live.checkedAt,
         ...(live.players ? { players: live.players } : {}),
         ...(live.version ? { version: live.version } : {}),
+        ...(live.failure ? { failure: live.failure } : {}),
         ...(locationsShown(live)
-          ? { locations: [...live.locations].map(([location, l]) => ({ location, status: l.status, latency: l.latency, at: l.at })) }
+          ? {
+              locations: [...live.locations].map(([location, l]) => ({
+                location,
+                status: l.status,
+                latency: l.latency,
+                at: l.at,
+                ...(l.failure ? { failure: l.failure } : {}),
+              })),
+            }
           : {}),
         ...(live.detail ? { detail: live.detail } : {}),
       });
@@ -163,9 +183,11 @@ export class LiveBoard {
     for (const r of locationRows) {
       const ofMonitor = lines.get(r.monitorId) ?? new Map<string, LiveLocation>();
       lines.set(r.monitorId, ofMonitor);
-      const line = ofMonitor.get(r.location) ?? { status: r.state, latency: r.latency, at: r.at, history: [] };
+      const line: LiveLocation = ofMonitor.get(r.location) ?? { status: r.state, latency: r.latency, at: r.at, history: [] };
       line.history.push({ timestamp: r.at, latency: r.latency });
       Object.assign(line, { status: r.state, latency: r.latency, at: r.at });
+      if (!r.ok) line.failure = failureWords(r.error);
+      else delete line.failure;
       ofMonitor.set(r.location, line);
     }
     const byMonitor = new Map<string, typeof rows>();
@@ -179,7 +201,10 @@ export class LiveBoard {
       const last = own.at(-1);
       const answered = [...own].reverse().find((r) => r.version);
       const decision = decisions.get(m.id);
+      // Nobody answered the newest decided reading: the newest failing location's reason, in words.
+      const failing = last && last.latency === 0 ? [...(lines.get(m.id)?.values() ?? [])].filter((l) => l.failure).sort((a, b) => b.at - a.at)[0] : undefined;
       this.#live.set(m.id, {
+        ...(failing?.failure ? { failure: failing.failure } : last && last.latency === 0 ? { failure: failureWords(undefined) } : {}),
         locations: lines.get(m.id) ?? new Map(),
         ...(decision?.detail && decision.state !== 'down' ? { detail: decision.detail } : {}),
         status: last?.state ?? 'pending',

@@ -53,7 +53,8 @@ export function roundOfDecision(outcome: DecideOutcome): Round {
     updates: outcome.rows.map((r) => {
       const locations = outcome.locations.get(r.monitorId);
       const detail = outcome.details.get(r.monitorId);
-      return { ...updateOfRow(r), ...(locations ? { locations } : {}), ...(detail ? { detail } : {}) };
+      const failure = outcome.failures.get(r.monitorId);
+      return { ...updateOfRow(r), ...(locations ? { locations } : {}), ...(detail ? { detail } : {}), ...(failure ? { failure } : {}) };
     }),
   };
 }

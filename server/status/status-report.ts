@@ -39,6 +39,8 @@ export function assembleReport(parts: {
       uptime: measured.uptimes.d90,
       uptimes: measured.uptimes,
       checkedAt: live.checkedAt,
+      ...(live.failure && live.latency === 0 ? { failure: live.failure } : {}),
+      intervalSeconds: m.intervalSeconds,
       history: live.history.slice(),
       paused: m.paused,
       maintenance: inProgress.has(m.id),
@@ -48,7 +50,14 @@ export function assembleReport(parts: {
       ...(live.version ? { version: live.version } : {}),
       ...(locationsShown(live)
         ? {
-            locations: [...live.locations].map(([location, l]) => ({ location, status: l.status, latency: l.latency, at: l.at, history: l.history.slice() })),
+            locations: [...live.locations].map(([location, l]) => ({
+              location,
+              status: l.status,
+              latency: l.latency,
+              at: l.at,
+              ...(l.failure ? { failure: l.failure } : {}),
+              history: l.history.slice(),
+            })),
           }
         : {}),
       ...(live.detail ? { detail: live.detail } : {}),
@@ -69,7 +78,9 @@ export function assembleReport(parts: {
       uptimes: figures.overall,
       measuredSince: figures.overallSince,
       openIncidents: notices.incidents.length,
-      ...(active.length ? { intervalSeconds: Math.min(...active.map((m) => m.intervalSeconds)) } : {}),
+      ...(active.length
+        ? { intervalSeconds: Math.min(...active.map((m) => m.intervalSeconds)), longestIntervalSeconds: Math.max(...active.map((m) => m.intervalSeconds)) }
+        : {}),
     },
     servers,
     incidents: notices.incidents,

@@ -26,8 +26,8 @@ export interface SupportPluginOptions {
   unansweredAfterMs?: number;
   /**
    * How the team hears of a chat nobody answered in time. Default: the alert channels that take
-   * support notices, else a mail to the contact mail's destination (CONTACT_EMAIL_TO) through the
-   * desk's outbox.
+   * support notices and, whenever it is set, a mail to the contact mail's destination
+   * (CONTACT_EMAIL_TO) through the desk's outbox (docs/decisions.md 85).
    */
   notifyTeam?: NotifyTeam;
 }
@@ -44,11 +44,16 @@ async function supportCapability(app: FastifyInstance, options: SupportPluginOpt
   const notifyTeam: NotifyTeam =
     options.notifyTeam ??
     (async (notice) => {
-      // The alert channels that take support notices first (docs/decisions.md 50); the team's
-      // mail when none does. The alerts capability registers after this one: look it up when needed.
-      if (app.hasDecorator('alerts') && (await app.alerts.notifyTeam(notice)) > 0) return;
-      if (!(await desk.mailer.mailTeam(notice, null)))
-        app.log.warn({ subject: notice.subject }, 'support: no way to tell the team (set SMTP_URL and CONTACT_EMAIL_TO)');
+      // Both: the alert channels that take support notices (docs/decisions.md 50) and the team's
+      // mail, which the operator set for exactly this (docs/decisions.md 85). The alerts capability
+      // registers after this one: look it up when needed.
+      const channels = app.hasDecorator('alerts') ? await app.alerts.notifyTeam(notice) : 0;
+      const mailed = await desk.mailer.mailTeam(notice, null);
+      if (channels === 0 && !mailed)
+        app.log.warn(
+          { subject: notice.subject },
+          'support: no way to tell the team (set SMTP_URL and CONTACT_EMAIL_TO, or an alert channel that takes support notices)',
+        );
     });
 
   await app.register(async (scope) => supportRoutes(scope, desk), { prefix: '/api/support' });

@@ -11,9 +11,26 @@ export function latencyTone(latencyMs: number): LatencyTone {
   return 'red';
 }
 
-/** The latency as shown: "42 ms", or the word Timeout when there was no answer. */
-export function latencyLabel(latencyMs: number): string {
-  return latencyMs <= 0 ? 'Timeout' : `${Math.round(latencyMs)} ms`;
+/**
+ * The latency as shown: "42 ms", or when there was no answer, why in words as the server says it
+ * ("HTTP 503", "Connection refused", "Timed out"; docs/decisions.md 86), "No answer" without a reason.
+ */
+export function latencyLabel(latencyMs: number, failure?: string): string {
+  return latencyMs <= 0 ? (failure ?? 'No answer') : `${Math.round(latencyMs)} ms`;
+}
+
+/** How often monitors are probed: "every 30 seconds", or the range "every 10–30 seconds". */
+export function intervalWords(shortest: number, longest = shortest): string {
+  const minutes = shortest >= 60 && shortest % 60 === 0 && longest % 60 === 0;
+  const figure = (seconds: number) => String(+(minutes ? seconds / 60 : seconds).toFixed(1));
+  const unit = minutes ? 'minute' : 'second';
+  if (figure(shortest) === figure(longest)) return figure(shortest) === '1' ? `every ${unit}` : `every ${figure(shortest)} ${unit}s`;
+  return `every ${figure(shortest)}–${figure(longest)} ${unit}s`;
+}
+
+/** The board's note: "Probed every 30 seconds", "Probed every 10–30 seconds" (each monitor's card says its own). */
+export function probedEvery(shortest: number | undefined, longest = shortest): string {
+  return shortest === undefined ? 'Probed around the clock' : `Probed ${intervalWords(shortest, longest)}`;
 }
 
 export const statusLabels: Record<ServerStatus, string> = {

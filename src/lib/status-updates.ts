@@ -18,8 +18,10 @@ export function withLocationReadings(lines: readonly LocationView[] | undefined,
     const i = next.findIndex((l) => l.location === r.location);
     const line = i === -1 ? undefined : next[i]!;
     if (line && r.at <= line.at) continue;
-    const history = appendReading(line?.history ?? [], { timestamp: r.at, latency: r.latency });
-    const updated: LocationView = { ...r, history };
+    const { readings, ...reading } = r;
+    // A buffered batch arrives as the line's stored readings: the line becomes them.
+    const history = readings ? readings.slice(-historyLength) : appendReading(line?.history ?? [], { timestamp: r.at, latency: r.latency });
+    const updated: LocationView = { ...reading, history };
     if (i === -1) next.push(updated);
     else next[i] = updated;
   }
@@ -43,11 +45,13 @@ export function withReadings(report: StatusReport, updates: readonly StatusUpdat
   const servers: ServerView[] = report.servers.map((s) => {
     const u = byId.get(s.id);
     if (!u || (s.checkedAt !== null && u.timestamp <= s.checkedAt)) return s;
+    const { failure: _shown, ...rest } = s;
     return {
-      ...s,
+      ...rest,
       status: u.status,
       latency: u.latency,
       checkedAt: u.timestamp,
+      ...(u.failure ? { failure: u.failure } : {}),
       history: appendReading(s.history, { timestamp: u.timestamp, latency: u.latency }),
       ...(u.players ? { players: u.players } : {}),
       ...(u.version ? { version: u.version } : {}),

@@ -187,23 +187,35 @@ test.describe('game panel tools', () => {
 
     // The plan allows 2: at the limit, Create is off and says why.
     await page.getByRole('tab', { name: 'Backups' }).click();
-    await backups.getByLabel('Backup name').fill('Second');
+    // A second backup of the same name.
+    await backups.getByLabel('Backup name').fill('Before the change');
     await backups.getByRole('button', { name: 'Create backup' }).click();
-    await expect(page.getByTestId('backups-status')).toHaveText('Backup Second is ready.', { timeout: 20_000 });
+    await expect(page.getByTestId('backups-status')).toHaveText('Backup Before the change is ready.', { timeout: 20_000 });
     await expect(backups.getByTestId('backup-usage')).toHaveText('2 of 2 backups used');
     await expect(backups.getByRole('button', { name: 'Create backup' })).toBeDisabled();
     await expect(backups).toContainText('This server has reached its limit of 2 backups: delete one to make room for a new one.');
+    // Two backups of one name: each one's buttons have names of their own, told apart by when it was made.
+    const deletes = backups.getByRole('button', { name: /^Delete Before the change/ });
+    await expect(deletes).toHaveCount(2);
+    const deleteNames = await deletes.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
+    expect(new Set(deleteNames).size).toBe(2);
+    for (const name of deleteNames) expect(name).toMatch(/^Delete Before the change, made .+/);
+    const second = deleteNames[0]!.replace(/^Delete /, '');
+    await expect(backups.getByRole('button', { name: `Restore ${second}`, exact: true })).toHaveCount(1);
 
     // Lock: a locked backup cannot be deleted.
-    const lock = backups.getByRole('button', { name: 'Lock Second' });
+    const lock = backups.getByRole('button', { name: `Lock ${second}`, exact: true });
     await lock.click();
     await expect(lock).toHaveAttribute('aria-pressed', 'true');
-    await expect(backups.getByRole('button', { name: 'Delete Second' })).toBeDisabled();
+    await expect(backups.getByRole('button', { name: `Delete ${second}`, exact: true })).toBeDisabled();
     await lock.click();
     await expect(lock).toHaveAttribute('aria-pressed', 'false');
-    await backups.getByRole('button', { name: 'Delete Second' }).click();
-    await page.getByRole('dialog', { name: 'Delete Second?' }).getByRole('button', { name: 'Delete backup' }).click();
-    await expect(page.getByTestId('backups-status')).toHaveText('Deleted Second.');
+    await backups.getByRole('button', { name: `Delete ${second}`, exact: true }).click();
+    await page
+      .getByRole('dialog', { name: `Delete ${second}?` })
+      .getByRole('button', { name: 'Delete backup' })
+      .click();
+    await expect(page.getByTestId('backups-status')).toHaveText('Deleted Before the change.');
     await expect(backups.getByRole('button', { name: 'Create backup' })).toBeEnabled();
 
     // The console kept the restore's lines: search them, and download the log.

@@ -85,6 +85,8 @@ test.describe('probe locations on the board and in "your latency"', () => {
   }
 
   test('the board shows each location, says from where a minority fails, and names a probe that stopped reporting', async () => {
+    // Stops and resumes an agent and looks at two widths: longer than the default minute on a busy machine.
+    test.setTimeout(150_000);
     const page = await visitor();
     await page.goto('/network-status');
     await waitForHydration(page);
@@ -116,8 +118,21 @@ test.describe('probe locations on the board and in "your latency"', () => {
     const delhi = agents.get('delhi-ncr')!;
     delhi.child.kill('SIGSTOP');
     try {
-      await expect(lines.locator('[data-location-line="delhi-ncr"]')).toContainText(/Delhi NCR probe not reporting since \d\d:\d\d/, { timeout: 25_000 });
+      const silent = lines.locator('[data-location-line="delhi-ncr"]');
+      await expect(silent.locator('[data-location-note]')).toHaveText(/^Probe not reporting since \d\d:\d\d$/, { timeout: 25_000 });
       await expect(card.getByTestId('server-status')).toHaveText('Operational');
+      // At phone width and on a desktop, the silent location's name is whole beside its note, and the line fits the card.
+      for (const width of [390, 1366]) {
+        await page.setViewportSize({ width, height: 900 });
+        const name = silent.locator('[data-location-name]');
+        await expect(name).toHaveText('Delhi NCR');
+        expect(await name.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+        const [line, note] = [(await silent.boundingBox())!, (await silent.locator('[data-location-note]').boundingBox())!];
+        expect(note.x + note.width).toBeLessThanOrEqual(line.x + line.width + 0.5);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await card.screenshot({ path: `/tmp/walkthrough-silent-location-${width}.png` });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
     } finally {
       delhi.child.kill('SIGCONT');
     }

@@ -46,13 +46,13 @@ export function runAgentsCli(databaseUrl: string, args: string[]): Promise<{ cod
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
-/** A probe agent process (`npm run probe-agent`), its ping endpoint on a free port. */
-export function startAgent(options: { site: string; location: string; token: string; pingPort?: number }): ChildHandle {
-  const args = ['--site', options.site, '--location', options.location, '--token', options.token, '--ping-port', String(options.pingPort ?? 0)];
+/** A probe agent process (`npm run probe-agent`), its ping endpoint on a free port; the token in PROBE_TOKEN, never an argument. */
+export function startAgent(options: { site: string; location: string; token: string; pingPort?: number; env?: Record<string, string> }): ChildHandle {
+  const args = ['--site', options.site, '--location', options.location, '--ping-port', String(options.pingPort ?? 0)];
   return handle(
     spawn(process.execPath, [path.join(root, 'server/agent/main.ts'), ...args], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PROBE_TOKEN: options.token, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );

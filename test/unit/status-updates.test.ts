@@ -128,6 +128,40 @@ describe('a round of readings on the report', () => {
   });
 });
 
+describe("a round's failures and buffered readings on the report (issue 34)", () => {
+  it('shows why a monitor got no answer, in words, until it answers again', () => {
+    const failed = withReadings(report([server('a')]), [{ ...down('a', 2_000), failure: 'HTTP 503' }]);
+    expect(failed.servers[0]).toMatchObject({ latency: 0, failure: 'HTTP 503' });
+    const answered = withReadings(failed, [{ id: 'a', status: 'operational', latency: 12, timestamp: 3_000 }]);
+    expect(answered.servers[0]!.failure).toBeUndefined();
+  });
+
+  it("takes a location's stored readings as its line when a buffered batch arrives, and its failure", () => {
+    const shown = report([
+      server('a', { locations: [{ location: 'singapore', status: 'operational', latency: 30, at: 1_000, history: [{ timestamp: 1_000, latency: 30 }] }] }),
+    ]);
+    const readings = [1_000, 2_000, 3_000, 4_000].map((timestamp, i) => ({ timestamp, latency: 30 + i }));
+    const next = withReadings(shown, [
+      {
+        id: 'a',
+        status: 'operational',
+        latency: 33,
+        timestamp: 4_000,
+        locations: [{ location: 'singapore', status: 'operational', latency: 33, at: 4_000, readings }],
+      },
+    ]);
+    expect(next.servers[0]!.locations![0]).toEqual({ location: 'singapore', status: 'operational', latency: 33, at: 4_000, history: readings });
+    const failing = withReadings(next, [
+      {
+        ...down('a', 5_000),
+        failure: 'Connection refused',
+        locations: [{ location: 'singapore', status: 'down', latency: 0, at: 5_000, failure: 'Connection refused' }],
+      },
+    ]);
+    expect(failing.servers[0]!.locations![0]).toMatchObject({ failure: 'Connection refused', history: [...readings, { timestamp: 5_000, latency: 0 }] });
+  });
+});
+
 describe('a notice on the report', () => {
   it('adds an open incident newest first, with its brief for the bars, and raises the banner', () => {
     const older = incident({ id: 'i0', startedAt: '2026-11-25T01:00:00.000Z' });

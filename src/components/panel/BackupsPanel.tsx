@@ -7,6 +7,7 @@ import { formatBytes, formatDateTime } from '../../lib/panel-format.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { panelApi, panelLinks, type Backup, type ServerPermissions } from './panel-api.ts';
+import { backupLabels } from './backup-labels.ts';
 import { runToolAction } from './tool-action.ts';
 import { ToolFrame, ToolStatus } from './ToolFrame.tsx';
 import { usePolledList } from './use-polled-list.ts';
@@ -61,6 +62,8 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
       }
     },
   });
+  // Each backup's name in its buttons' accessible names, unique when two share a name.
+  const labels = backupLabels(list?.backups ?? []);
 
   const atLimit = list !== undefined && list.limit > 0 && list.count >= list.limit;
   const notIncluded = list !== undefined && list.limit === 0;
@@ -183,73 +186,76 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
         ) : (
           list && (
             <ul className="divide-y divide-white/5" aria-label={texts.heading}>
-              {list.backups.map((backup) => (
-                <li key={backup.id} className="flex flex-col gap-2 px-2 py-3 sm:flex-row sm:items-center sm:justify-between">
-                  <div className="min-w-0">
-                    <p className="flex flex-wrap items-center gap-2">
-                      <span className="truncate font-medium text-white">{backup.name}</span>
-                      <span className={`rounded px-1.5 py-0.5 text-xs ${stateStyles[backup.state]}`}>{texts.states[backup.state]}</span>
-                      {backup.locked && (
-                        <span className="inline-flex items-center gap-1 rounded bg-white/5 px-1.5 py-0.5 text-xs text-slate-300 ring-1 ring-white/10">
-                          <Lock aria-hidden className="size-3" /> {texts.locked}
-                        </span>
+              {list.backups.map((backup) => {
+                const label = labels.get(backup.id) ?? backup.name;
+                return (
+                  <li key={backup.id} className="flex flex-col gap-2 px-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+                    <div className="min-w-0">
+                      <p className="flex flex-wrap items-center gap-2">
+                        <span className="truncate font-medium text-white">{backup.name}</span>
+                        <span className={`rounded px-1.5 py-0.5 text-xs ${stateStyles[backup.state]}`}>{texts.states[backup.state]}</span>
+                        {backup.locked && (
+                          <span className="inline-flex items-center gap-1 rounded bg-white/5 px-1.5 py-0.5 text-xs text-slate-300 ring-1 ring-white/10">
+                            <Lock aria-hidden className="size-3" /> {texts.locked}
+                          </span>
+                        )}
+                      </p>
+                      <p className="mt-0.5 text-xs text-slate-400 tabular-nums">
+                        {formatDateTime(backup.createdAt)}
+                        {backup.state === 'ready' && ` · ${formatBytes(backup.size)}`}
+                      </p>
+                      {backup.failure && <p className="mt-1 text-xs text-red-300">{backup.failure}</p>}
+                    </div>
+                    <div className="flex flex-wrap gap-1.5">
+                      {permissions.download && backup.state === 'ready' && (
+                        <a
+                          href={panelLinks.backup(backup.id)}
+                          download
+                          aria-label={texts.download(label)}
+                          className={buttonVariants({ variant: 'secondary', size: 'xs' })}
+                        >
+                          <Download aria-hidden className="size-4" /> {texts.actions.download}
+                        </a>
                       )}
-                    </p>
-                    <p className="mt-0.5 text-xs text-slate-400 tabular-nums">
-                      {formatDateTime(backup.createdAt)}
-                      {backup.state === 'ready' && ` · ${formatBytes(backup.size)}`}
-                    </p>
-                    {backup.failure && <p className="mt-1 text-xs text-red-300">{backup.failure}</p>}
-                  </div>
-                  <div className="flex flex-wrap gap-1.5">
-                    {permissions.download && backup.state === 'ready' && (
-                      <a
-                        href={panelLinks.backup(backup.id)}
-                        download
-                        aria-label={texts.download(backup.name)}
-                        className={buttonVariants({ variant: 'secondary', size: 'xs' })}
-                      >
-                        <Download aria-hidden className="size-4" /> {texts.actions.download}
-                      </a>
-                    )}
-                    {permissions.restore && backup.state === 'ready' && (
-                      <button
-                        type="button"
-                        disabled={list.restoring}
-                        onClick={() => setQuestion({ kind: 'restore', backup })}
-                        aria-label={texts.restore(backup.name)}
-                        className={buttonVariants({ variant: 'secondary', size: 'xs' })}
-                      >
-                        <RotateCcw aria-hidden className="size-4" /> {texts.actions.restore}
-                      </button>
-                    )}
-                    {permissions.delete && backup.state !== 'creating' && (
-                      <>
+                      {permissions.restore && backup.state === 'ready' && (
                         <button
                           type="button"
-                          aria-pressed={backup.locked}
-                          onClick={() => void toggleLock(backup)}
-                          aria-label={texts.lock(backup.name)}
-                          title={texts.lockHint}
-                          className={buttonVariants({ variant: backup.locked ? 'primary' : 'ghost', size: 'xs' })}
+                          disabled={list.restoring}
+                          onClick={() => setQuestion({ kind: 'restore', backup })}
+                          aria-label={texts.restore(label)}
+                          className={buttonVariants({ variant: 'secondary', size: 'xs' })}
                         >
-                          {backup.locked ? <Lock aria-hidden className="size-4" /> : <LockOpen aria-hidden className="size-4" />} {texts.actions.lock}
+                          <RotateCcw aria-hidden className="size-4" /> {texts.actions.restore}
                         </button>
-                        <button
-                          type="button"
-                          disabled={backup.locked || list.restoring}
-                          onClick={() => setQuestion({ kind: 'delete', backup })}
-                          aria-label={texts.remove(backup.name)}
-                          title={backup.locked ? texts.lockHint : undefined}
-                          className={buttonVariants({ variant: 'destructive', size: 'xs' })}
-                        >
-                          <Trash2 aria-hidden className="size-4" /> {texts.actions.delete}
-                        </button>
-                      </>
-                    )}
-                  </div>
-                </li>
-              ))}
+                      )}
+                      {permissions.delete && backup.state !== 'creating' && (
+                        <>
+                          <button
+                            type="button"
+                            aria-pressed={backup.locked}
+                            onClick={() => void toggleLock(backup)}
+                            aria-label={texts.lock(label)}
+                            title={texts.lockHint}
+                            className={buttonVariants({ variant: backup.locked ? 'primary' : 'ghost', size: 'xs' })}
+                          >
+                            {backup.locked ? <Lock aria-hidden className="size-4" /> : <LockOpen aria-hidden className="size-4" />} {texts.actions.lock}
+                          </button>
+                          <button
+                            type="button"
+                            disabled={backup.locked || list.restoring}
+                            onClick={() => setQuestion({ kind: 'delete', backup })}
+                            aria-label={texts.remove(label)}
+                            title={backup.locked ? texts.lockHint : undefined}
+                            className={buttonVariants({ variant: 'destructive', size: 'xs' })}
+                          >
+                            <Trash2 aria-hidden className="size-4" /> {texts.actions.delete}
+                          </button>
+                        </>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
             </ul>
           )
         )}
@@ -258,7 +264,9 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
       <ConfirmDialog
         open={question !== undefined}
         title={
-          question ? (question.kind === 'restore' ? texts.confirmRestore.title(question.backup.name) : texts.confirmDelete.title(question.backup.name)) : ''
+          question
+            ? (question.kind === 'restore' ? texts.confirmRestore.title : texts.confirmDelete.title)(labels.get(question.backup.id) ?? question.backup.name)
+            : ''
         }
         body={question?.kind === 'restore' ? texts.confirmRestore.body : texts.confirmDelete.body}
         confirmLabel={question?.kind === 'restore' ? texts.confirmRestore.confirm : texts.confirmDelete.confirm}

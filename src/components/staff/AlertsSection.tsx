@@ -55,6 +55,11 @@ function AutoPublish({ minutes, onSaved, problem }: { minutes: number; onSaved: 
 }
 
 /** A draft's name for its buttons: one monitor's outages can leave several drafts of one title. */
+/** "A", "A and B", "A, B and C". */
+function listOf(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 function draftName(a: StaffAlert): string {
   return `${a.draft!.title}, down since ${formatDateTime(a.startedAt)}`;
 }
@@ -109,15 +114,23 @@ export function AlertsSection({ me, problem }: SectionProps) {
                     <p className="mt-1 text-sm text-slate-300">
                       Down since <time dateTime={new Date(a.startedAt).toISOString()}>{formatDateTime(a.startedAt)}</time>
                       {a.locations.length ? ` · from ${a.locations.join(', ')}` : ''}
-                      {a.detail ? ` · ${a.detail}` : ''}
+                      {a.detail ? ` · ${a.failure ?? a.detail} (${a.detail})` : ''}
                     </p>
                     <p className="mt-1 text-xs text-slate-400">
                       {a.acknowledgedAt ? `Acknowledged by ${a.acknowledgedBy ?? 'someone'} ${formatRelative(a.acknowledgedAt)}. ` : ''}
                       {a.recoveredAt ? `Recovered ${formatRelative(a.recoveredAt)}. ` : ''}
                       {a.deliveries.length
                         ? `Sent: ${a.deliveries.map((d) => `${d.kind} to ${d.channelName} (${d.status === 'delivered' ? 'sent' : d.status === 'pending' ? 'waiting' : 'failed'})`).join(', ')}.`
-                        : 'No channel covers this monitor.'}
+                        : 'When it went down, no channel covered this monitor: nobody was told.'}
                     </p>
+                    {/* Then and now are two facts: channels added since cover the next outage, not this one. */}
+                    {a.deliveries.length === 0 && (
+                      <p className="mt-1 text-xs text-slate-400" data-testid="alert-channels-now">
+                        {a.channelsNow.length
+                          ? `Now covered by ${listOf(a.channelsNow)}: its next outage is sent there.`
+                          : 'No channel covers it now either: add one under Channels.'}
+                      </p>
+                    )}
                   </div>
                   {a.state === 'firing' ? (
                     <div className="flex flex-wrap gap-2 md:justify-end">
@@ -149,11 +162,20 @@ export function AlertsSection({ me, problem }: SectionProps) {
               <li key={a.id} className="grid gap-3 py-4 md:grid-cols-[1fr_auto] md:items-center" data-draft-for={a.id}>
                 <div className="min-w-0">
                   <p className="font-medium text-white">{a.draft!.title}</p>
-                  <p className="mt-1 text-xs text-slate-400">
-                    Major impact, investigating, affects {a.monitorName}, down since{' '}
-                    <time dateTime={new Date(a.startedAt).toISOString()}>{formatDateTime(a.startedAt)}</time>.
-                    {a.state === 'recovered' ? ' It has recovered since.' : ''}
-                    {a.draft!.autoPublishAt ? ` Publishes by itself at ${formatDateTime(a.draft!.autoPublishAt)}.` : ''}
+                  {a.draft!.resolves ? (
+                    <p className="mt-1 text-xs text-slate-400" data-testid="draft-resolves">
+                      {a.monitorName} has recovered: publishing posts a resolved incident (major impact), so the board shows an outage that is over, not one
+                      under investigation.
+                    </p>
+                  ) : (
+                    <p className="mt-1 text-xs text-slate-400">
+                      Major impact, investigating, affects {a.monitorName}, down since{' '}
+                      <time dateTime={new Date(a.startedAt).toISOString()}>{formatDateTime(a.startedAt)}</time>.
+                      {a.draft!.autoPublishAt ? ` Publishes by itself at ${formatDateTime(a.draft!.autoPublishAt)}.` : ''}
+                    </p>
+                  )}
+                  <p className="mt-1 text-sm text-slate-300" data-testid="draft-message">
+                    “{a.draft!.message}”
                   </p>
                 </div>
                 {writes ? (
@@ -161,10 +183,17 @@ export function AlertsSection({ me, problem }: SectionProps) {
                     <Button
                       size="sm"
                       disabled={busy === `pub-${a.id}`}
-                      onClick={() => void act(`pub-${a.id}`, () => alertsApi.publish(a.id), `“${a.draft!.title}” is on the public board.`)}
+                      onClick={() =>
+                        void act(
+                          `pub-${a.id}`,
+                          () => alertsApi.publish(a.id),
+                          a.draft!.resolves ? `“${a.draft!.title}” is on the public board, resolved.` : `“${a.draft!.title}” is on the public board.`,
+                        )
+                      }
                     >
                       <Megaphone aria-hidden="true" className="size-4" />
-                      Publish<span className="sr-only"> {draftName(a)}</span>
+                      {a.draft!.resolves ? 'Publish as resolved' : 'Publish'}
+                      <span className="sr-only"> {draftName(a)}</span>
                     </Button>
                     <Button
                       variant="ghost"

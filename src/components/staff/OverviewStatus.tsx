@@ -92,7 +92,7 @@ export function OverviewStatus() {
                     {s.name}
                   </span>
                   <span className="flex shrink-0 items-center gap-2">
-                    {s.status === 'pending' ? null : <span className="text-xs text-slate-400">{latencyLabel(s.latency)}</span>}
+                    {s.status === 'pending' ? null : <span className="text-xs text-slate-400">{latencyLabel(s.latency, s.failure)}</span>}
                     <span className={`${badge} ${badgeTones[stateTones[s.status]]}`}>{stateLabels[s.status]}</span>
                   </span>
                 </li>

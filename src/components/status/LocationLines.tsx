@@ -34,13 +34,16 @@ export function LocationLines({ lines, probes, name, now }: { lines: readonly Lo
         return (
           <li
             key={l.location}
-            className="flex items-center justify-between gap-2"
+            className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5"
             data-location-line={l.location}
             data-location-status={quiet ? 'not-reporting' : l.status}
           >
             <span className="flex min-w-0 items-center gap-2 text-slate-300">
               <span className={`size-2 shrink-0 rounded-full ${quiet ? 'bg-slate-600' : dot[l.status]}`} aria-hidden="true" />
-              <span className="truncate">{place}</span>
+              {/* The name is never cut: the line wraps instead (a silent probe's note is long on a phone). */}
+              <span className="whitespace-nowrap" data-location-name>
+                {place}
+              </span>
               {lines.length > 1 && (
                 <span
                   className="h-0 w-4 shrink-0 border-t border-dashed"
@@ -51,14 +54,16 @@ export function LocationLines({ lines, probes, name, now }: { lines: readonly Lo
               )}
             </span>
             {quiet ? (
-              <span className="text-slate-400">
-                {place} probe not reporting{quiet.lastSeenAt ? ` since ${since(quiet.lastSeenAt, now)}` : ''}
+              <span className="ml-auto text-right text-slate-400" data-location-note>
+                Probe not reporting{quiet.lastSeenAt ? ` since ${since(quiet.lastSeenAt, now)}` : ''}
               </span>
             ) : (
-              <span className="flex items-center gap-2">
+              <span className="ml-auto flex items-center gap-2">
                 <span className="text-slate-400">{l.status === 'pending' ? 'Checking…' : statusLabels[l.status]}</span>
-                <span className={`w-16 text-right font-semibold tabular-nums ${l.status === 'pending' ? 'text-slate-400' : toneText[latencyTone(l.latency)]}`}>
-                  {l.status === 'pending' ? '—' : latencyLabel(l.latency)}
+                <span
+                  className={`min-w-16 text-right font-semibold tabular-nums ${l.status === 'pending' ? 'text-slate-400' : toneText[latencyTone(l.latency)]}`}
+                >
+                  {l.status === 'pending' ? '—' : latencyLabel(l.latency, l.failure)}
                 </span>
               </span>
             )}

@@ -5,7 +5,7 @@ import { LatencyChart } from './LatencyChart.tsx';
 import { LocationLines } from './LocationLines.tsx';
 import { probeLocationName } from '../../../contracts/probe-locations-rules.ts';
 import type { DailyUptime, IncidentBrief, Reading, ShownStatus, Uptimes } from './status-api.ts';
-import { latencyLabel, latencyTone, statusLabels, uptimeLabel, uptimeOver, type LatencyTone } from '../../lib/status-format.ts';
+import { intervalWords, latencyLabel, latencyTone, statusLabels, uptimeLabel, uptimeOver, type LatencyTone } from '../../lib/status-format.ts';
 import { UptimeBar } from './UptimeBar.tsx';
 import { cardVariants } from '../ui/card-variants.ts';
 
@@ -56,6 +56,10 @@ export interface ServerCardProps {
   name: string;
   status: ShownStatus;
   latency: number;
+  /** When the newest reading got no answer: why, in words ("HTTP 503"; docs/decisions.md 86). */
+  failure?: string | undefined;
+  /** Operator monitors: how often it is probed (seconds). */
+  intervalSeconds?: number | undefined;
   history: readonly Reading[];
   /** Operator monitors: uptime over 24 h, 30 d, 90 d, measured since measuredSince. */
   uptimes?: Uptimes;
@@ -85,6 +89,8 @@ export function ServerCard({
   name,
   status,
   latency,
+  failure,
+  intervalSeconds,
   history,
   uptimes,
   measuredSince = null,
@@ -156,8 +162,11 @@ export function ServerCard({
       )}
       <div className="mt-4 flex items-baseline justify-between gap-3">
         <p className="text-sm text-slate-400">Latency</p>
-        <p className={`text-2xl font-bold tabular-nums ${quiet ? 'text-slate-400' : latencyToneClass[latencyTone(latency)]}`} data-testid="server-latency">
-          {quiet ? '—' : latencyLabel(latency)}
+        <p
+          className={`text-right font-bold tabular-nums ${!quiet && latency <= 0 ? 'text-lg' : 'text-2xl'} ${quiet ? 'text-slate-400' : latencyToneClass[latencyTone(latency)]}`}
+          data-testid="server-latency"
+        >
+          {quiet ? '—' : latencyLabel(latency, failure)}
         </p>
       </div>
       {(players || version) && (
@@ -184,6 +193,14 @@ export function ServerCard({
       {bar && <UptimeBar monitorId={id} name={name} daily={bar.daily} daysFrom={bar.daysFrom} incidents={bar.incidents} now={now} />}
 
       <dl className={`mt-auto border-t border-white/5 pt-3 text-xs text-slate-400 ${uptimes ? 'grid gap-y-1' : 'flex flex-wrap gap-x-4 gap-y-1'}`}>
+        {intervalSeconds !== undefined && (
+          <div className="flex gap-1">
+            <dt>Probed</dt>
+            <dd className="font-semibold text-slate-200" data-testid="server-interval">
+              {intervalWords(intervalSeconds)}
+            </dd>
+          </div>
+        )}
         {uptimes ? (
           windows.map(([key, label, windowMs]) => (
             <div key={key} className="flex gap-1">

@@ -155,6 +155,8 @@ export function StatusBoard() {
                     name={s.name}
                     status={s.status}
                     latency={s.latency}
+                    failure={s.failure}
+                    intervalSeconds={s.intervalSeconds}
                     history={s.history}
                     uptimes={s.uptimes}
                     measuredSince={s.measuredSince}

@@ -2,7 +2,7 @@ import { Activity, Clock, Server, ShieldAlert, ShieldCheck } from 'lucide-react'
 import type { ReactNode } from 'react';
 import type { Incident } from './status-api.ts';
 import type { Banner } from '../../../contracts/status-rules.ts';
-import { measuredOver, uptimeLabel } from '../../lib/status-format.ts';
+import { measuredOver, probedEvery, uptimeLabel } from '../../lib/status-format.ts';
 import { cardVariants } from '../ui/card-variants.ts';
 
 const bannerTone: Record<Banner, string> = {
@@ -37,20 +37,24 @@ export interface SummaryProps {
   /** The open incidents (the security card counts them). */
   incidents: readonly Pick<Incident, 'title'>[];
   now?: number;
-  /** The shortest probe interval, for the note under the count. */
+  /** The shortest and longest probe intervals, for the note under the count. */
   intervalSeconds?: number;
+  longestIntervalSeconds?: number;
 }
 
 /** The four summary cards: system status, monitored servers, 90-day uptime, security. */
-function everyLabel(seconds: number | undefined): string {
-  if (seconds === undefined) return 'Probed around the clock';
-  if (seconds === 1) return 'Probed every second';
-  if (seconds < 60) return `Probed every ${+seconds.toFixed(1)} seconds`;
-  if (seconds === 60) return 'Probed every minute';
-  return `Probed every ${+(seconds / 60).toFixed(1)} minutes`;
-}
-
-export function SummaryCards({ banner, monitored, paused = 0, uptime90d, measuredSince = null, incidents, intervalSeconds, now = Date.now() }: SummaryProps) {
+export function SummaryCards({
+  banner,
+  monitored,
+  paused = 0,
+  uptime90d,
+  measuredSince = null,
+  incidents,
+  intervalSeconds,
+  longestIntervalSeconds,
+  now = Date.now(),
+}: SummaryProps) {
+  const every = probedEvery(intervalSeconds, longestIntervalSeconds);
   const over = uptime90d === null ? undefined : measuredOver(measuredSince, 90 * 86_400_000, now);
   return (
     <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
@@ -62,7 +66,7 @@ export function SummaryCards({ banner, monitored, paused = 0, uptime90d, measure
       <Card
         icon={<Server className="size-4 text-brand-300" aria-hidden="true" />}
         label="Monitored Servers"
-        note={paused ? `${everyLabel(intervalSeconds)}; ${paused} paused` : everyLabel(intervalSeconds)}
+        note={paused ? `${every}; ${paused} paused` : every}
       >
         <span data-testid="monitored-count">{monitored}</span>
       </Card>
