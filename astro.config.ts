@@ -12,6 +12,10 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'never' },
-  integrations: [react(), interactionDirective(), sitemap({ filter: (page) => !page.includes('/404') && !page.includes('/contact/not-sent') && !isPrivateRoute(page) })],
+  integrations: [
+    react(),
+    interactionDirective(),
+    sitemap({ filter: (page) => !page.includes('/404') && !page.includes('/contact/not-sent') && !isPrivateRoute(page) }),
+  ],
   vite: { plugins: [tailwindcss()] },
 });

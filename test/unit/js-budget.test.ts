@@ -41,7 +41,11 @@ describe('the budget check', () => {
     const html = fs.readFileSync(htmlFileOf('/'), 'utf8').replace('</head>', '<script type="module" src="/_astro/Grown.AbCd1234.js"></script></head>');
     const built = siteReader(distDir);
     const read: SiteReader = (sitePath) =>
-      sitePath === '/_astro/Grown.AbCd1234.js' ? Buffer.from('import"./Heavy.Zz9Yy8Xx.js";') : sitePath === '/_astro/Heavy.Zz9Yy8Xx.js' ? Buffer.from(incompressible(40_000)) : built(sitePath);
+      sitePath === '/_astro/Grown.AbCd1234.js'
+        ? Buffer.from('import"./Heavy.Zz9Yy8Xx.js";')
+        : sitePath === '/_astro/Heavy.Zz9Yy8Xx.js'
+          ? Buffer.from(incompressible(40_000))
+          : built(sitePath);
     const problems = overBudget(routeJs('/', html, read), jsBudgets);
     expect(problems.some((p) => p.startsWith('/: module Heavy.js (/_astro/Heavy.Zz9Yy8Xx.js) is') && p.includes('over its budget of 5.0 KB'))).toBe(true);
     expect(problems.some((p) => p.startsWith('/: loads') && p.includes('over its budget of 6.0 KB') && p.includes('largest: Heavy.js'))).toBe(true);
@@ -53,7 +57,8 @@ describe('the budget check', () => {
     const built = siteReader(distDir);
     const before = routeJs('/', html, built);
     const largest = before.modules.find((m) => m.url !== 'inline')!;
-    const grown: SiteReader = (sitePath) => (sitePath === largest.url ? Buffer.concat([built(sitePath)!, Buffer.from(incompressible(8_000))]) : built(sitePath));
+    const grown: SiteReader = (sitePath) =>
+      sitePath === largest.url ? Buffer.concat([built(sitePath)!, Buffer.from(incompressible(8_000))]) : built(sitePath);
     const problems = overBudget(routeJs('/', html, grown), jsBudgets);
     expect(overBudget(before, jsBudgets)).toEqual([]);
     expect(problems.some((p) => p.startsWith(`/: module ${largest.name} (${largest.url})`))).toBe(true);
@@ -89,6 +94,10 @@ describe('the budget check', () => {
   });
 
   it('reads static imports and re-exports, never a dynamic import()', () => {
-    expect(staticImports('import{a}from"./a.js";import"./b.js";export{c}from"./c.js";import("./d.js");x.import("./e.js")').sort()).toEqual(['./a.js', './b.js', './c.js']);
+    expect(staticImports('import{a}from"./a.js";import"./b.js";export{c}from"./c.js";import("./d.js");x.import("./e.js")').sort()).toEqual([
+      './a.js',
+      './b.js',
+      './c.js',
+    ]);
   });
 });

@@ -7,7 +7,9 @@ import type { Page } from '@playwright/test';
 export async function waitForHydration(page: Page): Promise<void> {
   // client:visible islands hydrate only once scrolled to, client:interaction ones on the first touch
   // (docs/decisions.md 88); a test that uses one waits for it itself.
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"]):not([client="interaction"])').length === 0, undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"]):not([client="interaction"])').length === 0, undefined, {
+    timeout: 15_000,
+  });
 }
 
 /** Opens a path and waits for its islands. */
