@@ -2,6 +2,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { interactionDirective } from './src/directives/integration.ts';
 import { isPrivateRoute } from './src/data/private-routes.ts';
 import { site } from './src/data/site.ts';
 
@@ -11,6 +12,10 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'never' },
-  integrations: [react(), sitemap({ filter: (page) => !page.includes('/404') && !page.includes('/contact/not-sent') && !isPrivateRoute(page) })],
+  integrations: [
+    react(),
+    interactionDirective(),
+    sitemap({ filter: (page) => !page.includes('/404') && !page.includes('/contact/not-sent') && !isPrivateRoute(page) }),
+  ],
   vite: { plugins: [tailwindcss()] },
 });

@@ -23,6 +23,13 @@ function boundedCache(limit: number): CacheStore {
   return store;
 }
 
+/**
+ * The security headers that mean something on a script, style or font (docs/decisions.md 89):
+ * the others (CSP, frame, referrer, opener, permissions) govern documents, and a hashed asset is
+ * never one.
+ */
+const subresourceSecurity = new Set(['x-content-type-options', 'strict-transport-security']);
+
 function flat(...sets: Record<string, string>[]): string[] {
   return sets.flatMap((set) => Object.entries(set).flat());
 }
@@ -53,11 +60,12 @@ export class SiteAnswers {
 
   constructor(site: SiteFiles, security: Record<string, string>) {
     for (const file of new Set([...site.files.values()])) {
+      const headers = file.lean ? Object.fromEntries(Object.entries(security).filter(([name]) => subresourceSecurity.has(name))) : security;
       for (const rep of [file.identity, file.br, file.gzip]) {
         if (!rep) continue;
         this.baked.set(rep, {
-          ok: flat(rep.headers, security),
-          notModified: flat(rep.notModifiedHeaders, security),
+          ok: flat(rep.headers, headers),
+          notModified: flat(rep.notModifiedHeaders, headers),
         });
       }
     }
@@ -75,17 +83,19 @@ export class SiteAnswers {
 
   /**
    * Writes the whole answer for `file`: `status` 200 (conditional requests honoured) or 404 (the
-   * not-found page). The security headers (HSTS too, when the site is public over HTTPS) are baked in.
+   * not-found page). The security headers (HSTS too, when the site is public over HTTPS) are baked in;
+   * a lean file (a hashed script, style or font) goes with its baked list as it is, no request id.
    */
-  write(req: IncomingMessage, res: ServerResponse, file: SiteFile, status: 200 | 404, requestId: string): void {
+  write(req: IncomingMessage, res: ServerResponse, file: SiteFile, status: 200 | 404, requestId: string | undefined): void {
     const rep = this.choose(file, req.headers['accept-encoding']);
     const baked = this.baked.get(rep)!;
+    const id = file.lean ? undefined : requestId;
     if (status === 200 && this.notModified(req, rep, file)) {
-      res.writeHead(304, [...baked.notModified, 'x-request-id', requestId]);
+      res.writeHead(304, id === undefined ? baked.notModified : [...baked.notModified, 'x-request-id', id]);
       res.end();
       return;
     }
-    res.writeHead(status, [...baked.ok, 'x-request-id', requestId]);
+    res.writeHead(status, id === undefined ? baked.ok : [...baked.ok, 'x-request-id', id]);
     if (req.method === 'HEAD') res.end();
     else res.end(rep.body);
   }

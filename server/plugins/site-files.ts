@@ -23,7 +23,15 @@ export interface SiteFile {
   gzip?: Representation;
   /** Last-Modified as milliseconds (whole seconds), for If-Modified-Since. */
   modifiedMs: number;
+  /**
+   * A hashed script, style or font under /_astro/: never a document, so it is answered with the
+   * headers that mean something on a subresource only, and no request id (docs/decisions.md 89).
+   */
+  lean: boolean;
 }
+
+/** Hashed files the browser only ever loads as a script, a style or a font (an SVG can be opened as a document). */
+const leanAsset = /^_astro\/[^/]+\.(?:m?js|css|woff2?)$/;
 
 export interface SiteFiles {
   /** By URL path (decoded): `/`, `/about`, `/about/index.html`, `/_astro/x.js`. */
@@ -60,7 +68,11 @@ function readFile(file: string, relative: string): SiteFile {
   const br = fs.existsSync(`${file}.br`) ? fs.readFileSync(`${file}.br`) : undefined;
   const gzip = fs.existsSync(`${file}.gz`) ? fs.readFileSync(`${file}.gz`) : undefined;
   const varies = br !== undefined || gzip !== undefined;
-  const site: SiteFile = { identity: representation('identity', fs.readFileSync(file), contentType, cacheControl, lastModified, varies), modifiedMs };
+  const site: SiteFile = {
+    identity: representation('identity', fs.readFileSync(file), contentType, cacheControl, lastModified, varies),
+    modifiedMs,
+    lean: leanAsset.test(relative),
+  };
   if (br) site.br = representation('br', br, contentType, cacheControl, lastModified, true);
   if (gzip) site.gzip = representation('gzip', gzip, contentType, cacheControl, lastModified, true);
   return site;

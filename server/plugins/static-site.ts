@@ -91,7 +91,8 @@ async function staticSitePlugin(app: FastifyInstance, options: { siteDir: string
     if ((method !== 'GET' && method !== 'HEAD') || req.headers['x-forwarded-host'] !== undefined || !hostKnown(req)) return false;
     const file = lookup(files, req.url ?? '');
     if (!file) return false;
-    const id = randomUUID();
+    // A lean file (a hashed script, style or font) carries no request id (docs/decisions.md 89).
+    const id = file.lean ? undefined : randomUUID();
     answers.write(req, res, file, 200, id);
     if (debug) app.log.debug({ reqId: id, method, url: req.url, statusCode: res.statusCode }, 'static file');
     return true;

@@ -1,20 +1,13 @@
 // How far the cookie banner reaches up from the bottom of a phone screen, so the help button
-// can sit above it. A tiny store between the two islands: writing a custom property on <html>
-// instead would make the browser recompute the style of every element on the page.
-type Listener = (px: number) => void;
-
+// can sit above it: written as a custom property on the button alone (on <html> the browser
+// would recompute the style of every element on the page). Plain DOM: neither needs React.
 let current = 0;
-const listeners = new Set<Listener>();
+
+/** The help button, marked data-help-launcher (src/components/help/HelpLauncher.tsx). */
+const launcher = () => document.querySelector<HTMLElement>('[data-help-launcher]');
 
 export function setCookieBannerOffset(px: number): void {
   if (px === current) return;
   current = px;
-  for (const listener of listeners) listener(px);
-}
-
-/** Calls the listener now and on every change; returns the unsubscribe function. */
-export function onCookieBannerOffset(listener: Listener): () => void {
-  listeners.add(listener);
-  listener(current);
-  return () => listeners.delete(listener);
+  launcher()?.style.setProperty('--cookie-banner-offset', `${px}px`);
 }

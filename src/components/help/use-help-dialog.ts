@@ -30,16 +30,20 @@ export function useHelpDialog(focusOnOpen: RefObject<HTMLElement | null>) {
     };
   }, []);
 
-  // The state drives the native dialog; Escape closes it natively and `onClose` follows.
+  // The state drives the native dialog; Escape closes it natively and `onClose` follows. Only a
+  // change of the state closes it: at hydration the state is still closed while a dialog a
+  // command button opened natively (before the island loaded, docs/decisions.md 88) stays open.
+  const wasOpen = useRef(false);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
       element.showModal();
       focusOnOpen.current?.focus();
-    } else if (!open && element.open) {
+    } else if (!open && wasOpen.current && element.open) {
       element.close();
     }
+    wasOpen.current = open;
   }, [open, focusOnOpen]);
 
   // The page behind the modal does not scroll while it is open; where the scrollbar takes room,

@@ -36,6 +36,17 @@ export function SearchBox({ id: idProp }: { id?: string }) {
     setLoaded(true);
   };
 
+  // The island loads on the first focus of its server-rendered box (docs/decisions.md 88): what
+  // the visitor did meanwhile, the focus and any text typed, is taken over here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration.
+  useEffect(() => {
+    const field = input.current;
+    if (!field || document.activeElement !== field) return;
+    void loadIndex().then(takeIndex);
+    if (field.value !== '') setQuery(field.value);
+    setOpen(true);
+  }, []);
+
   useEffect(() => {
     if (!expanded && !nothing) return;
     const onPointer = (event: PointerEvent) => {
