@@ -3,6 +3,7 @@
  * with a server id and access key, then a session cookie) and the live console socket.
  */
 import { z } from 'zod';
+import { grantNames } from './my-servers-rules.ts';
 import {
   historyRanges,
   maxBackupNameLength,
@@ -49,7 +50,9 @@ export const connectBody = z.strictObject({
   key: z.string().min(1).max(500),
 });
 export const connectAnswer = z.object({ server: serverDetails });
-export const sessionAnswer = z.object({ connected: z.boolean(), server: serverDetails.optional() });
+/** A session opened from "My servers": the customer's role there and what they may do (docs/decisions.md 81). */
+export const sessionAccount = z.object({ role: z.enum(['owner', 'shared']), grants: z.array(z.enum(grantNames)) });
+export const sessionAnswer = z.object({ connected: z.boolean(), server: serverDetails.optional(), account: sessionAccount.optional() });
 export const powerBody = z.strictObject({ signal: powerSignal });
 export const commandBody = z.strictObject({ command: z.string().max(maxCommandLength) });
 

@@ -23,6 +23,12 @@ export interface AppConfig {
   panel: {
     driver: 'local' | 'pterodactyl';
     url: string | undefined;
+    /** PANEL_APPLICATION_KEY: finds customers' panel users and servers (docs/decisions.md 79). */
+    applicationKey: string | undefined;
+    /** PANEL_CLIENT_KEY: the provider's admin client key, for customers' servers and subusers (docs/decisions.md 79). */
+    clientKey: string | undefined;
+    /** BILLING_PORTAL_URL: where a suspended server's invoice is paid. */
+    portalUrl: string | undefined;
     localServersFile: string | undefined;
     /** GAME_SERVERS_DIR, absolute; undefined when unset. */
     gameServersDir: string | undefined;
@@ -190,6 +196,9 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
     panel: {
       driver: e.PANEL_DRIVER,
       url: e.PANEL_URL?.replace(/\/+$/, ''),
+      applicationKey: e.PANEL_APPLICATION_KEY,
+      clientKey: e.PANEL_CLIENT_KEY,
+      portalUrl: e.BILLING_PORTAL_URL,
       localServersFile: e.LOCAL_SERVERS_FILE,
       gameServersDir: e.GAME_SERVERS_DIR ? path.resolve(e.GAME_SERVERS_DIR) : undefined,
       demoMcPort: e.DEMO_MC_PORT,

@@ -131,6 +131,18 @@ export const envSchema = z.object({
   PANEL_DRIVER: z.enum(['local', 'pterodactyl']).default('local'),
   /** The panel's base URL, for PANEL_DRIVER=pterodactyl. */
   PANEL_URL: httpUrl.optional(),
+  /**
+   * A Pterodactyl / Pelican application API key (`ptla_…`/`papp_…`, read users and servers):
+   * finds a signed-in customer's panel user and servers. Server side only.
+   */
+  PANEL_APPLICATION_KEY: z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be the application API key as the panel shows it').optional(),
+  /**
+   * The client API key (`ptlc_…`/`pacc_…`) of the provider's admin account on the panel: controls
+   * the servers of signed-in customers and their subusers. Server side only.
+   */
+  PANEL_CLIENT_KEY: z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be the client API key as the panel shows it').optional(),
+  /** The billing portal's page where a customer pays: linked from a server suspended for an unpaid invoice. */
+  BILLING_PORTAL_URL: httpUrl.optional(),
   /** JSON file of local game servers; the demo file under ./data when unset. */
   LOCAL_SERVERS_FILE: z.string().min(1).optional(),
   /**

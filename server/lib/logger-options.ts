@@ -40,8 +40,11 @@ export function secretValues(config: {
   sessionSecret: string;
   databaseUrl: string;
   contact: { webhookUrl?: string | undefined; smtpUrl?: string | undefined };
+  panel?: { applicationKey?: string | undefined; clientKey?: string | undefined };
 }): string[] {
   const values = new Set<string>([config.sessionSecret]);
+  // The panel's application and admin client keys (docs/decisions.md 79).
+  for (const key of [config.panel?.applicationKey, config.panel?.clientKey]) if (key) values.add(key);
   for (const url of [config.databaseUrl, config.contact.webhookUrl, config.contact.smtpUrl]) {
     if (!url || url.startsWith('sqlite:')) continue;
     values.add(url);

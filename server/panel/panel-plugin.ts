@@ -9,6 +9,8 @@ import { panelBackupRoutes } from './panel-backup-routes.ts';
 import { panelFileRoutes } from './panel-file-routes.ts';
 import { PanelLink } from './panel-link.ts';
 import { historySampleCounter, registerPanelMetrics, timedDriver } from './panel-metrics.ts';
+import { createMyServers } from './accounts/my-servers-plugin.ts';
+import { myServersRoutes } from './accounts/my-servers-routes.ts';
 import { panelReachable } from './pterodactyl/panel-reachable.ts';
 import { panelRequests, panelRoutes } from './panel-routes.ts';
 import { PanelService } from './panel-service.ts';
@@ -61,12 +63,14 @@ async function panelCapability(app: FastifyInstance): Promise<void> {
 
       // Uploads reach their route unread (in this scope only): the route streams the request itself to the engine.
       scope.addContentTypeParser('application/octet-stream', (_request, _payload, done) => done(null, undefined));
-      const requests = panelRequests(scope, service);
+      const accounts = createMyServers(scope, { driver, service });
+      const requests = panelRequests(scope, service, (request, session) => accounts.check(request, session));
       panelRoutes(scope, service, requests);
       panelFileRoutes(scope, service, requests);
       panelBackupRoutes(scope, service, requests);
       registerSchedules(scope, { driver, panel: service, crypto, requests, now: scope.clock });
-      consoleRoutes(scope, service);
+      consoleRoutes(scope, service, requests);
+      myServersRoutes(scope, accounts.service);
     },
     { prefix: '/api/panel' },
   );

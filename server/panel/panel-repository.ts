@@ -11,6 +11,8 @@ export interface StoredSession {
   keyCiphertext: string;
   createdAt: number;
   expiresAt: number;
+  /** The signed-in customer who opened it from "My servers", or null (a key session). */
+  customerId?: string | null;
 }
 
 // Sessions.
@@ -25,6 +27,7 @@ export async function insertSession(db: Db, session: StoredSession): Promise<voi
       key_ciphertext: session.keyCiphertext,
       created_at: session.createdAt,
       expires_at: session.expiresAt,
+      customer_id: session.customerId ?? null,
     })
     .execute();
 }
@@ -40,12 +43,20 @@ export async function findSession(db: Db, idHash: string, now: number): Promise<
       keyCiphertext: row.key_ciphertext,
       createdAt: row.created_at,
       expiresAt: row.expires_at,
+      customerId: row.customer_id,
     }
   );
 }
 
 export async function deleteSession(db: Db, idHash: string): Promise<void> {
   await db.deleteFrom('panel_sessions').where('id_hash', '=', idHash).execute();
+}
+
+/** The live sessions a customer opened on a server (their access ended: they are closed). */
+export async function customerSessions(db: Db, customerId: string, serverId: string | undefined, now: number): Promise<string[]> {
+  let query = db.selectFrom('panel_sessions').select('id_hash').where('customer_id', '=', customerId).where('expires_at', '>', now);
+  if (serverId !== undefined) query = query.where('server_id', '=', serverId);
+  return (await query.execute()).map((row) => row.id_hash);
 }
 
 /** When the latest live session of a server ends, or null when it has none. */

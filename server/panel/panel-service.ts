@@ -11,6 +11,7 @@ import type { Backup, BackupList, FileDownload, FileEntry, GameServerDriver, Pla
 import { checkUploadSize } from './file-limits.ts';
 import type { HistorySampler } from './history-sampler.ts';
 import type { PanelAuditAction } from './panel-audit-actions.ts';
+import { customerSessions } from './panel-repository.ts';
 import { checkServerPath } from './server-path.ts';
 import type { SessionSockets } from './session-sockets.ts';
 import type { PanelSession, SessionStore } from './session-store.ts';
@@ -45,6 +46,7 @@ export class PanelService {
   private readonly sessions: SessionStore;
   private readonly throttle: ConnectThrottle;
   private readonly audit: AuditLog;
+  private readonly db: Kysely<Database>;
 
   constructor(deps: {
     db: Kysely<Database>;
@@ -62,6 +64,7 @@ export class PanelService {
     this.audit = deps.audit;
     this.history = deps.history;
     this.throttle = new ConnectThrottle(deps.db);
+    this.db = deps.db;
   }
 
   /**
@@ -91,6 +94,19 @@ export class PanelService {
     });
   }
 
+  /**
+   * Opens a session for a signed-in customer on a server the caller has checked they may use
+   * (docs/decisions.md 80): the key is the site's own, and every request checks the access again.
+   */
+  async openForCustomer(input: { serverId: string; accountKey: string; customerId: string; previousCookie: string | undefined }): Promise<{ cookie: string; server: ServerDetails }> {
+    const server = await this.driver.getServer({ serverId: input.serverId, key: input.accountKey });
+    const previous = await this.sessions.find(input.previousCookie);
+    if (previous) await this.end(previous);
+    const { id, session } = await this.sessions.create(input.serverId, input.accountKey, Date.now(), input.customerId);
+    await this.history.sessionStarted(input.serverId, input.accountKey, session.expiresAt);
+    return { cookie: id, server };
+  }
+
   /** The live session of a cookie value, or undefined. */
   find(cookie: string | undefined): Promise<PanelSession | undefined> {
     return this.sessions.find(cookie);
@@ -105,6 +121,16 @@ export class PanelService {
     const session = await this.sessions.find(cookie);
     if (!session) throw notConnected();
     return session;
+  }
+
+  /** Ends the sessions a customer opened from "My servers" (on one server, or all): signed out, or their access removed. */
+  async endCustomerSessions(customerId: string, serverId?: string): Promise<number> {
+    const hashes = await customerSessions(this.db, customerId, serverId, Date.now());
+    for (const hash of hashes) {
+      const session = await this.sessions.findByHash(hash);
+      if (session) await this.end(session);
+    }
+    return hashes.length;
   }
 
   /** Ends a session; `keyRefused` when the engine no longer takes its key (the history forgets it too). */
@@ -142,8 +168,18 @@ export class PanelService {
     return this.withEngine(session, (c) => this.driver.getPlayers(c), onEnded);
   }
 
-  permissions(session: PanelSession, onEnded?: () => void): Promise<ServerPermissions> {
-    return this.withEngine(session, (c) => this.driver.getPermissions(c), onEnded);
+  async permissions(session: PanelSession, onEnded?: () => void): Promise<ServerPermissions> {
+    const engine = await this.withEngine(session, (c) => this.driver.getPermissions(c), onEnded);
+    const grants = session.grants;
+    if (!grants) return engine;
+    // A shared server's person: what the engine allows, narrowed to what the owner gave (docs/decisions.md 81).
+    const narrow = <T extends Record<string, boolean>>(part: T, given: boolean): T =>
+      Object.fromEntries(Object.entries(part).map(([name, allowed]) => [name, allowed && given])) as T;
+    return {
+      files: narrow(engine.files, grants.has('files')),
+      backups: narrow(engine.backups, grants.has('backups')),
+      schedules: narrow(engine.schedules, grants.has('schedules')),
+    };
   }
 
   /** The stored samples of the last hour or day; the session is the authorization (its key was checked on connect). */
@@ -276,7 +312,9 @@ export class PanelService {
       throw caught;
     } finally {
       await this.audit.record({
-        actor: { kind: 'customer', id: session.serverId, label: `server ${session.serverId}` },
+        actor: session.customerId
+          ? { kind: 'customer', id: session.customerId, label: session.actorLabel ?? `account ${session.customerId}` }
+          : { kind: 'customer', id: session.serverId, label: `server ${session.serverId}` },
         action,
         target: session.serverId,
         outcome,
