@@ -135,12 +135,18 @@ export const envSchema = z.object({
    * A Pterodactyl / Pelican application API key (`ptla_…`/`papp_…`, read users and servers):
    * finds a signed-in customer's panel user and servers. Server side only.
    */
-  PANEL_APPLICATION_KEY: z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be the application API key as the panel shows it').optional(),
+  PANEL_APPLICATION_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,512}$/, 'must be the application API key as the panel shows it')
+    .optional(),
   /**
    * The client API key (`ptlc_…`/`pacc_…`) of the provider's admin account on the panel: controls
    * the servers of signed-in customers and their subusers. Server side only.
    */
-  PANEL_CLIENT_KEY: z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be the client API key as the panel shows it').optional(),
+  PANEL_CLIENT_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,512}$/, 'must be the client API key as the panel shows it')
+    .optional(),
   /** The billing portal's page where a customer pays: linked from a server suspended for an unpaid invoice. */
   BILLING_PORTAL_URL: httpUrl.optional(),
   /** JSON file of local game servers; the demo file under ./data when unset. */

@@ -82,7 +82,10 @@ export function panelRoutes(app: FastifyInstance, service: PanelService, request
     try {
       // A customer's session is checked like every other request: their access may be gone.
       const session = found.customerId === undefined ? found : await requests.session(request);
-      const account = session.customerId === undefined ? undefined : { role: session.grants ? ('shared' as const) : ('owner' as const), grants: [...(session.grants ?? grantNames)] as Grant[] };
+      const account =
+        session.customerId === undefined
+          ? undefined
+          : { role: session.grants ? ('shared' as const) : ('owner' as const), grants: [...(session.grants ?? grantNames)] as Grant[] };
       return { connected: true, server: await service.server(session, requests.ended(reply)), ...(account ? { account } : {}) };
     } catch (error) {
       // The engine no longer takes the key (revoked, server gone), or the customer's access ended: the session has just ended.

@@ -98,7 +98,12 @@ export class PanelService {
    * Opens a session for a signed-in customer on a server the caller has checked they may use
    * (docs/decisions.md 80): the key is the site's own, and every request checks the access again.
    */
-  async openForCustomer(input: { serverId: string; accountKey: string; customerId: string; previousCookie: string | undefined }): Promise<{ cookie: string; server: ServerDetails }> {
+  async openForCustomer(input: {
+    serverId: string;
+    accountKey: string;
+    customerId: string;
+    previousCookie: string | undefined;
+  }): Promise<{ cookie: string; server: ServerDetails }> {
     const server = await this.driver.getServer({ serverId: input.serverId, key: input.accountKey });
     const previous = await this.sessions.find(input.previousCookie);
     if (previous) await this.end(previous);

@@ -74,7 +74,14 @@ export class SessionStore {
       this.cache.delete(idHash);
       return undefined;
     }
-    const session: PanelSession = { idHash, serverId: row.serverId, driver: row.driver, key, expiresAt: row.expiresAt, customerId: row.customerId ?? undefined };
+    const session: PanelSession = {
+      idHash,
+      serverId: row.serverId,
+      driver: row.driver,
+      key,
+      expiresAt: row.expiresAt,
+      customerId: row.customerId ?? undefined,
+    };
     if (this.cache.size >= cacheLimit) this.cache.clear();
     this.cache.set(idHash, { session, until: now + cacheMs });
     return session;

@@ -6,7 +6,17 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { LocalServerConfig } from '../local/servers-file.ts';
 import { ownerAccess, type Grant } from './grants.ts';
 import { verifiedEmail, type DirectoryServer, type ServerDirectory, type Share } from './server-directory.ts';
-import { deleteShare, insertShare, markShareAccepted, shareById, shareOf, sharesOfEmail, sharesOfServer, updateShareGrants, type StoredShare } from './shares-repository.ts';
+import {
+  deleteShare,
+  insertShare,
+  markShareAccepted,
+  shareById,
+  shareOf,
+  sharesOfEmail,
+  sharesOfServer,
+  updateShareGrants,
+  type StoredShare,
+} from './shares-repository.ts';
 
 const driver = 'local';
 
@@ -19,10 +29,16 @@ const asShare = (stored: StoredShare): Share => ({ id: stored.id, email: stored.
  * The local driver's directory (docs/decisions.md 80-81): a server belongs to the verified
  * address its servers file entry names as `owner`; shares are rows of panel_server_shares.
  */
-export function createLocalDirectory(deps: { db: Kysely<Database>; servers: readonly LocalServerConfig[]; accountKey: string; publicHost: string; now: () => number }): ServerDirectory {
+export function createLocalDirectory(deps: {
+  db: Kysely<Database>;
+  servers: readonly LocalServerConfig[];
+  accountKey: string;
+  publicHost: string;
+  now: () => number;
+}): ServerDirectory {
   const { db, now } = deps;
   const byId = new Map(deps.servers.map((server) => [server.id, server]));
-  const describe = (server: LocalServerConfig): DirectoryServer => ({
+  const summary = (server: LocalServerConfig): DirectoryServer => ({
     id: server.id,
     game: server.minecraftPort === undefined ? null : 'Minecraft',
     location: server.location ?? null,
@@ -38,9 +54,9 @@ export function createLocalDirectory(deps: { db: Kysely<Database>; servers: read
       const shares = await sharesOfEmail(db, driver, email);
       const shared = shares.flatMap((share) => {
         const server = byId.get(share.serverId);
-        return server && server.owner !== email ? [{ ...describe(server), grants: share.grants }] : [];
+        return server && server.owner !== email ? [{ ...summary(server), grants: share.grants }] : [];
       });
-      return { owned: ownedBy(email).map(describe), shared };
+      return { owned: ownedBy(email).map(summary), shared };
     },
     async access(customer, serverId) {
       const email = verifiedEmail(customer);
@@ -59,7 +75,8 @@ export function createLocalDirectory(deps: { db: Kysely<Database>; servers: read
       return (await sharesOfServer(db, driver, serverId)).map(asShare);
     },
     async invite(serverId, email, grants: Grant[], by) {
-      if (byId.get(serverId)?.owner === email) throw new HttpError(400, 'own_address', 'That is the owner’s own address.', { fields: { email: 'This address owns the server.' } });
+      if (byId.get(serverId)?.owner === email)
+        throw new HttpError(400, 'own_address', 'That is the owner’s own address.', { fields: { email: 'This address owns the server.' } });
       if (await shareOf(db, driver, serverId, email)) throw shareExists();
       const stored: StoredShare = { id: randomUUID(), serverId, email, grants, invitedBy: by.id, createdAt: now(), acceptedAt: null };
       try {

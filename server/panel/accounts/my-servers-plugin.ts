@@ -38,7 +38,10 @@ const noDirectory: ServerDirectory = {
  * directory, the service, the check of every request on a customer's session, and the end of
  * those sessions when the customer signs out.
  */
-export function createMyServers(app: FastifyInstance, deps: { driver: GameServerDriver; service: PanelService }): {
+export function createMyServers(
+  app: FastifyInstance,
+  deps: { driver: GameServerDriver; service: PanelService },
+): {
   service: MyServersService;
   check(request: FastifyRequest, session: PanelSession): Promise<PanelSession>;
 } {
@@ -79,14 +82,15 @@ export function createMyServers(app: FastifyInstance, deps: { driver: GameServer
   app.addHook('onReady', async () => {
     if (!app.hasDecorator('customers') || !app.customers) return;
     const stop = app.customers.onSessionsEnded((customerId) => {
-      deps.service.endCustomerSessions(customerId).catch((error: unknown) => app.log.warn({ err: error }, 'could not end the panel sessions of a signed-out customer'));
+      deps.service
+        .endCustomerSessions(customerId)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not end the panel sessions of a signed-out customer'));
     });
     app.addHook('onClose', async () => stop());
   });
 
   return {
     service,
-    check: async (request, session) =>
-      service.authorize(await currentCustomer(app, request), session, request.method, request.routeOptions.url ?? request.url),
+    check: async (request, session) => service.authorize(await currentCustomer(app, request), session, request.method, request.routeOptions.url ?? request.url),
   };
 }

@@ -37,13 +37,19 @@ export function myServersRoutes(app: FastifyInstance, service: MyServersService)
     shares: await service.shares(await currentCustomer(app, request), request.params.serverId),
   }));
 
-  api.post('/my-servers/:serverId/shares', { schema: { params: serverParams, body: shareBody, response: { 201: share, ...errors } } }, async (request, reply) => {
-    const made = await service.invite(await currentCustomer(app, request), request.params.serverId, request.body.email, request.body.grants, request.ip);
-    return reply.status(201).send(made);
-  });
+  api.post(
+    '/my-servers/:serverId/shares',
+    { schema: { params: serverParams, body: shareBody, response: { 201: share, ...errors } } },
+    async (request, reply) => {
+      const made = await service.invite(await currentCustomer(app, request), request.params.serverId, request.body.email, request.body.grants, request.ip);
+      return reply.status(201).send(made);
+    },
+  );
 
-  api.put('/my-servers/:serverId/shares/:shareId', { schema: { params: shareParams, body: shareUpdateBody, response: { 200: share, ...errors } } }, async (request) =>
-    service.change(await currentCustomer(app, request), request.params.serverId, request.params.shareId, request.body.grants, request.ip),
+  api.put(
+    '/my-servers/:serverId/shares/:shareId',
+    { schema: { params: shareParams, body: shareUpdateBody, response: { 200: share, ...errors } } },
+    async (request) => service.change(await currentCustomer(app, request), request.params.serverId, request.params.shareId, request.body.grants, request.ip),
   );
 
   api.delete('/my-servers/:serverId/shares/:shareId', { schema: { params: shareParams, response: { 204: noContent, ...errors } } }, async (request, reply) => {

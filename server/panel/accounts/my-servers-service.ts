@@ -44,7 +44,13 @@ export class MyServersService {
   /** The account sessions open here, per server: id hash → the person's address (a removal ends them at once). */
   private readonly openSessions = new Map<string, Map<string, string>>();
 
-  constructor(deps: { directory: ServerDirectory; panel: PanelService; audit: AuditLog; board: () => Promise<StatusReport | undefined>; portalUrl: string | null }) {
+  constructor(deps: {
+    directory: ServerDirectory;
+    panel: PanelService;
+    audit: AuditLog;
+    board: () => Promise<StatusReport | undefined>;
+    portalUrl: string | null;
+  }) {
     this.directory = deps.directory;
     this.panel = deps.panel;
     this.audit = deps.audit;
@@ -55,7 +61,7 @@ export class MyServersService {
   async list(customer: Customer | undefined): Promise<MyServersAnswer> {
     if (!customer) return { signedIn: false, owned: [], shared: [] };
     const [{ owned, shared }, report] = await Promise.all([this.directory.serversOf(customer), this.board().catch(() => undefined)]);
-    const show = (server: DirectoryServer, role: 'owner' | 'shared', grants: Grant[]) => this.describe(server, role, grants, report);
+    const show = (server: DirectoryServer, role: 'owner' | 'shared', grants: Grant[]) => this.entry(server, role, grants, report);
     return {
       signedIn: true,
       owned: await Promise.all(owned.map((server) => show(server, 'owner', ['console', 'power', 'files', 'backups', 'schedules']))),
@@ -63,7 +69,7 @@ export class MyServersService {
     };
   }
 
-  private async describe(server: DirectoryServer, role: 'owner' | 'shared', grants: Grant[], report: StatusReport | undefined): Promise<MyServer> {
+  private async entry(server: DirectoryServer, role: 'owner' | 'shared', grants: Grant[], report: StatusReport | undefined): Promise<MyServer> {
     const details = await within(this.panel.driver.getServer({ serverId: server.id, key: this.directory.accountKey }), engineWaitMs);
     const status = details?.status ?? null;
     return {
@@ -84,7 +90,12 @@ export class MyServersService {
   }
 
   /** Opens one of the customer's servers as this browser's panel session. */
-  async open(customer: Customer | undefined, serverId: string, previousCookie: string | undefined, clientIp: string): Promise<{ cookie: string; answer: OpenAnswer }> {
+  async open(
+    customer: Customer | undefined,
+    serverId: string,
+    previousCookie: string | undefined,
+    clientIp: string,
+  ): Promise<{ cookie: string; answer: OpenAnswer }> {
     if (!customer) throw signInFirst();
     const access = await this.directory.access(customer, serverId);
     if (!access) throw serverUnknown();
@@ -182,7 +193,11 @@ export class MyServersService {
   async change(customer: Customer | undefined, serverId: string, shareId: string, grants: Grant[], clientIp: string): Promise<Share> {
     await this.requireOwner(customer, serverId);
     const { before, after } = await this.directory.change(serverId, shareId, grants);
-    await this.record(customer!, clientIp, 'panel.share.change', serverId, { email: before.email, before: grantWords(before.grants), after: grantWords(after.grants) });
+    await this.record(customer!, clientIp, 'panel.share.change', serverId, {
+      email: before.email,
+      before: grantWords(before.grants),
+      after: grantWords(after.grants),
+    });
     // Narrower rights take effect on the next call; a console taken away closes now.
     if (!grants.includes('console')) await this.endFor(serverId, before.email, true);
     return after;

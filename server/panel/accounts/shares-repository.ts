@@ -26,7 +26,13 @@ const toShare = (row: Row): StoredShare => ({
 });
 
 export async function sharesOfServer(db: Kysely<Database>, driver: string, serverId: string): Promise<StoredShare[]> {
-  const rows = await db.selectFrom('panel_server_shares').selectAll().where('driver', '=', driver).where('server_id', '=', serverId).orderBy('created_at').execute();
+  const rows = await db
+    .selectFrom('panel_server_shares')
+    .selectAll()
+    .where('driver', '=', driver)
+    .where('server_id', '=', serverId)
+    .orderBy('created_at')
+    .execute();
   return rows.map(toShare);
 }
 
@@ -75,7 +81,11 @@ export async function insertShare(db: Kysely<Database>, driver: string, share: S
 }
 
 export async function updateShareGrants(db: Kysely<Database>, id: string, grants: Grant[], at: number): Promise<void> {
-  await db.updateTable('panel_server_shares').set({ grants: grants.join(','), updated_at: at }).where('id', '=', id).execute();
+  await db
+    .updateTable('panel_server_shares')
+    .set({ grants: grants.join(','), updated_at: at })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Marks it accepted; true when this call did (the first time). */

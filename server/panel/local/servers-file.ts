@@ -66,7 +66,10 @@ const serverSchema = z
      */
     backupsDir: z.string().min(1).optional(),
     /** The owner's e-mail address: signed in with it (verified), they find the server under "My servers". */
-    owner: z.email('must be an e-mail address').transform((email) => email.toLowerCase()).optional(),
+    owner: z
+      .email('must be an e-mail address')
+      .transform((email) => email.toLowerCase())
+      .optional(),
     /** Where it runs, as the status board names the location's monitor (its id or name). */
     location: z.string().min(1).max(100).optional(),
     /** scrypt hash of the access key: `npm run --silent hash-key -- <key>`. */

@@ -17,7 +17,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const serverIncludes = 'allocations,location,egg,subusers';
 
 /** The application key was refused or lacks a permission: the provider must fix the configuration. */
-const directoryFailed = () => new HttpError(502, 'panel_directory', 'The game panel would not list your servers right now. Please try again, or tell us if it lasts.');
+const directoryFailed = () =>
+  new HttpError(502, 'panel_directory', 'The game panel would not list your servers right now. Please try again, or tell us if it lasts.');
 
 /** Counts the panel calls a request costs (the figures in the closing note; tests read them from the fake panel). */
 export interface PterodactylDirectoryOptions {
@@ -42,7 +43,7 @@ export interface PterodactylDirectoryOptions {
 export function createPterodactylDirectory(options: PterodactylDirectoryOptions): ServerDirectory {
   const { db, now, applicationKey, clientKey, log } = options;
   const panel: PanelClient = createPanelClient({ panelUrl: options.panelUrl, timeoutMs: options.timeoutMs ?? 15_000, maxRetryWaitSeconds: 2, log });
-  const users = new Map<string, { id: number | undefined; at: number }>();
+  const users = new Map<string, { id: number; at: number }>();
 
   async function application(path: string): Promise<unknown> {
     try {
@@ -74,7 +75,8 @@ export function createPterodactylDirectory(options: PterodactylDirectoryOptions)
     let id = customer.subject ? await userWhere('external_id', customer.subject) : undefined;
     if (id === undefined && email) id = await userWhere('email', email);
     if (users.size > 10_000) users.clear();
-    users.set(cacheKey, { id, at: now() });
+    // Only a found user is kept: an invitation makes the panel user of a new address at any moment.
+    if (id !== undefined) users.set(cacheKey, { id, at: now() });
     return id;
   }
 
@@ -86,7 +88,7 @@ export function createPterodactylDirectory(options: PterodactylDirectoryOptions)
     return listAttributes(body).find((server) => server.identifier === serverId || server.uuid === serverId);
   }
 
-  function describe(server: Record<string, unknown>): DirectoryServer {
+  function summary(server: Record<string, unknown>): DirectoryServer {
     const egg = related(server, 'egg')[0];
     const location = related(server, 'location')[0];
     const allocation = related(server, 'allocations').find((a) => a.id === server.allocation);
@@ -138,7 +140,7 @@ export function createPterodactylDirectory(options: PterodactylDirectoryOptions)
         const body = await application(`/api/application/users/${userId}?include=servers`);
         const ids = related(record(record(body)?.attributes) ?? {}, 'servers').map((s) => String(s.identifier));
         const servers = await Promise.all(ids.map(serverById));
-        owned = servers.filter((s) => s !== undefined && s.user === userId).map((s) => describe(s!));
+        owned = servers.filter((s) => s !== undefined && s.user === userId).map((s) => summary(s!));
       }
       // Shared: the servers this site shared with the address, each confirmed by the panel's subusers.
       const invited = email && userId !== undefined ? await sharesOfEmail(db, driver, email) : [];
@@ -147,7 +149,7 @@ export function createPterodactylDirectory(options: PterodactylDirectoryOptions)
           invited.map(async (share) => {
             const server = await serverById(share.serverId);
             const access = server ? accessIn(server, userId!) : undefined;
-            return server && access?.role === 'shared' ? [{ ...describe(server), grants: [...access.grants] }] : [];
+            return server && access?.role === 'shared' ? [{ ...summary(server), grants: [...access.grants] }] : [];
           }),
         )
       ).flat();
