@@ -19,6 +19,7 @@ import * as panelSchedules from './0016-panel-schedules.ts';
 import * as support from './0017-support.ts';
 import * as probeLocations from './0018-probe-locations.ts';
 import * as alerts from './0019-alerts.ts';
+import * as accounts from './0022-accounts.ts';
 import * as panelShares from './0023-panel-shares.ts';
 import type { DialectMigration } from './column-types.ts';
 
@@ -48,6 +49,7 @@ const all: Record<string, DialectMigration> = {
   '0017-support': support,
   '0018-probe-locations': probeLocations,
   '0019-alerts': alerts,
+  '0022-accounts': accounts,
   '0023-panel-shares': panelShares,
 };
 
