@@ -100,6 +100,10 @@ export function createLocalDirectory(deps: {
       await deleteShare(db, shareId);
       return asShare(share);
     },
+    async knows(email) {
+      const address = email.toLowerCase();
+      return ownedBy(address).length > 0 || (await sharesOfEmail(db, driver, address)).length > 0;
+    },
     close() {},
   };
 }

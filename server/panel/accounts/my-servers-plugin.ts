@@ -30,6 +30,7 @@ const noDirectory: ServerDirectory = {
   remove: async () => {
     throw new Error('sharing needs PANEL_APPLICATION_KEY and PANEL_CLIENT_KEY');
   },
+  knows: async () => false,
   close() {},
 };
 
@@ -78,16 +79,21 @@ export function createMyServers(
   };
   const service = new MyServersService({ directory, panel: deps.service, audit: app.audit, board: readBoard, portalUrl: panel.portalUrl ?? null });
 
-  // Signing out (or out everywhere) ends the panel sessions the customer opened.
-  app.addHook('onReady', async () => {
-    if (!app.hasDecorator('customers') || !app.customers) return;
-    const stop = app.customers.onSessionsEnded((customerId) => {
+  if (app.hasDecorator('customers') && app.customers) {
+    const customers = app.customers;
+    // Signing out (or out everywhere) ends the panel sessions the customer opened.
+    const stop = customers.onSessionsEnded((customerId) => {
       deps.service
         .endCustomerSessions(customerId)
         .catch((error: unknown) => app.log.warn({ err: error }, 'could not end the panel sessions of a signed-out customer'));
     });
-    app.addHook('onClose', async () => stop());
-  });
+    // Owners and invited addresses may ask for a sign-in link (docs/decisions.md 76).
+    const unregister = customers.registerKnownAddressSource((email) => directory.knows(email).catch(() => false));
+    app.addHook('onClose', async () => {
+      stop();
+      unregister();
+    });
+  }
 
   return {
     service,

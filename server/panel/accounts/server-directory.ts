@@ -40,6 +40,8 @@ export interface ServerDirectory {
   invite(serverId: string, email: string, grants: Grant[], by: Customer): Promise<Share>;
   change(serverId: string, shareId: string, grants: Grant[]): Promise<{ before: Share; after: Share }>;
   remove(serverId: string, shareId: string): Promise<Share>;
+  /** Whether an address owns or was given a server here: it may then ask for a sign-in link. */
+  knows(email: string): Promise<boolean>;
   close(): void;
 }
 

@@ -195,6 +195,10 @@ export function createPterodactylDirectory(options: PterodactylDirectoryOptions)
       if (stored) await deleteShare(db, stored.id);
       return share;
     },
+    async knows(email) {
+      const address = email.toLowerCase();
+      return (await sharesOfEmail(db, driver, address)).length > 0 || (await userWhere('email', address)) !== undefined;
+    },
     close() {
       panel.close();
     },
