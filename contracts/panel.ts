@@ -207,6 +207,7 @@ export type BackupState = z.infer<typeof backupState>;
 export type Backup = z.infer<typeof backup>;
 export type BackupList = z.infer<typeof backupList>;
 export type ConsoleMessage = z.infer<typeof consoleMessage>;
+export type SessionAccount = z.infer<typeof sessionAccount>;
 
 // Schedules: commands, power actions and backups on a timetable (docs/decisions.md 39). The
 // rules both sides apply (cron fields, time zones, commands, the next runs) are in schedule-rules.ts.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -41,8 +41,8 @@ describe.each(dialects)('My servers over Pterodactyl on %s', (dialect) => {
   log.on('data', (chunk: Buffer) => (logText += chunk.toString()));
   const headersOf = (...cookies: string[]) => ({ cookie: cookies.join('; ') });
   const responses: LightMyRequestResponse[] = [];
-  const call = async (options: Parameters<FastifyInstance['inject']>[0]) => {
-    const response = await app.inject(options as never);
+  const call = async (options: InjectOptions) => {
+    const response = await app.inject(options);
     responses.push(response);
     return response;
   };
@@ -154,7 +154,7 @@ describe.each(dialects)('My servers over Pterodactyl on %s', (dialect) => {
       expect(power.json().error.message).toBe(
         'This server is suspended, usually because an invoice is unpaid. Pay it in the billing portal and the server can be started again. Billing portal: https://billing.example.test/clientarea.php',
       );
-      expect(panel.server('bead1234').signals ?? []).toEqual([]);
+      expect(panel.server('bead1234').powerSignals).toEqual([]);
     } finally {
       panel.setState('bead1234', { suspended: false });
     }
@@ -163,7 +163,7 @@ describe.each(dialects)('My servers over Pterodactyl on %s', (dialect) => {
   it('counts the panel calls of each request on a customer’s session', async () => {
     const panelCookie = panelCookieOf(await open(alice, 'c0ffee42'));
     const costs: Record<string, number> = {};
-    const measure = async (name: string, options: Parameters<FastifyInstance['inject']>[0]) => {
+    const measure = async (name: string, options: InjectOptions) => {
       const before = panel.requests.length;
       const response = await call(options);
       expect(response.statusCode, name).toBeLessThan(300);
