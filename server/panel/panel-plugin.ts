@@ -41,7 +41,8 @@ async function panelCapability(app: FastifyInstance): Promise<void> {
   const sessions = new SessionStore(app.db, crypto, driver.name);
   const history = new HistorySampler({ db: app.db, driver, crypto, now: app.clock, log: app.log });
   const service = new PanelService({ db: app.db, driver, sessions, hub: new ConsoleHub(driver), sockets: new SessionSockets(), audit: app.audit, history });
-  app.decorate('panelLink', new PanelLink(service));
+  const accounts = createMyServers(app, { driver, service });
+  app.decorate('panelLink', new PanelLink(service, accounts.service));
   await app.register(
     async (scope) => {
       // Game servers outlive browser sessions, not the app: stop them gracefully when it closes.
@@ -63,7 +64,6 @@ async function panelCapability(app: FastifyInstance): Promise<void> {
 
       // Uploads reach their route unread (in this scope only): the route streams the request itself to the engine.
       scope.addContentTypeParser('application/octet-stream', (_request, _payload, done) => done(null, undefined));
-      const accounts = createMyServers(scope, { driver, service });
       const requests = panelRequests(scope, service, (request, session) => accounts.check(request, session));
       panelRoutes(scope, service, requests);
       panelFileRoutes(scope, service, requests);
