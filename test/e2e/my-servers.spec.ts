@@ -18,9 +18,14 @@ const screenshotDir = process.env.SCREENSHOT_DIR;
 
 async function shootAt(page: Page, name: string): Promise<void> {
   if (!screenshotDir) return;
+  // The cookie banner would cover the lists.
+  const decline = page.getByRole('button', { name: 'Decline All' });
+  if (await decline.isVisible()) await decline.click();
   const size = page.viewportSize()!;
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
     await page.screenshot({ path: `${screenshotDir}/${name}-${width}.png`, fullPage: true });
   }
@@ -38,7 +43,7 @@ test.describe('My servers', () => {
   test.beforeAll(async () => {
     database = await createTestDatabase('sqlite');
     inbox = await startSmtpInbox();
-    servers = ownedServersFile({ 'test-mc': { owner: 'alice@example.test' }, 'tools-mc': { owner: 'bob@example.test' } });
+    servers = ownedServersFile({ 'test-mc': { owner: 'alice@example.test', location: 'Mumbai' }, 'tools-mc': { owner: 'bob@example.test' } });
     const port = await freePort();
     origin = `http://localhost:${port}`;
     server = await startServer({ DATABASE_URL: database.url, PUBLIC_URL: origin, SMTP_URL: inbox.url, LOCAL_SERVERS_FILE: servers.file }, { port });

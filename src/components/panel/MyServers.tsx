@@ -16,10 +16,18 @@ const boardLabels: Record<string, string> = {
   pending: 'Checking',
 };
 
-/** The server the page was opened for (`/control-panel?server=ID`, what billing e-mails link to), once. */
+/**
+ * The server the page was opened for (`/control-panel?server=ID`, what billing e-mails link to),
+ * taken once: the parameter leaves the address, so going back to the list does not open it again.
+ */
 function deepLinkedServer(): string | undefined {
   if (typeof window === 'undefined') return undefined;
-  return new URLSearchParams(window.location.search).get('server')?.trim() || undefined;
+  const url = new URL(window.location.href);
+  const id = url.searchParams.get('server')?.trim();
+  if (!id) return undefined;
+  url.searchParams.delete('server');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  return id;
 }
 
 interface MyServersProps {
@@ -36,10 +44,11 @@ export function MyServers({ opening, onOpen }: MyServersProps) {
   const [answer, setAnswer] = useState<MyServersAnswer>();
   const [error, setError] = useState<string>();
   const [sharing, setSharing] = useState<string>();
-  const linked = useRef(deepLinkedServer());
+  const linked = useRef<string | undefined>(undefined);
 
   useEffect(() => {
     let cancelled = false;
+    linked.current ??= deepLinkedServer();
     panelApi.myServers().then(
       (loaded) => {
         if (cancelled) return;
