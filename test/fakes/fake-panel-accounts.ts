@@ -121,7 +121,7 @@ function applicationServer(accounts: FakePanelAccounts, server: FakeServer, incl
     relationships.allocations = {
       object: 'list',
       data: server.allocation
-        ? [{ object: 'allocation', attributes: { id: 100 + index, ...server.allocation, alias: server.allocation.ip_alias, notes: null, assigned: true } }]
+        ? [{ object: 'allocation', attributes: { id: 100 + index, ip: server.allocation.ip, alias: server.allocation.ip_alias, port: server.allocation.port, assigned: true } }]
         : [],
     };
   }

@@ -92,7 +92,8 @@ export function createPterodactylDirectory(options: PterodactylDirectoryOptions)
     const egg = related(server, 'egg')[0];
     const location = related(server, 'location')[0];
     const allocation = related(server, 'allocations').find((a) => a.id === server.allocation);
-    const host = allocation ? (typeof allocation.ip_alias === 'string' && allocation.ip_alias ? allocation.ip_alias : allocation.ip) : undefined;
+    // The application API's AllocationTransformer names the alias `alias` (the client API's, `ip_alias`).
+    const host = allocation ? (typeof allocation.alias === 'string' && allocation.alias ? allocation.alias : allocation.ip) : undefined;
     return {
       id: String(server.identifier),
       game: typeof egg?.name === 'string' ? egg.name : null,
