@@ -8,6 +8,10 @@ import { customerCookie } from './customer-cookie.ts';
 import { customerIdleMs, CustomerSessions } from './customer-sessions.ts';
 import { defaultLinkLimits, EmailLinkSignIn, type LinkLimits } from './email-link-signin.ts';
 import { KnownAddresses } from './known-addresses.ts';
+import { brandName } from '../../contracts/brand.ts';
+import { relyingPartyOf } from '../lib/relying-party.ts';
+import { CustomerPasskeys } from './customer-passkeys.ts';
+import { passkeysRoutes } from './passkeys-routes.ts';
 import { PortalClient } from './portal-client.ts';
 import { portalRoutes } from './portal-routes.ts';
 import { PortalSignIn } from './portal-signin.ts';
@@ -21,6 +25,7 @@ declare module 'fastify' {
       service: AccountsService;
       emailLinks: EmailLinkSignIn;
       sessions: CustomerSessions;
+      passkeys: CustomerPasskeys;
       portal: PortalSignIn | undefined;
       ways: () => SignInWays;
     };
@@ -62,6 +67,7 @@ async function accountsCapability(app: FastifyInstance, options: AccountsPluginO
     smtp,
     limits,
   });
+  const passkeys = new CustomerPasskeys(app.db, now, relyingPartyOf(config.publicUrl, brandName));
   const oidc = config.accounts.oidc;
   const portalClient = oidc ? new PortalClient(oidc, config.publicUrl, now) : undefined;
   const secure = cookie.options.secure;
@@ -82,12 +88,12 @@ async function accountsCapability(app: FastifyInstance, options: AccountsPluginO
     : undefined;
   const ways = (): SignInWays => ({
     emailLink: emailLinks.enabled,
-    passkeys: false,
+    passkeys: passkeys.enabled,
     portal: oidc ? { name: oidc.name, signInUrl: '/api/account/oidc/start', registerUrl: oidc.registerUrl } : null,
   });
 
   app.decorate('customers', service);
-  app.decorate('accounts', { service, emailLinks, sessions, portal, ways });
+  app.decorate('accounts', { service, emailLinks, sessions, passkeys, portal, ways });
   app.addHook('onClose', async () => {
     await emailLinks.settled();
     await smtp?.close();
@@ -105,6 +111,7 @@ async function accountsCapability(app: FastifyInstance, options: AccountsPluginO
   });
 
   await app.register(accountsRoutes, { prefix: '/api/account' });
+  await app.register(passkeysRoutes, { prefix: '/api/account/passkeys' });
   await app.register(portalRoutes, { prefix: '/api/account/oidc', portal });
 }
 export const accountsPlugin = fp(accountsCapability, { name: 'accounts', dependencies: ['database', 'jobs', 'staff', 'audit'] });
