@@ -8,13 +8,27 @@ import { customerCookie } from './customer-cookie.ts';
 import { customerIdleMs, CustomerSessions } from './customer-sessions.ts';
 import { defaultLinkLimits, EmailLinkSignIn, type LinkLimits } from './email-link-signin.ts';
 import { KnownAddresses } from './known-addresses.ts';
+import { brandName } from '../../contracts/brand.ts';
+import { relyingPartyOf } from '../lib/relying-party.ts';
+import { CustomerPasskeys } from './customer-passkeys.ts';
+import { passkeysRoutes } from './passkeys-routes.ts';
+import { PortalClient } from './portal-client.ts';
+import { portalRoutes } from './portal-routes.ts';
+import { PortalSignIn } from './portal-signin.ts';
 import { purgeRunOut } from './signin-repository.ts';
 import './customer-identity.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The accounts capability's own services (its routes and tests use them; others use `app.customers`). */
-    accounts: { service: AccountsService; emailLinks: EmailLinkSignIn; sessions: CustomerSessions; ways: () => SignInWays };
+    accounts: {
+      service: AccountsService;
+      emailLinks: EmailLinkSignIn;
+      sessions: CustomerSessions;
+      passkeys: CustomerPasskeys;
+      portal: PortalSignIn | undefined;
+      ways: () => SignInWays;
+    };
   }
 }
 
@@ -53,10 +67,33 @@ async function accountsCapability(app: FastifyInstance, options: AccountsPluginO
     smtp,
     limits,
   });
-  const ways = (): SignInWays => ({ emailLink: emailLinks.enabled, passkeys: false, portal: null });
+  const passkeys = new CustomerPasskeys(app.db, now, relyingPartyOf(config.publicUrl, brandName));
+  const oidc = config.accounts.oidc;
+  const portalClient = oidc ? new PortalClient(oidc, config.publicUrl, now) : undefined;
+  const secure = cookie.options.secure;
+  const portal = portalClient
+    ? new PortalSignIn({
+        db: app.db,
+        now,
+        log: app.log,
+        audit,
+        service,
+        client: portalClient,
+        // Lax, not Strict: it must come back with the portal's redirect, a navigation from another site.
+        flowCookie: {
+          name: secure ? '__Secure-hf_customer_oidc' : 'hf_customer_oidc',
+          options: { path: '/api/account/oidc', httpOnly: true, sameSite: 'lax', secure },
+        },
+      })
+    : undefined;
+  const ways = (): SignInWays => ({
+    emailLink: emailLinks.enabled,
+    passkeys: passkeys.enabled,
+    portal: oidc ? { name: oidc.name, signInUrl: '/api/account/oidc/start', registerUrl: oidc.registerUrl } : null,
+  });
 
   app.decorate('customers', service);
-  app.decorate('accounts', { service, emailLinks, sessions, ways });
+  app.decorate('accounts', { service, emailLinks, sessions, passkeys, portal, ways });
   app.addHook('onClose', async () => {
     await emailLinks.settled();
     await smtp?.close();
@@ -74,5 +111,7 @@ async function accountsCapability(app: FastifyInstance, options: AccountsPluginO
   });
 
   await app.register(accountsRoutes, { prefix: '/api/account' });
+  await app.register(passkeysRoutes, { prefix: '/api/account/passkeys' });
+  await app.register(portalRoutes, { prefix: '/api/account/oidc', portal });
 }
 export const accountsPlugin = fp(accountsCapability, { name: 'accounts', dependencies: ['database', 'jobs', 'staff', 'audit'] });

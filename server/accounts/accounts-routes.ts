@@ -23,7 +23,7 @@ export function openRateLimit(max: number) {
   };
 }
 
-const notSignedIn = () => new HttpError(401, 'not_signed_in', 'You are not signed in (or your session has ended). Please sign in again.');
+export const notSignedIn = () => new HttpError(401, 'not_signed_in', 'You are not signed in (or your session has ended). Please sign in again.');
 
 /**
  * /api/account: the session, sign-in by e-mail link, sign-out. HTTP only: schemas from

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { linkIn, type SmtpInbox } from './smtp-inbox.ts';
+import type { SoftAuthenticator } from './soft-authenticator.ts';
 
 /**
  * Customer sign-in for tests of every capability. `signedInCustomer` is the short way (an
@@ -43,4 +44,21 @@ export async function signInByEmailLink(app: FastifyInstance, inbox: SmtpInbox, 
   if (!link) throw new Error('no sign-in link in the mail');
   const response = await app.inject({ method: 'POST', url: '/api/account/email-link/signin', payload: { token: linkTokenOf(link) }, headers });
   return { response, link };
+}
+
+/** Adds a passkey from the authenticator to the signed-in customer's account. */
+export async function addPasskey(app: FastifyInstance, cookie: string, authenticator: SoftAuthenticator, name = 'Phone') {
+  const options = await app.inject({ method: 'POST', url: '/api/account/passkeys/options', headers: { cookie } });
+  if (options.statusCode !== 200) return options;
+  const { challengeId, options: creation } = options.json();
+  const credential = authenticator.create(creation);
+  return app.inject({ method: 'POST', url: '/api/account/passkeys', headers: { cookie }, payload: { challengeId, credential, name } });
+}
+
+/** Signs in with the authenticator's passkey: options, the assertion, verification. */
+export async function signInWithPasskey(app: FastifyInstance, authenticator: SoftAuthenticator, headers: Record<string, string> = {}) {
+  const options = await app.inject({ method: 'POST', url: '/api/account/passkeys/signin/options', headers });
+  if (options.statusCode !== 200) return options;
+  const { challengeId, options: request } = options.json();
+  return app.inject({ method: 'POST', url: '/api/account/passkeys/signin', headers, payload: { challengeId, credential: authenticator.get(request) } });
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
@@ -5,6 +6,7 @@ import { customerCookieFrom, linkTokenOf, signInByEmailLink } from '../../helper
 import { createTestDatabase, dialects, type TestDatabase } from '../../helpers/databases.ts';
 import { linkIn, startSmtpInbox } from '../../helpers/smtp-inbox.ts';
 import { testConfig } from '../../helpers/test-config.ts';
+import { waitFor } from '../../helpers/until.ts';
 
 type Inbox = Awaited<ReturnType<typeof startSmtpInbox>>;
 
@@ -83,6 +85,43 @@ describe.each(dialects)('sign-in by e-mail link (%s)', (dialect) => {
     await app.customers.findOrCreateByVerifiedEmail('friend@example.com');
     await ask('friend@example.com', '203.0.113.9');
     await inbox.waitFor((i) => i.to('friend@example.com').length === 1);
+  });
+
+  it('answers before the address is looked at: a slow look-up or a slow mail server changes nothing in the answer', async () => {
+    // A source that has not answered yet (a slow panel), and a mail server that never greets.
+    let answer: (known: boolean) => void = () => {};
+    app.customers.registerKnownAddressSource((email) => (email === 'slow@example.com' ? new Promise<boolean>((resolve) => (answer = resolve)) : false));
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as net.AddressInfo).port;
+    const slowApp = await buildApp(testConfig(database.url, { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'http://localhost:4321' }), {
+      now: () => clock,
+    });
+    slowApp.customers.registerKnownAddressSource((email) => email === 'owner@example.com');
+    try {
+      const started = performance.now();
+      const known = await slowApp.inject({
+        method: 'POST',
+        url: '/api/account/email-link',
+        payload: { email: 'owner@example.com' },
+        remoteAddress: '192.0.2.1',
+      });
+      expect(known.statusCode).toBe(202);
+      // Had it waited for the mail, it would have come after the mail's 15 s timeout at the earliest.
+      expect(performance.now() - started).toBeLessThan(10_000);
+      // The mail is still on its way (the server has not greeted): the answer did not wait for it.
+      await waitFor(() => sockets.size === 1, 'the mail connection');
+      const slow = await ask('slow@example.com', '192.0.2.2');
+      expect(slow.statusCode).toBe(202);
+      expect(slow.body).toBe(known.body);
+      answer(false);
+      await app.accounts.emailLinks.settled();
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await slowApp.close();
+    }
   });
 
   it('limits links per address and per client, known or not', async () => {
