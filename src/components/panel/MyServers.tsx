@@ -1,10 +1,12 @@
 import { AlertTriangle, Loader2, LogIn, Server, Share2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../lib/api-client.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { cardVariants } from '../ui/card-variants.ts';
 import { panelApi, type MyServer, type MyServersAnswer } from './panel-api.ts';
-import { SharePanel } from './SharePanel.tsx';
+
+// Loaded when an owner first opens Share: most visits never do.
+const SharePanel = lazy(() => import('./SharePanel.tsx').then((module) => ({ default: module.SharePanel })));
 
 const stateLabels = { offline: 'Offline', starting: 'Starting', running: 'Running', stopping: 'Stopping' } as const;
 const boardLabels: Record<string, string> = {
@@ -30,6 +32,12 @@ function deepLinkedServer(): string | undefined {
   return id;
 }
 
+/** Where sign-in brings the customer back: this page, with its deep link if any. */
+function returnHere(server: string | undefined): string {
+  const here = typeof window === 'undefined' ? '/control-panel' : window.location.pathname;
+  return server ? `${here}?server=${encodeURIComponent(server)}` : here;
+}
+
 interface MyServersProps {
   opening: boolean;
   onOpen(serverId: string): Promise<boolean>;
@@ -53,9 +61,11 @@ export function MyServers({ opening, onOpen }: MyServersProps) {
       (loaded) => {
         if (cancelled) return;
         setAnswer(loaded);
+        // Kept until signed in: the sign-in link brings the customer back to it.
         const wanted = linked.current;
+        if (!loaded.signedIn) return;
         linked.current = undefined;
-        if (wanted && loaded.signedIn) void onOpen(wanted);
+        if (wanted) void onOpen(wanted);
       },
       (failure: unknown) => !cancelled && setError(messageOf(failure)),
     );
@@ -79,7 +89,10 @@ export function MyServers({ opening, onOpen }: MyServersProps) {
           Your servers, one sign-in away
         </h2>
         <p className="mt-2 text-sm text-slate-300">Sign in with the e-mail address of your order to see every server you have, and those shared with you.</p>
-        <a href={`/account?next=${encodeURIComponent('/control-panel')}`} className={buttonVariants({ size: 'lg', className: 'mt-5 w-full' })}>
+        <a
+          href={`/account/signin?returnTo=${encodeURIComponent(returnHere(linked.current))}`}
+          className={buttonVariants({ size: 'lg', className: 'mt-5 w-full' })}
+        >
           <LogIn aria-hidden className="size-4" /> Sign in
         </a>
       </section>
@@ -208,7 +221,11 @@ function ServerCard({
           </button>
         )}
       </div>
-      {sharing && <SharePanel serverId={server.id} serverName={server.name} />}
+      {sharing && (
+        <Suspense fallback={<p className="text-sm text-slate-400">Loading…</p>}>
+          <SharePanel serverId={server.id} serverName={server.name} />
+        </Suspense>
+      )}
     </article>
   );
 }

@@ -16,7 +16,7 @@ export function ServerConnection({ children }: { children: (panel: PanelConnecti
   if (panel.phase === 'disconnected' || !panel.server) {
     // Signed-in customers find their servers first; the id and key stay, secondary (docs/decisions.md 80).
     return (
-      <div className="space-y-8">
+      <div className="min-h-80 space-y-8">
         <MyServers opening={panel.connecting} onOpen={panel.open} />
         <details open={panel.connectError !== undefined} className="mx-auto w-full max-w-md">
           <summary className="cursor-pointer text-center text-sm text-slate-300 hover:text-white">Connect with a Server ID and access key instead</summary>
