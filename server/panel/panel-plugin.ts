@@ -69,7 +69,7 @@ async function panelCapability(app: FastifyInstance): Promise<void> {
       panelFileRoutes(scope, service, requests);
       panelBackupRoutes(scope, service, requests);
       registerSchedules(scope, { driver, panel: service, crypto, requests, now: scope.clock });
-      consoleRoutes(scope, service, requests);
+      consoleRoutes(scope, service, requests, accounts.consoles);
       myServersRoutes(scope, accounts.service);
     },
     { prefix: '/api/panel' },

@@ -52,13 +52,6 @@ export async function deleteSession(db: Db, idHash: string): Promise<void> {
   await db.deleteFrom('panel_sessions').where('id_hash', '=', idHash).execute();
 }
 
-/** The live sessions a customer opened on a server (their access ended: they are closed). */
-export async function customerSessions(db: Db, customerId: string, serverId: string | undefined, now: number): Promise<string[]> {
-  let query = db.selectFrom('panel_sessions').select('id_hash').where('customer_id', '=', customerId).where('expires_at', '>', now);
-  if (serverId !== undefined) query = query.where('server_id', '=', serverId);
-  return (await query.execute()).map((row) => row.id_hash);
-}
-
 /** When the latest live session of a server ends, or null when it has none. */
 export async function latestSessionEnd(db: Db, serverId: string, driver: string, now: number): Promise<number | null> {
   const row = await db

@@ -11,7 +11,6 @@ import type { Backup, BackupList, FileDownload, FileEntry, GameServerDriver, Pla
 import { checkUploadSize } from './file-limits.ts';
 import type { HistorySampler } from './history-sampler.ts';
 import type { PanelAuditAction } from './panel-audit-actions.ts';
-import { customerSessions } from './panel-repository.ts';
 import { checkServerPath } from './server-path.ts';
 import type { SessionSockets } from './session-sockets.ts';
 import type { PanelSession, SessionStore } from './session-store.ts';
@@ -46,7 +45,6 @@ export class PanelService {
   private readonly sessions: SessionStore;
   private readonly throttle: ConnectThrottle;
   private readonly audit: AuditLog;
-  private readonly db: Kysely<Database>;
 
   constructor(deps: {
     db: Kysely<Database>;
@@ -64,7 +62,6 @@ export class PanelService {
     this.audit = deps.audit;
     this.history = deps.history;
     this.throttle = new ConnectThrottle(deps.db);
-    this.db = deps.db;
   }
 
   /**
@@ -126,16 +123,6 @@ export class PanelService {
     const session = await this.sessions.find(cookie);
     if (!session) throw notConnected();
     return session;
-  }
-
-  /** Ends the sessions a customer opened from "My servers" (on one server, or all): signed out, or their access removed. */
-  async endCustomerSessions(customerId: string, serverId?: string): Promise<number> {
-    const hashes = await customerSessions(this.db, customerId, serverId, Date.now());
-    for (const hash of hashes) {
-      const session = await this.sessions.findByHash(hash);
-      if (session) await this.end(session);
-    }
-    return hashes.length;
   }
 
   /** Ends a session; `keyRefused` when the engine no longer takes its key (the history forgets it too). */

@@ -25,11 +25,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('panel_server_shares_email').on('panel_server_shares').columns(['driver', 'email']).execute();
   await db.schema.alterTable('panel_sessions').addColumn('customer_id', 'varchar(64)').execute();
-  await db.schema.createIndex('panel_sessions_customer').on('panel_sessions').columns(['customer_id', 'server_id']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropIndex('panel_sessions_customer').execute();
   await db.schema.alterTable('panel_sessions').dropColumn('customer_id').execute();
   await db.schema.dropTable('panel_server_shares').execute();
 }

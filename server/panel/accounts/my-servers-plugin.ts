@@ -5,6 +5,7 @@ import type { LocalDriver } from '../local/local-driver.ts';
 import type { PanelService } from '../panel-service.ts';
 import { createPterodactylDirectory } from '../pterodactyl/pterodactyl-directory.ts';
 import type { PanelSession } from '../session-store.ts';
+import { AccountConsoles } from './account-consoles.ts';
 import { localAccountKey } from './account-key.ts';
 import { createLocalDirectory } from './local-directory.ts';
 import { MyServersService } from './my-servers-service.ts';
@@ -47,6 +48,7 @@ export function createMyServers(
   check(request: FastifyRequest, session: PanelSession): Promise<PanelSession>;
 } {
   const { panel, sessionSecret, publicUrl } = app.config;
+  const consoles = new AccountConsoles();
   let directory: ServerDirectory;
   if (deps.driver.name === 'local') {
     directory = createLocalDirectory({
@@ -81,12 +83,9 @@ export function createMyServers(
 
   if (app.hasDecorator('customers') && app.customers) {
     const customers = app.customers;
-    // Signing out (or out everywhere) ends the panel sessions the customer opened.
-    const stop = customers.onSessionsEnded((customerId) => {
-      deps.service
-        .endCustomerSessions(customerId)
-        .catch((error: unknown) => app.log.warn({ err: error }, 'could not end the panel sessions of a signed-out customer'));
-    });
+    // A sign-out checks the account's open consoles at once: those of a browser no longer signed
+    // in close (every panel request checks the customer anyway); other devices keep theirs.
+    const stop = customers.onSessionsEnded((customerId) => consoles.checkAll(customerId));
     // Owners and invited addresses may ask for a sign-in link (docs/decisions.md 76).
     const unregister = customers.registerKnownAddressSource((email) => directory.knows(email).catch(() => false));
     app.addHook('onClose', async () => {
@@ -97,6 +96,7 @@ export function createMyServers(
 
   return {
     service,
+    consoles,
     check: async (request, session) => service.authorize(await currentCustomer(app, request), session, request.method, request.routeOptions.url ?? request.url),
   };
 }

@@ -17,7 +17,10 @@ export function ServerConnection({ children }: { children: (panel: PanelConnecti
     // Signed-in customers find their servers first; the id and key stay, secondary (docs/decisions.md 80).
     return (
       <div className="min-h-80 space-y-8">
-        <MyServers opening={panel.connecting} onOpen={panel.open} />
+        {/* As tall as the signed-out card, so the line below does not move when the list arrives. */}
+        <div className="min-h-60">
+          <MyServers opening={panel.connecting} onOpen={panel.open} />
+        </div>
         <details open={panel.connectError !== undefined} className="mx-auto w-full max-w-md">
           <summary className="cursor-pointer text-center text-sm text-slate-300 hover:text-white">Connect with a Server ID and access key instead</summary>
           <div className="mt-4">

@@ -225,6 +225,29 @@ describe.each(dialects)('My servers with the local driver on %s', (dialect) => {
     expect(JSON.parse(String(entries[0]!.detail))).toEqual({ email: 'carol@example.test', grants: 'console' });
   });
 
+  it('signing out closes that browser’s console and refuses its next call; the account’s other devices keep theirs', async () => {
+    const laptop = await signedInCustomer(app, 'alice@example.test');
+    const phone = await signedInCustomer(app, 'alice@example.test');
+    const onLaptop = headersOf(laptop.cookie, panelCookieOf(await open(laptop, 'test-mc')));
+    const onPhone = headersOf(phone.cookie, panelCookieOf(await open(phone, 'test-mc')));
+    const consoleOf = async (headers: Record<string, string>) => {
+      const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/api/panel/console`, { headers });
+      const messages: Array<{ type: string }> = [];
+      socket.on('message', (data) => messages.push(...(JSON.parse(String(data)) as typeof messages)));
+      const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+      await waitFor(() => messages.some((m) => m.type === 'state'), 'a console', { timeoutMs: 10_000, everyMs: 20 });
+      return { socket, closed };
+    };
+    const laptopConsole = await consoleOf(onLaptop);
+    const phoneConsole = await consoleOf(onPhone);
+    expect((await app.inject({ method: 'POST', url: '/api/account/signout', headers: headersOf(laptop.cookie) })).statusCode).toBe(204);
+    expect(await laptopConsole.closed).toBe(4401);
+    expect((await app.inject({ url: '/api/panel/server', headers: onLaptop })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/panel/server', headers: onPhone })).statusCode).toBe(200);
+    expect(phoneConsole.socket.readyState).toBe(WebSocket.OPEN);
+    phoneConsole.socket.close();
+  });
+
   it('never sends the site’s own key to the browser', async () => {
     const key = localAccountKey(app.config.sessionSecret);
     const responses = [
