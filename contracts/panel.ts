@@ -3,6 +3,7 @@
  * with a server id and access key, then a session cookie) and the live console socket.
  */
 import { z } from 'zod';
+import { grantNames } from './my-servers-rules.ts';
 import {
   historyRanges,
   maxBackupNameLength,
@@ -49,7 +50,9 @@ export const connectBody = z.strictObject({
   key: z.string().min(1).max(500),
 });
 export const connectAnswer = z.object({ server: serverDetails });
-export const sessionAnswer = z.object({ connected: z.boolean(), server: serverDetails.optional() });
+/** A session opened from "My servers": the customer's role there and what they may do (docs/decisions.md 81). */
+export const sessionAccount = z.object({ role: z.enum(['owner', 'shared']), grants: z.array(z.enum(grantNames)) });
+export const sessionAnswer = z.object({ connected: z.boolean(), server: serverDetails.optional(), account: sessionAccount.optional() });
 export const powerBody = z.strictObject({ signal: powerSignal });
 export const commandBody = z.strictObject({ command: z.string().max(maxCommandLength) });
 
@@ -204,6 +207,7 @@ export type BackupState = z.infer<typeof backupState>;
 export type Backup = z.infer<typeof backup>;
 export type BackupList = z.infer<typeof backupList>;
 export type ConsoleMessage = z.infer<typeof consoleMessage>;
+export type SessionAccount = z.infer<typeof sessionAccount>;
 
 // Schedules: commands, power actions and backups on a timetable (docs/decisions.md 39). The
 // rules both sides apply (cron fields, time zones, commands, the next runs) are in schedule-rules.ts.

@@ -89,6 +89,25 @@ export const conversationContext = z.object({
   maintenance: z.array(maintenance),
   /** The visitor's browser, as it said. */
   userAgent: z.string().nullable(),
+  /** A signed-in customer: their name, address and servers with state, plan and location (docs/decisions.md 82); null for a visitor. */
+  customer: z
+    .object({
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      servers: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          state: z.string().nullable(),
+          status: z.string().nullable(),
+          plan: z.string().nullable(),
+          location: z.string().nullable(),
+          role: z.enum(['owner', 'shared']),
+        }),
+      ),
+    })
+    .nullable()
+    .optional(),
 });
 
 export const conversationDetail = conversationSummary.extend({

@@ -5,6 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { accountsPlugin, type AccountsPluginOptions } from './accounts/accounts-plugin.ts';
 import { alertsPlugin, type AlertsPluginOptions } from './alerts/alerts-plugin.ts';
 import { auditPlugin } from './audit/audit-plugin.ts';
 import type { AppConfig } from './config/config.ts';
@@ -64,6 +65,8 @@ export const bodyLimitBytes = 64 * 1024;
 export interface BuildOptions {
   /** The app's clock (server/lib/clock.ts): every service and worker reads it; tests move it. */
   now?: Clock;
+  /** Customer accounts' sign-in link limits (tests make them small); production uses the defaults. */
+  accounts?: AccountsPluginOptions;
   /** Status notifications' worker and fan-out tuning (tests make them quick); production uses the defaults. */
   subscriptions?: SubscriptionsPluginOptions;
   /** Alerts' worker and jobs tuning (tests make them quick); production uses the defaults. */
@@ -139,6 +142,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // audit log's included; then the audit log every capability records into.
   await app.register(staffPlugin);
   await app.register(auditPlugin);
+  // Customer accounts: /api/account (sign-in, the session) and `app.customers`, which the Game
+  // Panel and the support desk read to know the signed-in customer.
+  await app.register(accountsPlugin, options.accounts ?? {});
   // The status events (the log's publications, the other instances, open boards), then the
   // incidents that publish to them, then the status board (monitors, probes, agents) that reads
   // the incidents' maintenance; each owns its routes.

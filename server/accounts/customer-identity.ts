@@ -34,6 +34,12 @@ export interface CustomerAccounts {
   readonly cookieName: string;
   /** Called with the account id whenever one of its sessions ends (sign-out, sign-out everywhere). */
   onSessionsEnded(listener: (customerId: string) => void): () => void;
+  /**
+   * Adds a source of addresses that may receive a sign-in link (docs/decisions.md 76): the Game
+   * Panel's server owners and invitations. An address is known when it has an account or any
+   * source says yes; an unknown one gets the same answer and no mail. Returns its removal.
+   */
+  registerKnownAddressSource(source: (email: string) => Promise<boolean> | boolean): () => void;
 }
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { envSchema } from './env-schema.ts';
+import { type Env, envSchema } from './env-schema.ts';
 import { loadOrCreateSessionSecret, SessionSecretError } from './session-secret.ts';
 
 export interface AppConfig {
@@ -23,6 +23,12 @@ export interface AppConfig {
   panel: {
     driver: 'local' | 'pterodactyl';
     url: string | undefined;
+    /** PANEL_APPLICATION_KEY: finds customers' panel users and servers (docs/decisions.md 79). */
+    applicationKey: string | undefined;
+    /** PANEL_CLIENT_KEY: the provider's admin client key, for customers' servers and subusers (docs/decisions.md 79). */
+    clientKey: string | undefined;
+    /** BILLING_PORTAL_URL: where a suspended server's invoice is paid. */
+    portalUrl: string | undefined;
     localServersFile: string | undefined;
     /** GAME_SERVERS_DIR, absolute; undefined when unset. */
     gameServersDir: string | undefined;
@@ -55,9 +61,24 @@ export interface AppConfig {
   /** Status subscriptions: e-mail goes through SMTP_URL (none: webhooks only) from this sender. */
   subscriptions: { smtpUrl: string | undefined; mailFrom: string };
   audit: { retentionDays: number };
+  /** Customer accounts (docs/decisions.md 75-78): sign-in links by mail (through SMTP_URL) and the billing portal. */
+  accounts: { smtpUrl: string | undefined; mailFrom: string; oidc: CustomerOidcConfig | undefined };
   /** The support desk (docs/decisions.md 42): its mail (through SMTP_URL), its timers and the figures' threshold. */
   support: { mailFrom: string; replyMailAfterMs: number; unansweredAfterMs: number; jobEveryMs: number; figuresThreshold: number };
   metrics: { token: string | undefined };
+}
+
+/** The billing portal as OpenID Connect provider (CUSTOMER_OIDC_*). */
+export interface CustomerOidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The portal's name on the button. */
+  name: string;
+  /** The header's Register link. */
+  registerUrl: string;
+  /** Plain HTTP is allowed only for an issuer on this machine (a portal on loopback, tests). */
+  allowHttp: boolean;
 }
 
 export interface HttpLimits {
@@ -147,6 +168,43 @@ export function defaultMailFrom(publicUrl: string, local = 'status'): string {
   return `${local}@${/[a-z]/i.test(host) && !host.includes(':') ? host : 'localhost'}`;
 }
 
+const oidcNames = ['CUSTOMER_OIDC_ISSUER', 'CUSTOMER_OIDC_CLIENT_ID', 'CUSTOMER_OIDC_CLIENT_SECRET'] as const;
+
+/** The portal's settings come together or not at all; its issuer speaks HTTPS unless it is on this machine. */
+function customerOidcProblems(e: Env): string[] {
+  const set = oidcNames.filter((name) => e[name] !== undefined);
+  const problems: string[] = [];
+  if (set.length > 0 && set.length < oidcNames.length) {
+    for (const name of oidcNames.filter((n) => e[n] === undefined))
+      problems.push(`${name}: required when ${set.join(' and ')} ${set.length === 1 ? 'is' : 'are'} set`);
+  }
+  if (e.CUSTOMER_OIDC_ISSUER && !customerOidcHttpAllowed(e.CUSTOMER_OIDC_ISSUER) && !e.CUSTOMER_OIDC_ISSUER.startsWith('https:')) {
+    problems.push('CUSTOMER_OIDC_ISSUER: must be an https:// URL (plain http only for a portal on this machine)');
+  }
+  for (const name of ['CUSTOMER_OIDC_NAME', 'CUSTOMER_OIDC_REGISTER_URL'] as const) {
+    if (e[name] !== undefined && !e.CUSTOMER_OIDC_ISSUER) problems.push(`${name}: has no effect without CUSTOMER_OIDC_ISSUER`);
+  }
+  return problems;
+}
+
+function customerOidcHttpAllowed(issuer: string): boolean {
+  return isLoopbackHost(new URL(issuer).hostname);
+}
+
+function customerOidcOf(e: Env): CustomerOidcConfig | undefined {
+  if (!e.CUSTOMER_OIDC_ISSUER || !e.CUSTOMER_OIDC_CLIENT_ID || !e.CUSTOMER_OIDC_CLIENT_SECRET) return undefined;
+  // As given: the issuer is an identifier compared character for character with the portal's.
+  const issuer = e.CUSTOMER_OIDC_ISSUER;
+  return {
+    issuer,
+    clientId: e.CUSTOMER_OIDC_CLIENT_ID,
+    clientSecret: e.CUSTOMER_OIDC_CLIENT_SECRET,
+    name: e.CUSTOMER_OIDC_NAME ?? new URL(issuer).hostname,
+    registerUrl: e.CUSTOMER_OIDC_REGISTER_URL ?? new URL(issuer).origin,
+    allowHttp: customerOidcHttpAllowed(issuer),
+  };
+}
+
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 type EnvInput = Record<string, string | undefined>;
@@ -164,6 +222,7 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
     const e = parsed.data;
     if (e.PANEL_DRIVER === 'pterodactyl' && !e.PANEL_URL) problems.push('PANEL_URL: required when PANEL_DRIVER=pterodactyl');
     if (e.CONTACT_EMAIL_TO && !e.SMTP_URL) problems.push('SMTP_URL: required when CONTACT_EMAIL_TO is set');
+    problems.push(...customerOidcProblems(e));
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
@@ -190,6 +249,9 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
     panel: {
       driver: e.PANEL_DRIVER,
       url: e.PANEL_URL?.replace(/\/+$/, ''),
+      applicationKey: e.PANEL_APPLICATION_KEY,
+      clientKey: e.PANEL_CLIENT_KEY,
+      portalUrl: e.BILLING_PORTAL_URL,
       localServersFile: e.LOCAL_SERVERS_FILE,
       gameServersDir: e.GAME_SERVERS_DIR ? path.resolve(e.GAME_SERVERS_DIR) : undefined,
       demoMcPort: e.DEMO_MC_PORT,
@@ -211,6 +273,11 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
     contact: { webhookUrl: e.CONTACT_WEBHOOK_URL, smtpUrl: e.SMTP_URL, emailTo: e.CONTACT_EMAIL_TO, retentionDays: e.CONTACT_RETENTION_DAYS },
     subscriptions: { smtpUrl: e.SMTP_URL, mailFrom: e.STATUS_MAIL_FROM ?? defaultMailFrom(publicUrlFor(e.PUBLIC_URL, e.HOST, e.PORT)) },
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
+    accounts: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.CUSTOMER_MAIL_FROM ?? defaultMailFrom(publicUrlFor(e.PUBLIC_URL, e.HOST, e.PORT), 'account'),
+      oidc: customerOidcOf(e),
+    },
     support: {
       mailFrom: e.SUPPORT_MAIL_FROM ?? defaultMailFrom(publicUrlFor(e.PUBLIC_URL, e.HOST, e.PORT), 'support'),
       replyMailAfterMs: e.SUPPORT_REPLY_MAIL_SECONDS * 1000,

@@ -131,6 +131,24 @@ export const envSchema = z.object({
   PANEL_DRIVER: z.enum(['local', 'pterodactyl']).default('local'),
   /** The panel's base URL, for PANEL_DRIVER=pterodactyl. */
   PANEL_URL: httpUrl.optional(),
+  /**
+   * A Pterodactyl / Pelican application API key (`ptla_…`/`papp_…`, read users and servers):
+   * finds a signed-in customer's panel user and servers. Server side only.
+   */
+  PANEL_APPLICATION_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,512}$/, 'must be the application API key as the panel shows it')
+    .optional(),
+  /**
+   * The client API key (`ptlc_…`/`pacc_…`) of the provider's admin account on the panel: controls
+   * the servers of signed-in customers and their subusers. Server side only.
+   */
+  PANEL_CLIENT_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,512}$/, 'must be the client API key as the panel shows it')
+    .optional(),
+  /** The billing portal's page where a customer pays: linked from a server suspended for an unpaid invoice. */
+  BILLING_PORTAL_URL: httpUrl.optional(),
   /** JSON file of local game servers; the demo file under ./data when unset. */
   LOCAL_SERVERS_FILE: z.string().min(1).optional(),
   /**
@@ -203,6 +221,18 @@ export const envSchema = z.object({
   SUPPORT_JOB_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(15),
   /** Conversations in 90 days before the home page's support figures are called measured. */
   SUPPORT_FIGURES_THRESHOLD: z.coerce.number({ error: 'must be a number' }).int().min(1).default(30),
+  /** The sender of customers' sign-in links (sent through SMTP_URL); account@<PUBLIC_URL's host> when unset. */
+  CUSTOMER_MAIL_FROM: z.email({ error: 'must be an e-mail address' }).optional(),
+  /** The billing portal as OpenID Connect provider (its issuer URL): customers sign in through it. */
+  CUSTOMER_OIDC_ISSUER: httpUrl.optional(),
+  /** The client id the portal gave this site. */
+  CUSTOMER_OIDC_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
+  /** The client secret the portal gave this site (never logged, never sent to browsers). */
+  CUSTOMER_OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  /** The portal's name on the button: "Sign in with NAME"; the issuer's host name when unset. */
+  CUSTOMER_OIDC_NAME: z.string().trim().min(1).max(60).optional(),
+  /** Where the header's Register goes (the portal's sign-up page); the issuer's address when unset. */
+  CUSTOMER_OIDC_REGISTER_URL: httpUrl.optional(),
   /** Days panel and staff actions are kept in the audit log; 0 keeps them all. */
   AUDIT_RETENTION_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(365),
   /** Bearer token for GET /metrics; without it only loopback may read them. */

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { AccountsTables } from '../accounts/accounts-tables.ts';
 import type { AlertTables } from '../alerts/alerts-tables.ts';
 import type { AuditTables } from '../audit/audit-tables.ts';
 import type { ContactTables } from '../contact/contact-tables.ts';
@@ -26,7 +27,8 @@ export interface Database
     ScheduleTables,
     AlertTables,
     SupportTables,
-    ProbeLocationTables {}
+    ProbeLocationTables,
+    AccountsTables {}
 
 /** What repository functions run on: the database, or a transaction on it. */
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -30,6 +30,9 @@ export const loadFeed = once(() => import('feed'));
 /** Staff passkeys: WebAuthn options and verification. */
 export const loadWebAuthn = once(() => import('@simplewebauthn/server'));
 
+/** Customers' sign-in through the billing portal (OpenID Connect relying party). */
+export const loadOpenIdClient = once(() => import('openid-client'));
+
 /** The local driver's backup archives. */
 export const loadTar = once(() => import('tar'));
 
@@ -57,4 +60,14 @@ export function requirePg(): typeof import('pg').default {
  * The package names behind the accessors above, for the test that checks what an instance at
  * rest has loaded.
  */
-export const lazyPackages = ['nodemailer', 'badge-maker', 'feed', '@simplewebauthn/server', 'tar', 'pino-pretty', 'pg', '@fastify/swagger'] as const;
+export const lazyPackages = [
+  'nodemailer',
+  'badge-maker',
+  'feed',
+  '@simplewebauthn/server',
+  'openid-client',
+  'tar',
+  'pino-pretty',
+  'pg',
+  '@fastify/swagger',
+] as const;

@@ -40,8 +40,14 @@ export function secretValues(config: {
   sessionSecret: string;
   databaseUrl: string;
   contact: { webhookUrl?: string | undefined; smtpUrl?: string | undefined };
+  panel?: { applicationKey?: string | undefined; clientKey?: string | undefined };
+  accounts?: { oidc?: { clientSecret: string } | undefined };
 }): string[] {
   const values = new Set<string>([config.sessionSecret]);
+  // The panel's application and admin client keys (docs/decisions.md 79).
+  for (const key of [config.panel?.applicationKey, config.panel?.clientKey]) if (key) values.add(key);
+  // The billing portal's client secret (CUSTOMER_OIDC_CLIENT_SECRET), should a library quote it.
+  if (config.accounts?.oidc) values.add(config.accounts.oidc.clientSecret);
   for (const url of [config.databaseUrl, config.contact.webhookUrl, config.contact.smtpUrl]) {
     if (!url || url.startsWith('sqlite:')) continue;
     values.add(url);
@@ -80,9 +86,12 @@ function scrubStrings(value: unknown, scrub: (text: string) => string, depth = 0
   return out;
 }
 
-/** A URL as logged: the values of `token` query parameters (one-click unsubscribe links) masked. */
+/**
+ * A URL as logged: the values of `token` query parameters (one-click unsubscribe links) masked,
+ * and the billing portal's `code` and `state` on the sign-in callback (docs/decisions.md 77).
+ */
 export function maskUrlSecrets(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(/([?&](?:token|code|state|id_token|access_token)=)[^&#]*/gi, '$1[redacted]');
 }
 
 /** Fastify's request serializer, with the URL's secrets masked. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { consoleCommand, type ConsoleMessage } from '../../contracts/panel.ts';
 import { checkCommand } from '../../contracts/panel-rules.ts';
@@ -7,8 +7,8 @@ import { HttpError } from '../lib/http-error.ts';
 import { isSameOrigin } from '../plugins/same-origin.ts';
 import type { Membership } from './console-hub.ts';
 import { credentialsOf, type PanelService } from './panel-service.ts';
-import { panelCookieBase } from './panel-routes.ts';
-import { cookieOptions } from '../lib/session-cookie.ts';
+import { AccountConsoles } from './accounts/account-consoles.ts';
+import type { PanelRequests } from './panel-routes.ts';
 import type { PanelSession } from './session-store.ts';
 import { SocketLimits } from './socket-limits.ts';
 
@@ -20,6 +20,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The socket's request, seen anew: the accounts capability remembers a request's customer for the
+ * request's life, and a console lives for hours, so each later check asks with a view of its own
+ * (the same cookies and route) and a sign-out is seen.
+ */
+const freshView = (request: FastifyRequest): FastifyRequest => Object.create(request) as FastifyRequest;
+
+/** How often a customer's open console checks their access again. */
+export const accountRecheckMs = 15_000;
+
 /** A quiet console still shows traffic, so proxies do not close it as idle. */
 const keepAliveMs = 30_000;
 
@@ -27,8 +37,13 @@ const keepAliveMs = 30_000;
  * GET /api/panel/console: the live console as a WebSocket. The server sends JSON arrays of
  * console messages (contracts/panel.ts); the browser sends `{"type":"command","command"}`.
  */
-export function consoleRoutes(app: FastifyInstance, service: PanelService, limits: SocketLimits = new SocketLimits()): void {
-  const sessionCookie = cookieOptions(app.config, panelCookieBase).name;
+export function consoleRoutes(
+  app: FastifyInstance,
+  service: PanelService,
+  requests: PanelRequests,
+  accountConsoles: AccountConsoles = new AccountConsoles(),
+  limits: SocketLimits = new SocketLimits(),
+): void {
   app.get(
     '/console',
     {
@@ -36,7 +51,7 @@ export function consoleRoutes(app: FastifyInstance, service: PanelService, limit
       preValidation: async (request) => {
         // Browsers always send Origin on a WebSocket: another site's page must not ride the cookie.
         if (!isSameOrigin(request)) throw new HttpError(403, 'cross_origin', 'The console opens only from this site.');
-        request.panelSession = await service.require(request.cookies[sessionCookie]);
+        request.panelSession = await requests.session(request);
         const release = limits.acquire(request.panelSession.idHash, clientKey(request.ip));
         request.releaseSocketPlace = release;
         // Given back when the socket closes, also when the upgrade never completes.
@@ -57,6 +72,19 @@ export function consoleRoutes(app: FastifyInstance, service: PanelService, limit
         if (socket.readyState === socket.OPEN) socket.ping();
       }, keepAliveMs);
       keepAlive.unref();
+      // A customer's console is checked again now and then (docs/decisions.md 80): access removed
+      // on another instance, or in the game panel itself, closes it within accountRecheckMs; a
+      // sign-out here checks it at once.
+      const checkAgain = () => {
+        requests.session(freshView(request)).catch((error: unknown) => {
+          if (socket.readyState !== socket.OPEN) return;
+          sendError(error instanceof HttpError ? error.message : 'Your access to this console ended.');
+          socket.close(4401, 'Access ended');
+        });
+      };
+      const recheck = session.customerId === undefined ? undefined : setInterval(checkAgain, accountRecheckMs);
+      recheck?.unref();
+      const unwatch = session.customerId === undefined ? undefined : accountConsoles.watch(session.customerId, checkAgain);
 
       let membership: Membership | undefined;
       let closed = false;
@@ -96,8 +124,16 @@ export function consoleRoutes(app: FastifyInstance, service: PanelService, limit
           const checked = checkCommand(message.data.command);
           if (!checked.ok) return sendError(checked.message);
           const { command } = checked;
-          const current = await service.find(request.cookies[sessionCookie]);
-          if (!current) return socket.close(4401, 'Session ended');
+          let current: PanelSession;
+          try {
+            current = await requests.session(freshView(request));
+          } catch (error) {
+            if (error instanceof HttpError && error.statusCode < 500) {
+              sendError(error.message);
+              return socket.close(4401, 'Session ended');
+            }
+            return sendError('The console is not available right now.');
+          }
           const joined = await joining;
           if (!joined) return;
           try {
@@ -114,6 +150,8 @@ export function consoleRoutes(app: FastifyInstance, service: PanelService, limit
         releasePlace();
         clearTimeout(expiry);
         clearInterval(keepAlive);
+        clearInterval(recheck);
+        unwatch?.();
         service.sockets.remove(session.idHash, socket);
         membership?.leave();
       });

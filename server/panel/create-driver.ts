@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/config.ts';
+import { localAccountKey } from './accounts/account-key.ts';
 import type { GameServerDriver } from './driver.ts';
 import { announceDemoServer, ensureDemoServer } from './local/demo.ts';
 import { loadOrCreateInstall } from './local/install.ts';
@@ -27,5 +28,5 @@ export async function createDriver(config: AppConfig, log: FastifyBaseLogger): P
   }
   const servers = loadServersFile(serversFile, serversDir);
   log.info({ file: serversFile, servers: servers.map((s) => s.id), install: install.id }, 'local game servers loaded');
-  return createLocalDriver({ servers, install, log: log.child({ driver: 'local' }) });
+  return createLocalDriver({ servers, install, log: log.child({ driver: 'local' }), accountKey: localAccountKey(config.sessionSecret) });
 }

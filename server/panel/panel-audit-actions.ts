@@ -22,6 +22,10 @@ export const panelAuditActions = [
   'panel.schedule.update',
   'panel.schedule.delete',
   'panel.schedule.run',
+  'panel.share.invite',
+  'panel.share.accept',
+  'panel.share.change',
+  'panel.share.remove',
 ] as const;
 
 /** A customer's action in the panel, audited with `PanelService.audited`. */

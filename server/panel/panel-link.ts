@@ -1,3 +1,5 @@
+import type { Customer } from '../accounts/customer-identity.ts';
+import type { MyServersService } from './accounts/my-servers-service.ts';
 import type { PanelService } from './panel-service.ts';
 
 /** How long the desk waits for the engine before it shows a server without its live state. */
@@ -18,9 +20,26 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
  */
 export class PanelLink {
   readonly #service: PanelService;
+  readonly #myServers: MyServersService | undefined;
 
-  constructor(service: PanelService) {
+  constructor(service: PanelService, myServers?: MyServersService) {
     this.#service = service;
+    this.#myServers = myServers;
+  }
+
+  /**
+   * A signed-in customer's servers, owned and shared, as the support desk shows them beside a
+   * conversation (docs/decisions.md 82); empty when the engine's directory cannot say soon.
+   */
+  async customerServers(
+    customer: Customer,
+  ): Promise<
+    Array<{ id: string; name: string; state: string | null; status: string | null; plan: string | null; location: string | null; role: 'owner' | 'shared' }>
+  > {
+    if (!this.#myServers) return [];
+    const answer = await within(this.#myServers.list(customer), engineWaitMs * 2);
+    if (!answer) return [];
+    return [...answer.owned, ...answer.shared].map(({ id, name, state, status, plan, location, role }) => ({ id, name, state, status, plan, location, role }));
   }
 
   /** The server of a panel session cookie: its id, its name (if the engine answers soon), and the session's hash. */

@@ -9,6 +9,8 @@ import { panelBackupRoutes } from './panel-backup-routes.ts';
 import { panelFileRoutes } from './panel-file-routes.ts';
 import { PanelLink } from './panel-link.ts';
 import { historySampleCounter, registerPanelMetrics, timedDriver } from './panel-metrics.ts';
+import { createMyServers } from './accounts/my-servers-plugin.ts';
+import { myServersRoutes } from './accounts/my-servers-routes.ts';
 import { panelReachable } from './pterodactyl/panel-reachable.ts';
 import { panelRequests, panelRoutes } from './panel-routes.ts';
 import { PanelService } from './panel-service.ts';
@@ -39,7 +41,8 @@ async function panelCapability(app: FastifyInstance): Promise<void> {
   const sessions = new SessionStore(app.db, crypto, driver.name);
   const history = new HistorySampler({ db: app.db, driver, crypto, now: app.clock, log: app.log });
   const service = new PanelService({ db: app.db, driver, sessions, hub: new ConsoleHub(driver), sockets: new SessionSockets(), audit: app.audit, history });
-  app.decorate('panelLink', new PanelLink(service));
+  const accounts = createMyServers(app, { driver, service });
+  app.decorate('panelLink', new PanelLink(service, accounts.service));
   await app.register(
     async (scope) => {
       // Game servers outlive browser sessions, not the app: stop them gracefully when it closes.
@@ -61,14 +64,15 @@ async function panelCapability(app: FastifyInstance): Promise<void> {
 
       // Uploads reach their route unread (in this scope only): the route streams the request itself to the engine.
       scope.addContentTypeParser('application/octet-stream', (_request, _payload, done) => done(null, undefined));
-      const requests = panelRequests(scope, service);
+      const requests = panelRequests(scope, service, (request, session) => accounts.check(request, session));
       panelRoutes(scope, service, requests);
       panelFileRoutes(scope, service, requests);
       panelBackupRoutes(scope, service, requests);
       registerSchedules(scope, { driver, panel: service, crypto, requests, now: scope.clock });
-      consoleRoutes(scope, service);
+      consoleRoutes(scope, service, requests, accounts.consoles);
+      myServersRoutes(scope, accounts.service);
     },
     { prefix: '/api/panel' },
   );
 }
-export const panelPlugin = fp(panelCapability, { name: 'panel', dependencies: ['database', 'jobs', 'metrics', 'readiness', 'audit'] });
+export const panelPlugin = fp(panelCapability, { name: 'panel', dependencies: ['database', 'jobs', 'metrics', 'readiness', 'audit', 'accounts'] });

@@ -11,6 +11,8 @@ export interface StoredSession {
   keyCiphertext: string;
   createdAt: number;
   expiresAt: number;
+  /** The signed-in customer who opened it from "My servers", or null (a key session). */
+  customerId?: string | null;
 }
 
 // Sessions.
@@ -25,6 +27,7 @@ export async function insertSession(db: Db, session: StoredSession): Promise<voi
       key_ciphertext: session.keyCiphertext,
       created_at: session.createdAt,
       expires_at: session.expiresAt,
+      customer_id: session.customerId ?? null,
     })
     .execute();
 }
@@ -40,6 +43,7 @@ export async function findSession(db: Db, idHash: string, now: number): Promise<
       keyCiphertext: row.key_ciphertext,
       createdAt: row.created_at,
       expiresAt: row.expires_at,
+      customerId: row.customer_id,
     }
   );
 }

@@ -16,10 +16,11 @@ import {
   sessionAnswer,
 } from '../../contracts/panel.ts';
 import { checkCommand } from '../../contracts/panel-rules.ts';
+import { grantNames, type GrantName as Grant } from '../../contracts/my-servers-rules.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { cookieOptions } from '../lib/session-cookie.ts';
 import { attachment } from './download-headers.ts';
-import type { Caller, PanelService } from './panel-service.ts';
+import { notConnected, type Caller, type PanelService } from './panel-service.ts';
 import { sessionLifetimeMs } from './session-store.ts';
 import type { PanelSession } from './session-store.ts';
 
@@ -38,11 +39,20 @@ export interface PanelRequests {
   ended(reply: FastifyReply): () => void;
 }
 
-export function panelRequests(app: FastifyInstance, service: PanelService): PanelRequests {
+/** Checks a session opened from "My servers" on every request (server/panel/accounts/my-servers-service.ts). */
+export type AccountCheck = (request: FastifyRequest, session: PanelSession) => Promise<PanelSession>;
+
+export function panelRequests(app: FastifyInstance, service: PanelService, accountCheck?: AccountCheck): PanelRequests {
   const cookie = cookieOptions(app.config, panelCookieBase);
   const ended = (reply: FastifyReply) => () => void reply.clearCookie(cookie.name, cookie.options);
   return {
-    session: (request) => service.require(request.cookies[cookie.name]),
+    session: async (request) => {
+      const session = await service.require(request.cookies[cookie.name]);
+      if (session.customerId === undefined) return session;
+      // A customer's session is only as good as their access now (docs/decisions.md 80); without accounts in the app it is void.
+      if (!accountCheck) throw notConnected();
+      return accountCheck(request, session);
+    },
     caller: (request, reply) => ({ clientIp: request.ip, onEnded: ended(reply) }),
     ended,
   };
@@ -67,13 +77,22 @@ export function panelRoutes(app: FastifyInstance, service: PanelService, request
 
   // Whether this browser is connected, without a 401 (and a console error) for every visitor.
   api.get('/session', { schema: { response: { 200: sessionAnswer, ...errors } } }, async (request, reply) => {
-    const session = await service.find(request.cookies[cookie.name]);
-    if (!session) return { connected: false };
+    const found = await service.find(request.cookies[cookie.name]);
+    if (!found) return { connected: false };
     try {
-      return { connected: true, server: await service.server(session, requests.ended(reply)) };
+      // A customer's session is checked like every other request: their access may be gone.
+      const session = found.customerId === undefined ? found : await requests.session(request);
+      const account =
+        session.customerId === undefined
+          ? undefined
+          : { role: session.grants ? ('shared' as const) : ('owner' as const), grants: [...(session.grants ?? grantNames)] as Grant[] };
+      return { connected: true, server: await service.server(session, requests.ended(reply)), ...(account ? { account } : {}) };
     } catch (error) {
-      // The engine no longer takes the key (revoked, server gone): the session has just ended.
-      if (error instanceof HttpError && error.statusCode === 401) return { connected: false };
+      // The engine no longer takes the key (revoked, server gone), or the customer's access ended: the session has just ended.
+      if (error instanceof HttpError && [401, 404].includes(error.statusCode)) {
+        requests.ended(reply)();
+        return { connected: false };
+      }
       throw error;
     }
   });

@@ -91,6 +91,24 @@ export class PanelService {
     });
   }
 
+  /**
+   * Opens a session for a signed-in customer on a server the caller has checked they may use
+   * (docs/decisions.md 80): the key is the site's own, and every request checks the access again.
+   */
+  async openForCustomer(input: {
+    serverId: string;
+    accountKey: string;
+    customerId: string;
+    previousCookie: string | undefined;
+  }): Promise<{ cookie: string; server: ServerDetails }> {
+    const server = await this.driver.getServer({ serverId: input.serverId, key: input.accountKey });
+    const previous = await this.sessions.find(input.previousCookie);
+    if (previous) await this.end(previous);
+    const { id, session } = await this.sessions.create(input.serverId, input.accountKey, Date.now(), input.customerId);
+    await this.history.sessionStarted(input.serverId, input.accountKey, session.expiresAt);
+    return { cookie: id, server };
+  }
+
   /** The live session of a cookie value, or undefined. */
   find(cookie: string | undefined): Promise<PanelSession | undefined> {
     return this.sessions.find(cookie);
@@ -142,8 +160,18 @@ export class PanelService {
     return this.withEngine(session, (c) => this.driver.getPlayers(c), onEnded);
   }
 
-  permissions(session: PanelSession, onEnded?: () => void): Promise<ServerPermissions> {
-    return this.withEngine(session, (c) => this.driver.getPermissions(c), onEnded);
+  async permissions(session: PanelSession, onEnded?: () => void): Promise<ServerPermissions> {
+    const engine = await this.withEngine(session, (c) => this.driver.getPermissions(c), onEnded);
+    const grants = session.grants;
+    if (!grants) return engine;
+    // A shared server's person: what the engine allows, narrowed to what the owner gave (docs/decisions.md 81).
+    const narrow = <T extends Record<string, boolean>>(part: T, given: boolean): T =>
+      Object.fromEntries(Object.entries(part).map(([name, allowed]) => [name, allowed && given])) as T;
+    return {
+      files: narrow(engine.files, grants.has('files')),
+      backups: narrow(engine.backups, grants.has('backups')),
+      schedules: narrow(engine.schedules, grants.has('schedules')),
+    };
   }
 
   /** The stored samples of the last hour or day; the session is the authorization (its key was checked on connect). */
@@ -276,7 +304,9 @@ export class PanelService {
       throw caught;
     } finally {
       await this.audit.record({
-        actor: { kind: 'customer', id: session.serverId, label: `server ${session.serverId}` },
+        actor: session.customerId
+          ? { kind: 'customer', id: session.customerId, label: session.actorLabel ?? `account ${session.customerId}` }
+          : { kind: 'customer', id: session.serverId, label: `server ${session.serverId}` },
         action,
         target: session.serverId,
         outcome,

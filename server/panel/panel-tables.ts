@@ -6,6 +6,7 @@ export interface PanelTables {
   panel_connect_failures: PanelConnectFailureTable;
   panel_history: PanelHistoryTable;
   panel_history_servers: PanelHistoryServerTable;
+  panel_server_shares: PanelServerShareTable;
 }
 
 /** A browser's connection to one game server. The cookie holds the id; only its hash is stored. */
@@ -19,6 +20,25 @@ export interface PanelSessionTable {
   key_ciphertext: string;
   created_at: number;
   expires_at: number;
+  /** The signed-in customer's account that opened it from "My servers"; null for a session made with a key. */
+  customer_id: string | null;
+}
+
+/** A local server shared by its owner with an e-mail address (docs/decisions.md 81). */
+export interface PanelServerShareTable {
+  id: string;
+  driver: string;
+  server_id: string;
+  /** Lower case. */
+  email: string;
+  /** Comma-separated grants: console, power, files, backups, schedules. */
+  grants: string;
+  /** The owner's account id. */
+  invited_by: string;
+  created_at: number;
+  updated_at: number;
+  /** When the invited person first opened it, signed in; null until then. */
+  accepted_at: number | null;
 }
 
 /** Failed connect attempts, for the per-IP limit (shared by every instance through the database). */

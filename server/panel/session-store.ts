@@ -16,6 +16,15 @@ export interface PanelSession {
   /** The customer's access key, decrypted: never sent to the browser. */
   key: string;
   expiresAt: number;
+  /**
+   * The signed-in customer's account when the session was opened from "My servers" (docs/decisions.md 80):
+   * its access is checked again on every request and `key` is the site's own (the driver's account key).
+   */
+  customerId?: string | undefined;
+  /** What that customer may do here, set by the request's access check; undefined for a key session (the engine decides). */
+  grants?: ReadonlySet<string> | undefined;
+  /** Who the audit log names for a customer's session (their e-mail address), set with `grants`. */
+  actorLabel?: string | undefined;
 }
 
 /** Creates, finds and ends panel sessions; rows in the database, a short-lived cache in memory. */
@@ -32,7 +41,7 @@ export class SessionStore {
   }
 
   /** Stores a new session; returns the id for the cookie. */
-  async create(serverId: string, key: string, now = Date.now()): Promise<{ id: string; session: PanelSession }> {
+  async create(serverId: string, key: string, now = Date.now(), customerId: string | null = null): Promise<{ id: string; session: PanelSession }> {
     const id = newSessionId();
     const idHash = hashSessionId(id);
     const expiresAt = now + sessionLifetimeMs;
@@ -44,8 +53,9 @@ export class SessionStore {
       keyCiphertext: this.crypto.encrypt(key, idHash),
       createdAt: now,
       expiresAt,
+      customerId,
     });
-    return { id, session: { idHash, serverId, driver: this.driver, key, expiresAt } };
+    return { id, session: { idHash, serverId, driver: this.driver, key, expiresAt, customerId: customerId ?? undefined } };
   }
 
   /** The live session of a cookie value, or undefined. */
@@ -64,7 +74,14 @@ export class SessionStore {
       this.cache.delete(idHash);
       return undefined;
     }
-    const session: PanelSession = { idHash, serverId: row.serverId, driver: row.driver, key, expiresAt: row.expiresAt };
+    const session: PanelSession = {
+      idHash,
+      serverId: row.serverId,
+      driver: row.driver,
+      key,
+      expiresAt: row.expiresAt,
+      customerId: row.customerId ?? undefined,
+    };
     if (this.cache.size >= cacheLimit) this.cache.clear();
     this.cache.set(idHash, { session, until: now + cacheMs });
     return session;

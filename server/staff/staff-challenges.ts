@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { insertChallenge, takeChallenge, type Challenge, type ChallengePurpose } from './staff-repository.ts';
 import { randomToken } from './staff-tokens.ts';
-import { challengeLifetimeMs, stale } from './staff-webauthn.ts';
+import { challengeLifetimeMs, stale } from '../lib/webauthn.ts';
 
 type Binding = Partial<Pick<Challenge, 'staffId' | 'sessionHash' | 'tokenHash'>>;
 

@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/config.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { relyingPartyOf } from './staff-relying-party.ts';
+import { relyingPartyOf } from '../lib/relying-party.ts';
 import { shellOperator, StaffService } from './staff-service.ts';
 
 export const staffCliUsage = `Staff accounts, for operators (reads DATABASE_URL, PUBLIC_URL, PORT and HOST from the environment, as the server does):

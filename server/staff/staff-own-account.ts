@@ -6,7 +6,7 @@ import type { StaffDeps } from './staff-service.ts';
 import type { StaffPrincipal, StaffSessions } from './staff-sessions.ts';
 import type { StaffSignIn } from './staff-signin.ts';
 import { StaffChallenges } from './staff-challenges.ts';
-import { registrationOptions, verifyRegistration } from './staff-webauthn.ts';
+import { registrationOptions, verifyRegistration } from '../lib/webauthn.ts';
 
 type AddPasskey = z.output<typeof addPasskeyBody>;
 

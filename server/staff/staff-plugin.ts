@@ -6,7 +6,7 @@ import { sessionIdleMs } from './staff-sessions.ts';
 import { StaffAccess } from './staff-access.ts';
 import { staffCookie } from './staff-cookie.ts';
 import { OwnAccount } from './staff-own-account.ts';
-import { relyingPartyOf } from './staff-relying-party.ts';
+import { relyingPartyOf } from '../lib/relying-party.ts';
 import { purgeExpired } from './staff-repository.ts';
 import { staffRoutes } from './staff-routes.ts';
 import { StaffService } from './staff-service.ts';

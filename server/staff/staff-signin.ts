@@ -12,13 +12,13 @@ import {
   updateAccount,
   type StaffAccount,
 } from './staff-repository.ts';
-import type { RelyingParty } from './staff-relying-party.ts';
+import type { RelyingParty } from '../lib/relying-party.ts';
 import { meOf, type StaffDeps } from './staff-service.ts';
 import type { StaffSessions } from './staff-sessions.ts';
 import type { SignInThrottle } from './staff-throttle.ts';
 import { StaffChallenges } from './staff-challenges.ts';
 import { hashToken } from './staff-tokens.ts';
-import { authenticationOptions, checkClientData, registrationOptions, verifyAuthentication, verifyRegistration } from './staff-webauthn.ts';
+import { authenticationOptions, checkClientData, registrationOptions, verifyAuthentication, verifyRegistration } from '../lib/webauthn.ts';
 
 export interface ClientMeta {
   clientIp: string;

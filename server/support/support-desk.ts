@@ -29,8 +29,8 @@ export interface SupportDesk {
   staffStreams: TopicStreams;
   /**
    * The signed-in customer's verified address, where a transcript may go when the conversation
-   * has no proven address of its own (docs/decisions.md 72). None until customer accounts
-   * (server/accounts/customer-identity.ts) are plugged in here.
+   * has no proven address of its own (docs/decisions.md 72): the signed-in customer's, when
+   * their account's address is verified.
    */
   accountAddress(request: FastifyRequest): Promise<string | undefined>;
 }
@@ -105,7 +105,9 @@ export function buildDesk(app: FastifyInstance, options: DeskOptions): SupportDe
     cluster,
     visitorStreams,
     staffStreams,
-    // Customer accounts plug in here: `const c = await app.customers.current(request); return c?.emailVerified ? c.email ?? undefined : undefined`.
-    accountAddress: async () => undefined,
+    accountAddress: async (request) => {
+      const customer = await app.customers.current(request);
+      return customer?.emailVerified ? (customer.email ?? undefined) : undefined;
+    },
   };
 }

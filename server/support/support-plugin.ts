@@ -90,4 +90,4 @@ async function supportCapability(app: FastifyInstance, options: SupportPluginOpt
     await desk.presence.leave().catch(() => {});
   });
 }
-export const supportPlugin = fp(supportCapability, { name: 'support', dependencies: ['database', 'jobs', 'staff', 'audit', 'incidents', 'panel'] });
+export const supportPlugin = fp(supportCapability, { name: 'support', dependencies: ['database', 'jobs', 'staff', 'audit', 'incidents', 'panel', 'accounts'] });

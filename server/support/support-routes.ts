@@ -20,6 +20,7 @@ import { panelCookieBase } from '../panel/panel-routes.ts';
 import { eventFrame } from './support-streams.ts';
 import type { SupportDesk } from './support-desk.ts';
 import { SupportService } from './support-service.ts';
+import { accountVisitor } from './support-account.ts';
 
 /** The visitor cookie lasts this long after the last conversation started or continued here. */
 const visitorCookieDays = 180;
@@ -52,6 +53,7 @@ export function supportRoutes(app: FastifyInstance, desk: SupportDesk): void {
     void reply.setCookie(cookie.name, links.visitorCookie(visitorId), { ...cookie.options, maxAge: visitorCookieDays * 24 * 60 * 60 });
   };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+  app.addHook('onRequest', accountVisitor(app, links, cookie.name));
 
   api.get('/status', { schema: { response: { 200: supportStatus } } }, async (_request, reply) => {
     noStore(reply);

@@ -18,7 +18,10 @@ const siteSchema = z.object({
     city: z.string().min(1),
     country: z.string().min(1),
   }),
-  /** The external customer portal: Register and Login in the header (desktop and mobile). */
+  /**
+   * The external customer portal: the header's Register (desktop and mobile); its login is where
+   * the sign-in page sends customers when this site offers no sign-in of its own.
+   */
   portal: z.object({ register: z.url(), login: z.url() }),
   /** The external store: every order and View Plans button goes to a page under this base. */
   store: z.url(),

@@ -11,7 +11,7 @@ test('the mobile menu toggles, closes on outside click and on Escape, and has th
   await expect(menu).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Control Panel' })).toHaveAttribute('href', '/control-panel');
   await expect(menu.getByRole('link', { name: 'Register' })).toHaveAttribute('href', site.portal.register);
-  await expect(menu.getByRole('link', { name: 'Login' })).toHaveAttribute('href', site.portal.login);
+  await expect(menu.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/account/signin');
   await page.getByRole('button', { name: 'Close menu' }).click();
   await expect(menu).toBeHidden();
 

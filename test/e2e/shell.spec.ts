@@ -14,7 +14,7 @@ test.describe('the shell on every page', () => {
       await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: item.label })).toHaveAttribute('href', item.href);
     }
     await expect(header.getByRole('link', { name: 'Register' }).first()).toHaveAttribute('href', site.portal.register);
-    await expect(header.getByRole('link', { name: 'Login' }).first()).toHaveAttribute('href', site.portal.login);
+    await expect(header.getByRole('link', { name: 'Login' }).first()).toHaveAttribute('href', '/account/signin');
     const footer = page.locator('footer');
     for (const link of site.footer.flatMap((column) => column.links)) {
       await expect(footer.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { FakeGameServers, FakeKey, FakeServer, FakeTokens } from './fake-game-server.ts';
+import { handleApplication, handleSubusers, type FakePanelAccounts } from './fake-panel-accounts.ts';
 import { handleServerSchedules } from './fake-panel-schedules.ts';
 import { handleServerFiles, type FakeBackupThrottle } from './fake-panel-files.ts';
 import { daemonDown, notFound, PanelAnswer, type FakeAnswer } from './fake-panel-answer.ts';
@@ -88,6 +89,7 @@ export function createPanelServer(options: {
   tokens: FakeTokens;
   behaviour: FakePanelBehaviour;
   requests: RecordedRequest[];
+  accounts: FakePanelAccounts;
 }): http.Server {
   const { game, tokens, behaviour, requests } = options;
   const perKey = new MinuteWindow();
@@ -154,6 +156,14 @@ export function createPanelServer(options: {
       req.headers.origin === own || (req.headers.referer ?? '').startsWith(own) || (req.headers.cookie ?? '').includes('pterodactyl_session');
     if (looksLikeFrontend && method !== 'GET') throw new PanelAnswer(419, 'TokenMismatchException', 'CSRF token mismatch.');
 
+    if (url.pathname.startsWith('/api/application/')) {
+      // The application API takes only application keys (docs/pterodactyl.md).
+      const match = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
+      const appKey = match && game.keys.find((k) => k.key === match[1]);
+      if (!appKey) throw new PanelAnswer(401, 'AuthenticationException', 'Unauthenticated.');
+      if (appKey.type !== 'application') throw new PanelAnswer(403, 'AccessDeniedHttpException', 'This action is unauthorized.');
+      return handleApplication(options.accounts, game, method, url);
+    }
     const key = authenticate(req);
     if (behaviour.throttle.remaining > 0) {
       behaviour.throttle.remaining -= 1;
@@ -183,6 +193,8 @@ export function createPanelServer(options: {
     }
     const scheduled = /^\/api\/client\/servers\/([^/]+)(\/schedules(?:\/.*)?)$/.exec(url.pathname);
     if (scheduled) return handleServerSchedules(game, key, serverFor(key, scheduled[1]!, 'schedules'), method, scheduled[2]!, body);
+    const users = /^\/api\/client\/servers\/([^/]+)\/users(\/.*)?$/.exec(url.pathname);
+    if (users) return handleSubusers(options.accounts, serverFor(key, users[1]!, 'users'), method, users[2] ?? '', parseJson(body));
     const match = /^\/api\/client\/servers\/([^/]+)(\/[a-z]+)?$/.exec(url.pathname);
     if (!match) throw notFound();
     const [, id = '', sub = ''] = match;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { FakeGameServers, FakeTokens, type FakeKey, type FakeServer, type FakeServerPatch, type FakeServerSeed } from './fake-game-server.ts';
 import { createPanelServer, type FakePanelBehaviour, type RecordedRequest } from './fake-panel-http.ts';
+import { FakePanelAccounts } from './fake-panel-accounts.ts';
 import { createWings, type FakeWingsBehaviour, type FakeWingsControl } from './fake-wings.ts';
 
 /**
@@ -36,6 +37,8 @@ export const fakeKeys = {
   otherUser: 'ptlc_Fk3yIdentifier03abcdefghijklmnopqrstuvwxyz012345',
   /** A subuser who may use the console and list files and backups, and nothing more. */
   readOnly: 'ptlc_Fk3yIdentifier05abcdefghijklmnopqrstuvwxyz012345',
+  /** The provider's admin account's client key (PANEL_CLIENT_KEY): every server. */
+  admin: 'ptlc_Fk3yAdminKey0006abcdefghijklmnopqrstuvwxyz012345',
   /** An application key: 403 on the client API. */
   application: 'ptla_Fk3yIdentifier04abcdefghijklmnopqrstuvwxyz012345',
 } as const;
@@ -87,6 +90,8 @@ export interface FakePterodactyl {
    */
   flood(serverId: string, count: number, prefix?: string): Promise<void>;
   wings: FakeWingsControl;
+  /** The panel's users, owners, subusers, locations and eggs (the application API and subusers). */
+  accounts: FakePanelAccounts;
   close(): Promise<void>;
 }
 
@@ -104,6 +109,7 @@ function defaultKeys(): FakeKey[] {
     { key: fakeKeys.pelicanClient, type: 'client', userUuid: owner, servers: '*' },
     { key: fakeKeys.otherUser, type: 'client', userUuid: '7c2e3f40-2222-4d6e-9fa0-1b2c3d4e5f60', servers: [] },
     { key: fakeKeys.application, type: 'application', userUuid: owner, servers: '*' },
+    { key: fakeKeys.admin, type: 'client', userUuid: '9e4a5162-4444-4f80-b1c2-3d4e5f607182', servers: '*' },
     {
       key: fakeKeys.readOnly,
       type: 'client',
@@ -137,7 +143,8 @@ export async function startFakePterodactyl(options: FakePterodactylOptions = {})
   let url = '';
   let wingsUrl = '';
 
-  const panelServer = createPanelServer({ panelUrl: () => url, wingsUrl: () => wingsUrl, game, tokens, behaviour: panelBehaviour, requests });
+  const accounts = new FakePanelAccounts();
+  const panelServer = createPanelServer({ panelUrl: () => url, wingsUrl: () => wingsUrl, game, tokens, behaviour: panelBehaviour, requests, accounts });
   const wings = createWings({ panelUrl: () => url, game, tokens, behaviour: wingsBehaviour });
   url = `http://127.0.0.1:${await listen(panelServer, options.port ?? 0)}`;
   wingsUrl = `http://127.0.0.1:${await listen(wings.server, options.wingsPort ?? 0)}`;
@@ -187,6 +194,7 @@ export async function startFakePterodactyl(options: FakePterodactylOptions = {})
       }
     },
     wings: wings.control,
+    accounts,
     async close() {
       game.close();
       wings.control.dropConnections();

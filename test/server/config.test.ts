@@ -118,6 +118,43 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ...smtp, STATUS_MAIL_FROM: 'not an address' })).toThrow(/STATUS_MAIL_FROM: must be an e-mail address/);
   });
 
+  it('takes the billing portal (CUSTOMER_OIDC_*) whole, over HTTPS unless it is on this machine, and says every missing part', () => {
+    const portal = {
+      ...secret,
+      CUSTOMER_OIDC_ISSUER: 'https://billing.example.com/oauth',
+      CUSTOMER_OIDC_CLIENT_ID: 'site',
+      CUSTOMER_OIDC_CLIENT_SECRET: 's3cret',
+    };
+    expect(loadConfig(portal).accounts.oidc).toEqual({
+      issuer: 'https://billing.example.com/oauth',
+      clientId: 'site',
+      clientSecret: 's3cret',
+      name: 'billing.example.com',
+      registerUrl: 'https://billing.example.com',
+      allowHttp: false,
+    });
+    expect(
+      loadConfig({ ...portal, CUSTOMER_OIDC_NAME: 'Hostfront Billing', CUSTOMER_OIDC_REGISTER_URL: 'https://billing.example.com/register.php' }).accounts.oidc,
+    ).toMatchObject({
+      name: 'Hostfront Billing',
+      registerUrl: 'https://billing.example.com/register.php',
+    });
+    expect(loadConfig({ ...secret }).accounts).toEqual({ smtpUrl: undefined, mailFrom: 'account@localhost', oidc: undefined });
+    let error: unknown;
+    try {
+      loadConfig({ ...secret, CUSTOMER_OIDC_ISSUER: 'http://billing.example.com', CUSTOMER_OIDC_NAME: 'Billing' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'CUSTOMER_OIDC_CLIENT_ID: required when CUSTOMER_OIDC_ISSUER is set',
+      'CUSTOMER_OIDC_CLIENT_SECRET: required when CUSTOMER_OIDC_ISSUER is set',
+      'CUSTOMER_OIDC_ISSUER: must be an https:// URL (plain http only for a portal on this machine)',
+    ]);
+    expect(loadConfig({ ...portal, CUSTOMER_OIDC_ISSUER: 'http://127.0.0.1:9000' }).accounts.oidc?.allowHttp).toBe(true);
+    expect(() => loadConfig({ ...secret, CUSTOMER_OIDC_NAME: 'Billing' })).toThrow(/CUSTOMER_OIDC_NAME: has no effect without CUSTOMER_OIDC_ISSUER/);
+  });
+
   it('generates the session secret once and keeps it', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-secret-'));
     const first = loadOrCreateSessionSecret(dir);

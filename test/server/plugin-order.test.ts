@@ -1,5 +1,6 @@
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accountsPlugin } from '../../server/accounts/accounts-plugin.ts';
 import { alertsPlugin } from '../../server/alerts/alerts-plugin.ts';
 import { auditPlugin } from '../../server/audit/audit-plugin.ts';
 import { contactPlugin } from '../../server/contact/contact-plugin.ts';
@@ -58,6 +59,7 @@ describe('the order of capabilities', () => {
     { name: 'support', plugin: supportPlugin, before: [...base, 'staff', 'audit', 'status-events', 'incidents'], missing: 'panel' },
     { name: 'subscriptions', plugin: subscriptionsPlugin, before: [...base, 'staff', 'audit', 'status-events'], missing: 'status' },
     { name: 'contact', plugin: contactPlugin, before: base, missing: 'staff' },
+    { name: 'accounts', plugin: accountsPlugin, before: [...base, 'staff'], missing: 'audit' },
     { name: 'alerts', plugin: alertsPlugin, before: [...base, 'staff', 'audit', 'status-events', 'incidents'], missing: 'status' },
   ];
   it.each(cases)('$name registered before $missing fails at boot and says so', async ({ name, plugin, before, missing }) => {

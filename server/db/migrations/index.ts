@@ -20,6 +20,8 @@ import * as support from './0017-support.ts';
 import * as probeLocations from './0018-probe-locations.ts';
 import * as alerts from './0019-alerts.ts';
 import * as supportVerifiedAddress from './0021-support-verified-address.ts';
+import * as accounts from './0022-accounts.ts';
+import * as panelShares from './0023-panel-shares.ts';
 import type { DialectMigration } from './column-types.ts';
 
 /**
@@ -49,6 +51,8 @@ const all: Record<string, DialectMigration> = {
   '0018-probe-locations': probeLocations,
   '0019-alerts': alerts,
   '0021-support-verified-address': supportVerifiedAddress,
+  '0022-accounts': accounts,
+  '0023-panel-shares': panelShares,
 };
 
 export const migrationNames = Object.keys(all);

@@ -70,6 +70,13 @@ const serverSchema = z
      * does not contain the backups and a restore does not remove them).
      */
     backupsDir: z.string().min(1).optional(),
+    /** The owner's e-mail address: signed in with it (verified), they find the server under "My servers". */
+    owner: z
+      .email('must be an e-mail address')
+      .transform((email) => email.toLowerCase())
+      .optional(),
+    /** Where it runs, as the status board names the location's monitor (its id or name). */
+    location: z.string().min(1).max(100).optional(),
     /** scrypt hash of the access key: `npm run --silent hash-key -- <key>`. */
     keyHash: z.string().refine(isKeyHash, 'must be a hash printed by `npm run --silent hash-key -- <key>`'),
   })
@@ -102,6 +109,10 @@ export interface LocalServerConfig {
   stopTimeoutSeconds: number;
   autostart: boolean;
   keyHash: string;
+  /** The owner's e-mail address, lower case (docs/decisions.md 80). */
+  owner?: string | undefined;
+  /** The status board's location (a monitor's id or name). */
+  location?: string | undefined;
   /** See the schema: the account when the app runs as root. */
   runAs?: string | undefined;
   /** The game port on 127.0.0.1 for the players list; unset for a game that is not Minecraft. */

@@ -21,13 +21,17 @@ function ConnectedGamePanel({ panel, server }: { panel: PanelConnection; server:
         resources={panel.resources}
         permissions={permissions}
         console={
-          <ConsoleView
-            onState={panel.setState}
-            onStats={panel.setResources}
-            onSessionEnded={panel.sessionEnded}
-            onSend={panel.sendCommand}
-            state={server.state}
-          />
+          panel.account && !panel.account.grants.includes('console') ? (
+            <p className="p-4 text-sm text-slate-300">The owner shared this server with you without its console.</p>
+          ) : (
+            <ConsoleView
+              onState={panel.setState}
+              onStats={panel.setResources}
+              onSessionEnded={panel.sessionEnded}
+              onSend={panel.sendCommand}
+              state={server.state}
+            />
+          )
         }
       />
     </>

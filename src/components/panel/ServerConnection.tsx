@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ConnectForm } from './ConnectForm.tsx';
+import { MyServers } from './MyServers.tsx';
 import { CheckingSession } from './ConnectedPlaceholder.tsx';
 import { ResourceCards } from './ResourceCards.tsx';
 import { ServerOverview } from './ServerOverview.tsx';
@@ -13,7 +14,21 @@ export function ServerConnection({ children }: { children: (panel: PanelConnecti
   const panel = usePanelConnection();
   if (panel.phase === 'checking') return <CheckingSession />;
   if (panel.phase === 'disconnected' || !panel.server) {
-    return <ConnectForm connecting={panel.connecting} error={panel.connectError} onConnect={(id, key) => void panel.connect(id, key)} />;
+    // Signed-in customers find their servers first; the id and key stay, secondary (docs/decisions.md 80).
+    return (
+      <div className="min-h-80 space-y-8">
+        {/* As tall as the signed-out card, so the line below does not move when the list arrives. */}
+        <div className="min-h-60">
+          <MyServers opening={panel.connecting} onOpen={panel.open} />
+        </div>
+        <details open={panel.connectError !== undefined} className="mx-auto w-full max-w-md">
+          <summary className="cursor-pointer text-center text-sm text-slate-300 hover:text-white">Connect with a Server ID and access key instead</summary>
+          <div className="mt-4">
+            <ConnectForm connecting={panel.connecting} error={panel.connectError} onConnect={(id, key) => void panel.connect(id, key)} />
+          </div>
+        </details>
+      </div>
+    );
   }
   const server = panel.server;
   return (
@@ -23,6 +38,7 @@ export function ServerConnection({ children }: { children: (panel: PanelConnecti
         pendingAction={panel.pendingAction}
         onPower={(action) => void panel.power(action)}
         onDisconnect={() => void panel.disconnect()}
+        account={panel.account}
       />
       <ResourceCards server={server} resources={panel.resources} />
       {children({ ...panel, server })}

@@ -1,5 +1,7 @@
 import { LogOut, Play, RotateCw, Square } from 'lucide-react';
 import { buttonVariants } from '../ui/button-variants.ts';
+import { statusSentence } from '../../../contracts/my-servers-rules.ts';
+import type { SessionAccount } from '../../../contracts/panel.ts';
 import type { PowerAction, PowerState, ServerDetails } from './panel-api.ts';
 import { cardVariants } from '../ui/card-variants.ts';
 
@@ -16,10 +18,14 @@ interface ServerOverviewProps {
   pendingAction: PowerAction | undefined;
   onPower(action: PowerAction): void;
   onDisconnect(): void;
+  /** Opened from "My servers": the customer's role and grants (power buttons only with "power"). */
+  account?: SessionAccount | undefined;
 }
 
 /** The server's name, its power-state dot (green only when running), the power buttons and Disconnect. */
-export function ServerOverview({ server, pendingAction, onPower, onDisconnect }: ServerOverviewProps) {
+export function ServerOverview({ server, pendingAction, onPower, onDisconnect, account }: ServerOverviewProps) {
+  const canPower = !account || account.grants.includes('power');
+  const sentence = statusSentence(server.status);
   const running = server.state === 'running';
   const enabled = enabledActions(server.state);
   const busy = pendingAction !== undefined;
@@ -45,30 +51,43 @@ export function ServerOverview({ server, pendingAction, onPower, onDisconnect }:
           </span>
           <span className="font-mono text-xs text-slate-400">{server.id}</span>
           {server.status && <span className="ml-2 rounded bg-yellow-500/15 px-1.5 py-0.5 text-xs text-yellow-200">{server.status}</span>}
+          {account?.role === 'shared' && (
+            <span className="ml-2 rounded bg-brand-500/15 px-1.5 py-0.5 text-xs text-brand-200">Shared with you: {account.grants.join(', ')}</span>
+          )}
         </p>
+        {sentence && <p className="mt-2 max-w-xl text-sm text-yellow-100">{sentence}</p>}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={buttonVariants({ variant: 'success', size: 'sm' })} disabled={!enabled.start || busy} onClick={() => onPower('start')}>
-          <Play aria-hidden className="size-4" /> Start
-        </button>
-        <button
-          type="button"
-          className={buttonVariants({ variant: 'secondary', size: 'sm' })}
-          disabled={!enabled.restart || busy}
-          onClick={() => onPower('restart')}
-        >
-          <RotateCw aria-hidden className={`size-4 ${pendingAction === 'restart' ? 'animate-spin' : ''}`} /> Restart
-        </button>
-        <button
-          type="button"
-          className={buttonVariants({ variant: 'destructive', size: 'sm' })}
-          disabled={!enabled.stop || busy}
-          onClick={() => onPower('stop')}
-        >
-          <Square aria-hidden className="size-4" /> Stop
-        </button>
+        {canPower && (
+          <>
+            <button
+              type="button"
+              className={buttonVariants({ variant: 'success', size: 'sm' })}
+              disabled={!enabled.start || busy}
+              onClick={() => onPower('start')}
+            >
+              <Play aria-hidden className="size-4" /> Start
+            </button>
+            <button
+              type="button"
+              className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+              disabled={!enabled.restart || busy}
+              onClick={() => onPower('restart')}
+            >
+              <RotateCw aria-hidden className={`size-4 ${pendingAction === 'restart' ? 'animate-spin' : ''}`} /> Restart
+            </button>
+            <button
+              type="button"
+              className={buttonVariants({ variant: 'destructive', size: 'sm' })}
+              disabled={!enabled.stop || busy}
+              onClick={() => onPower('stop')}
+            >
+              <Square aria-hidden className="size-4" /> Stop
+            </button>
+          </>
+        )}
         <button type="button" className={buttonVariants({ variant: 'ghost', size: 'sm' })} onClick={onDisconnect}>
-          <LogOut aria-hidden className="size-4" /> Disconnect
+          <LogOut aria-hidden className="size-4" /> {account ? 'My servers' : 'Disconnect'}
         </button>
       </div>
     </div>

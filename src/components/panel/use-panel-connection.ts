@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { panelTexts } from '../../data/panel-texts.ts';
+import type { SessionAccount } from '../../../contracts/panel.ts';
 import { panelApi, rememberServerId, type PowerAction, type PowerState, type ServerDetails, type ServerResources } from './panel-api.ts';
 
 /** Stats refresh this often while connected (docs/decisions.md 30). */
@@ -21,6 +22,10 @@ export interface PanelConnection {
   /** The power action in flight. */
   pendingAction: PowerAction | undefined;
   connect(serverId: string, key: string): Promise<void>;
+  /** Opens one of the signed-in customer's servers ("My servers"); resolves false when it failed. */
+  open(serverId: string): Promise<boolean>;
+  /** For a server opened from "My servers": the customer's role and grants there; undefined for a key session. */
+  account: SessionAccount | undefined;
   disconnect(): Promise<void>;
   power(action: PowerAction): Promise<void>;
   /** Sends a console command; blank commands are not sent. Resolves true when sent. */
@@ -46,11 +51,13 @@ export function usePanelConnection(): PanelConnection {
   const [connecting, setConnecting] = useState(false);
   const [connectError, setConnectError] = useState<string>();
   const [pendingAction, setPendingAction] = useState<PowerAction>();
+  const [account, setAccount] = useState<SessionAccount>();
   const phaseRef = useRef(phase);
   phaseRef.current = phase;
 
   const sessionEnded = useCallback(() => {
     setPhase('disconnected');
+    setAccount(undefined);
     setServer(undefined);
     setResourcesState(undefined);
   }, []);
@@ -81,9 +88,10 @@ export function usePanelConnection(): PanelConnection {
   useEffect(() => {
     let cancelled = false;
     panelApi.session().then(
-      ({ server: details }) => {
+      ({ server: details, account: access }) => {
         if (cancelled) return;
         if (!details) return setPhase('disconnected');
+        setAccount(access);
         setServer(details);
         setPhase('connected');
         void refreshStats();
@@ -142,6 +150,28 @@ export function usePanelConnection(): PanelConnection {
     [refreshStats],
   );
 
+  const open = useCallback(
+    async (serverId: string) => {
+      setConnectError(undefined);
+      setConnecting(true);
+      try {
+        const answer = await panelApi.openMine(serverId);
+        setAccount({ role: answer.role, grants: answer.grants });
+        setServer(answer.server);
+        setPhase('connected');
+        void refreshStats();
+        return true;
+      } catch (error) {
+        console.error('Failed to open the server', error);
+        notifyError(error instanceof ApiError ? error.message : 'The panel could not be reached. Please try again.');
+        return false;
+      } finally {
+        setConnecting(false);
+      }
+    },
+    [refreshStats],
+  );
+
   const disconnect = useCallback(async () => {
     try {
       await panelApi.disconnect();
@@ -160,7 +190,8 @@ export function usePanelConnection(): PanelConnection {
           notifySuccess(`Server ${action} command sent`);
         } catch (error) {
           console.error(`Failed to ${action} server`, error);
-          notifyError(`Failed to ${action} server`);
+          // A refusal that explains itself (not granted, suspended, installing…) is shown in its own words.
+          notifyError(error instanceof ApiError && (error.status === 403 || error.status === 409) ? error.message : `Failed to ${action} server`);
           if (isUnauthorized(error)) return sessionEnded();
         }
         // After a power action the details and power state are read again (docs/decisions.md 30). The
@@ -202,5 +233,21 @@ export function usePanelConnection(): PanelConnection {
     setResourcesState(next);
   }, []);
 
-  return { phase, server, resources, connecting, connectError, pendingAction, connect, disconnect, power, sendCommand, setState, setResources, sessionEnded };
+  return {
+    phase,
+    server,
+    resources,
+    connecting,
+    connectError,
+    pendingAction,
+    connect,
+    open,
+    account,
+    disconnect,
+    power,
+    sendCommand,
+    setState,
+    setResources,
+    sessionEnded,
+  };
 }

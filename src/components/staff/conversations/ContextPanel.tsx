@@ -1,6 +1,7 @@
 import type { ConversationContext } from '../../../../contracts/support-staff-api.ts';
 import { conversationsTexts as t } from '../../../data/staff-conversations.ts';
 import { describeUserAgent } from '../format.ts';
+import { CustomerContext } from './CustomerContext.tsx';
 import { badge, badgeTones, subTitle } from '../staff-styles.ts';
 import { VisibleText } from '../VisibleText.tsx';
 
@@ -12,6 +13,7 @@ export function ContextPanel({ context }: { context: ConversationContext }) {
     <aside aria-label={t.contextHeading} className="rounded-xl border border-white/10 bg-surface-900 p-4">
       <h3 className={subTitle}>{t.contextHeading}</h3>
       <dl>
+        {context.customer && <CustomerContext customer={context.customer} row={row} term={term} />}
         <div className={row}>
           <dt className={term}>{t.startedOn}</dt>
           <dd data-context="page" className="break-all text-slate-100">

@@ -1,5 +1,5 @@
 /**
- * The WebAuthn ceremonies, through @simplewebauthn/server: options with user verification
+ * The WebAuthn ceremonies of staff and customers alike, through @simplewebauthn/server: options with user verification
  * required and discoverable credentials, and verification of the browser's answer against the
  * one challenge we handed out, our origin and our relying party id. Refusals are HttpErrors
  * whose code says why, in words a person understands.
@@ -13,10 +13,17 @@ import type {
   VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { AuthenticationCredential, AuthenticationOptions, RegistrationCredential, RegistrationOptions } from '../../contracts/staff.ts';
-import { HttpError } from '../lib/http-error.ts';
-import { loadWebAuthn } from '../lib/lazy-imports.ts';
-import type { Passkey } from './staff-repository.ts';
-import type { RelyingParty } from './staff-relying-party.ts';
+import { HttpError } from './http-error.ts';
+import { loadWebAuthn } from './lazy-imports.ts';
+import type { RelyingParty } from './relying-party.ts';
+
+/** What the ceremonies need of a stored passkey (the staff's and the customers' tables both hold it). */
+export interface StoredPasskey {
+  id: string;
+  publicKey: string;
+  counter: number;
+  transports: string[];
+}
 
 /** EdDSA, ES256, RS256: what passkey providers use. */
 const algorithms = [-8, -7, -257];
@@ -50,7 +57,7 @@ export function checkClientData(rp: RelyingParty, clientDataJSON: string, expect
     throw new HttpError(
       400,
       'webauthn_origin',
-      `Your browser answered for ${typeof data.origin === 'string' ? data.origin : 'another site'}, but the staff console is at ${rp.origin}. Open ${rp.origin}/staff and try again there.`,
+      `Your browser answered for ${typeof data.origin === 'string' ? data.origin : 'another site'}, but this site is at ${rp.origin}. Open ${rp.origin} and try again there.`,
     );
   }
   if (data.challenge !== expected.challenge) {
@@ -61,7 +68,7 @@ export function checkClientData(rp: RelyingParty, clientDataJSON: string, expect
 export async function registrationOptions(
   rp: RelyingParty,
   user: { email: string; displayName: string; userHandle: string },
-  existing: readonly Passkey[],
+  existing: readonly Pick<StoredPasskey, 'id' | 'transports'>[],
 ): Promise<RegistrationOptions['options']> {
   const { generateRegistrationOptions } = await loadWebAuthn();
   const options: PublicKeyCredentialCreationOptionsJSON = await generateRegistrationOptions({
@@ -103,11 +110,7 @@ export async function verifyRegistration(rp: RelyingParty, challenge: string, cr
     });
   } catch (error) {
     if (/user verification/i.test((error as Error).message)) {
-      throw new HttpError(
-        400,
-        'webauthn_unverified',
-        'Your device did not verify you (no PIN, fingerprint or face). Staff passkeys need it; please try again.',
-      );
+      throw new HttpError(400, 'webauthn_unverified', 'Your device did not verify you (no PIN, fingerprint or face). Passkeys here need it; please try again.');
     }
     throw unverified();
   }
@@ -134,7 +137,7 @@ export async function authenticationOptions(rp: RelyingParty): Promise<Authentic
 }
 
 /** Verifies a sign-in; returns the passkey's new signature counter. */
-export async function verifyAuthentication(rp: RelyingParty, challenge: string, credential: AuthenticationCredential, passkey: Passkey): Promise<number> {
+export async function verifyAuthentication(rp: RelyingParty, challenge: string, credential: AuthenticationCredential, passkey: StoredPasskey): Promise<number> {
   const { verifyAuthenticationResponse } = await loadWebAuthn();
   let verified: VerifiedAuthenticationResponse;
   try {

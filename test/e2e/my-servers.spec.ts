@@ -1,0 +1,144 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { freePort } from '../helpers/free-port.ts';
+import { ownedServersFile } from '../helpers/owned-servers.ts';
+import { startServer, type ServerProcess } from '../helpers/server-process.ts';
+import { linkIn, startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.ts';
+import { scanAtRest } from './support/a11y.ts';
+import { waitForHydration } from './support/hydration.ts';
+
+/**
+ * "My servers" in a browser (docs/decisions.md 80-82): customers signed in by an e-mail link
+ * (a real SMTP inbox) see only their own servers, a deep link opens one, and an owner shares a
+ * server with console only, then removes that person while their console is open. Screenshots
+ * at 390 and 1366 px go to SCREENSHOT_DIR when it is set.
+ */
+
+const screenshotDir = process.env.SCREENSHOT_DIR;
+
+async function shootAt(page: Page, name: string): Promise<void> {
+  if (!screenshotDir) return;
+  // The cookie banner would cover the lists.
+  const decline = page.getByRole('button', { name: 'Decline All' });
+  if (await decline.isVisible()) await decline.click();
+  const size = page.viewportSize()!;
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${screenshotDir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
+
+test.describe('My servers', () => {
+  test.describe.configure({ mode: 'serial' });
+  let database: TestDatabase;
+  let server: ServerProcess;
+  let inbox: SmtpInbox;
+  let servers: ReturnType<typeof ownedServersFile>;
+  let origin: string;
+
+  test.beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    inbox = await startSmtpInbox();
+    servers = ownedServersFile({ 'test-mc': { owner: 'alice@example.test', location: 'Mumbai' }, 'tools-mc': { owner: 'bob@example.test' } });
+    const port = await freePort();
+    origin = `http://localhost:${port}`;
+    server = await startServer({ DATABASE_URL: database.url, PUBLIC_URL: origin, SMTP_URL: inbox.url, LOCAL_SERVERS_FILE: servers.file }, { port });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    await inbox?.close();
+    await database?.drop();
+    servers?.remove();
+  });
+
+  /** Signs a browser in the way a person does: the address, the mail, the link's token. */
+  async function signIn(context: BrowserContext, email: string): Promise<void> {
+    const before = inbox.to(email).length;
+    expect((await context.request.post(`${origin}/api/account/email-link`, { data: { email } })).status()).toBe(202);
+    await inbox.waitFor((i) => i.to(email).length > before);
+    const link = linkIn(inbox.to(email).at(-1)!.text, `${origin}/account/link#`)!;
+    const signedIn = await context.request.post(`${origin}/api/account/email-link/signin`, { data: { token: new URL(link).hash.slice(1) } });
+    expect(signedIn.status()).toBe(200);
+  }
+
+  test('two customers each see only their own servers, and a deep link opens one', async ({ browser }) => {
+    const alice = await browser.newContext({ baseURL: origin, viewport: { width: 1366, height: 900 } });
+    const bob = await browser.newContext({ baseURL: origin });
+    await signIn(alice, 'alice@example.test');
+    await signIn(bob, 'bob@example.test');
+
+    const page = await alice.newPage();
+    const started = Date.now();
+    await page.goto('/control-panel');
+    const card = page.getByRole('article', { name: 'Fixture Survival' });
+    await expect(card).toBeVisible();
+    console.info(`sign-in to "My servers" shown: ${Date.now() - started} ms`);
+    await expect(page.getByRole('heading', { name: 'My servers' })).toBeVisible();
+    await expect(card).toContainText('1 GB memory · 2 GB disk · 100% CPU');
+    await expect(page.getByRole('article', { name: 'Fixture Creative' })).toHaveCount(0);
+    await waitForHydration(page);
+    await scanAtRest(page, 'my servers');
+    await shootAt(page, 'my-servers');
+
+    const bobsPage = await bob.newPage();
+    await bobsPage.goto('/control-panel');
+    await expect(bobsPage.getByRole('article', { name: 'Fixture Creative' })).toBeVisible();
+    await expect(bobsPage.getByRole('article', { name: 'Fixture Survival' })).toHaveCount(0);
+    // Bob's deep link to Alice's server opens nothing, as for a server that does not exist.
+    await bobsPage.goto('/control-panel?server=test-mc');
+    await expect(bobsPage.getByText('There is no server with that ID on your account.').first()).toBeVisible();
+
+    await page.goto('/control-panel?server=test-mc');
+    await expect(page.getByRole('heading', { name: 'Fixture Survival', level: 2 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'My servers' }).click();
+    await expect(page.getByRole('heading', { name: 'My servers' })).toBeVisible();
+    await alice.close();
+    await bob.close();
+  });
+
+  test('an owner shares with console only, then removes that person while their console is open', async ({ browser }) => {
+    const alice = await browser.newContext({ baseURL: origin, viewport: { width: 1366, height: 900 } });
+    await signIn(alice, 'alice@example.test');
+    const page = await alice.newPage();
+    await page.goto('/control-panel');
+    await waitForHydration(page);
+    const card = page.getByRole('article', { name: 'Fixture Survival' });
+    await card.getByRole('button', { name: 'Share Fixture Survival' }).click();
+    const sharing = page.getByRole('region', { name: 'Sharing Fixture Survival' });
+    await sharing.getByLabel('Invite by e-mail').fill('carol@example.test');
+    await expect(sharing.getByRole('group', { name: 'They may use' }).getByLabel('Console (see it and send commands)')).toBeChecked();
+    await sharing.getByRole('button', { name: 'Invite' }).click();
+    await expect(sharing.getByRole('group', { name: 'What carol@example.test may use' })).toBeVisible();
+    await scanAtRest(page, 'sharing');
+    await shootAt(page, 'sharing');
+
+    const carol = await browser.newContext({ baseURL: origin });
+    await signIn(carol, 'carol@example.test');
+    const carolsPage = await carol.newPage();
+    await carolsPage.goto('/control-panel');
+    const shared = carolsPage.getByRole('article', { name: 'Fixture Survival' });
+    await expect(shared).toContainText('console');
+    await waitForHydration(carolsPage);
+    await shared.getByRole('button', { name: 'Open Fixture Survival' }).click();
+    await expect(carolsPage.getByText('Shared with you: console')).toBeVisible();
+    await expect(carolsPage.getByRole('button', { name: 'Start', exact: true })).toHaveCount(0);
+    const consoleInput = carolsPage.getByRole('textbox', { name: /command/i });
+    await expect(consoleInput).toBeVisible();
+    await shootAt(carolsPage, 'shared-console');
+
+    // Alice removes Carol: Carol's console closes and the page goes back to her (now empty) list.
+    await sharing.getByRole('button', { name: 'Remove carol@example.test' }).click();
+    await expect(sharing.getByText('Nobody yet.')).toBeVisible();
+    await expect(carolsPage.getByText('Nobody has shared a server with you.')).toBeVisible({ timeout: 15_000 });
+    const next = await carol.request.get(`${origin}/api/panel/server`);
+    expect(next.status()).toBe(401);
+    await alice.close();
+    await carol.close();
+  });
+});
