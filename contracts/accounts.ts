@@ -76,4 +76,16 @@ export const passkeyIdParams = z.object({ id: z.string().min(1).max(1400) });
 
 /** GET /api/account/oidc/start: where to come back to after signing in (a path of this site). */
 export const oidcStartQuery = z.object({ returnTo: z.string().max(500).optional() });
-export const oidcCallbackQuery = z.record(z.string(), z.string().max(4096));
+/**
+ * GET /api/account/oidc/callback: what the portal sends back (RFC 6749 4.1.2, RFC 9207's `iss`);
+ * the whole query string is handed to the OpenID client as it came, other parameters included.
+ */
+const callbackValue = z.string().max(4096).optional();
+export const oidcCallbackQuery = z.looseObject({
+  code: callbackValue,
+  state: callbackValue,
+  iss: callbackValue,
+  error: callbackValue,
+  error_description: callbackValue,
+  session_state: callbackValue,
+});

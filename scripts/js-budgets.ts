@@ -63,7 +63,8 @@ export const jsBudgets: JsBudgets = {
   modules: {
     // React and React DOM with Astro's renderer, one chunk: a page with an island at load brings it.
     'client.js': 70,
-    'ServerTools.js': 11.5,
+    // The Game Panel's tools; 12.7 KB once it knew signed-in customers' grants and sharing (issue 31).
+    'ServerTools.js': 14,
     'StatusBoard.js': 10.5,
     'notify.js': 10.5,
     'staff-styles.js': 10,
