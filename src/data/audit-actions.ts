@@ -64,8 +64,8 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'panel.schedule.update': 'Changed a schedule',
   'panel.schedule.delete': 'Deleted a schedule',
   'panel.schedule.run': 'Ran a schedule now',
-  /** The system's entry, its actor the schedule itself: 'schedule "Nightly" ran its tasks'. */
-  'panel.schedule.ran': 'Ran its tasks',
+  /** The system's entry, its actor the schedule itself: 'schedule "Nightly" finished a scheduled run'; each task has an entry of its own. */
+  'panel.schedule.ran': 'Finished a scheduled run',
 };
 
 /** A panel power action by its signal (the entry's detail), more precise than "Used a power button". */

@@ -20,6 +20,6 @@ describe('the audit log as sentences', () => {
     const run = entry('panel.schedule.run', customer.actor);
     expect(entryActionText(run).toLowerCase()).toBe('ran a schedule now');
     const ran = entry(scheduleRanAction, { kind: 'system', id: 'a-schedule', label: 'schedule "Nightly"', name: null });
-    expect(`${actorLabel(ran)} ${entryActionText(ran).toLowerCase()}`).toBe('schedule "Nightly" ran its tasks');
+    expect(`${actorLabel(ran)} ${entryActionText(ran).toLowerCase()}`).toBe('schedule "Nightly" finished a scheduled run');
   });
 });
