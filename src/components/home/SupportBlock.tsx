@@ -1,5 +1,6 @@
 import { Headphones } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { supportPromise } from '../../data/counters.ts';
 
 /**
  * Super simple support: text, the Live Chat button and the counters. Static HTML; the button
@@ -16,10 +17,7 @@ export function SupportBlock({ liveChat, counters }: { liveChat: ReactNode; coun
           <h2 id="support-heading" className="mt-5 text-3xl font-bold tracking-tight text-white sm:text-4xl">
             Super simple support
           </h2>
-          <p className="mt-4 max-w-lg text-slate-300">
-            Real people, 24/7. Ask about plans, billing, plugins or a server that will not start: our team aims to answer live chat in seconds and stays with
-            you until it works.
-          </p>
+          <p className="mt-4 max-w-lg text-slate-300">Real people, 24/7. Ask about plans, billing, plugins or a server that will not start: {supportPromise}</p>
           <div className="mt-7 flex flex-wrap items-center gap-4">
             {liveChat}
             <a href="/knowledge" className="text-sm font-semibold text-brand-300 hover:text-white">
