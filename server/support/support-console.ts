@@ -238,7 +238,10 @@ export class SupportConsole {
   async read(id: string, upTo: number): Promise<void> {
     await this.#find(id);
     const moved = await markRead(this.#d.db, id, 'staff', upTo);
-    if (moved !== undefined) this.#d.events.read(id, 'staff', moved);
+    if (moved === undefined) return;
+    this.#d.events.read(id, 'staff', moved);
+    // The inbox's line (its unread count) and the counts every console shows change with it, not at the next reload.
+    await this.#d.events.conversationChanged(await this.#find(id));
   }
 
   async availability(me: string): Promise<AvailabilityAnswer> {

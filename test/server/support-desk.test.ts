@@ -80,6 +80,14 @@ describe.each(dialects)('the support desk (%s)', (dialect) => {
 
     expect((await as(agent, 'POST', `/api/staff/conversations/${started.id}/read`, { upTo: started.messages[0]!.id })).statusCode).toBe(204);
     expect(await nextEvent(chat, 'read')).toMatchObject({ author: 'staff', upTo: started.messages[0]!.id });
+    // Every console hears the line's unread count change with it (its list, filter and nav count), not at the next reload.
+    const cleared = await nextEvent<{ conversation: { id: string; unread: number } }>(
+      console,
+      'conversation',
+      (d) => d.conversation.id === started.id && d.conversation.unread === 0,
+    );
+    expect(cleared.conversation.unread).toBe(0);
+    expect((await as(agent, 'GET', '/api/staff/conversations/counts')).json()).toMatchObject({ unread: 0 });
 
     const note = await as(agent, 'POST', `/api/staff/conversations/${started.id}/messages`, { text: 'Probably the view distance', kind: 'note' });
     expect(note.statusCode, note.body).toBe(201);
