@@ -12,6 +12,7 @@ export const supportAuditActions = {
   reopen: 'support.reopen',
   assign: 'support.assign',
   availability: 'support.availability',
+  hours: 'support.hours',
   savedReplyCreate: 'support.saved_reply.create',
   savedReplyUpdate: 'support.saved_reply.update',
   savedReplyDelete: 'support.saved_reply.delete',

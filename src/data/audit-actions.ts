@@ -52,6 +52,7 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'support.reopen': 'Reopened a conversation',
   'support.assign': 'Assigned a conversation',
   'support.availability': 'Changed their availability for chat',
+  'support.hours': 'Set the support hours',
   'support.saved_reply.create': 'Added a saved reply',
   'support.saved_reply.update': 'Changed a saved reply',
   'support.saved_reply.delete': 'Deleted a saved reply',

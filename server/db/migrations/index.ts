@@ -20,6 +20,7 @@ import * as support from './0017-support.ts';
 import * as probeLocations from './0018-probe-locations.ts';
 import * as alerts from './0019-alerts.ts';
 import * as supportVerifiedAddress from './0021-support-verified-address.ts';
+import * as supportHours from './0027-support-hours.ts';
 import type { DialectMigration } from './column-types.ts';
 
 /**
@@ -49,6 +50,7 @@ const all: Record<string, DialectMigration> = {
   '0018-probe-locations': probeLocations,
   '0019-alerts': alerts,
   '0021-support-verified-address': supportVerifiedAddress,
+  '0027-support-hours': supportHours,
 };
 
 export const migrationNames = Object.keys(all);
