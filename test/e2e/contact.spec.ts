@@ -64,6 +64,7 @@ test('the page shows the contact details, the team’s hours and the form', asyn
   await expect(info.getByRole('heading', { name: 'Business hours' })).toBeVisible();
   // The hours the team set (here the default, docs/decisions.md 92), read at run time: no "24/7" they do not say.
   const hours = page.getByTestId('business-hours');
+  await hours.scrollIntoViewIfNeeded();
   for (const day of [0, 6]) await expect(hours.getByRole('definition').nth(day)).toHaveText('10:00–22:00');
   await expect(hours.getByTestId('hours-summary')).toHaveText(/^(Open now|Closed now)$/);
   await expect(hours).toContainText('Times in Asia/Kolkata time.');

@@ -59,6 +59,8 @@ async function shootWide(page: Page, name: string): Promise<void> {
 }
 
 test('creates a nightly restart schedule, shows its next runs, runs it now and shows each task’s outcome', async ({ page, request }) => {
+  // Screenshots at three widths of three screens take their time on a busy machine.
+  if (screenshotDir) test.slow();
   await reset(request);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openPage(page, '/control-panel');
