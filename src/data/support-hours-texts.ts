@@ -15,9 +15,11 @@ export const supportHoursTexts = {
   /** One or two sentences: the hours, and what is true now. */
   line: (answer: SupportHoursAnswer, locale?: string): string => {
     if (answer.alwaysOpen) return 'Our team answers 24/7, every day.';
-    const words = hoursInWords(answer.hours);
+    const said = hoursInWords(answer.hours);
+    // "Every day …" goes mid-sentence; day names keep their capital.
+    const words = said.startsWith('Every day') ? `every day${said.slice('Every day'.length)}` : said;
     if (answer.open) return `Our team answers ${words}: we are in now.`;
-    if (answer.opensAt) return `Our team answers ${words}. We are back ${yourTime(answer.opensAt, locale)} your time, and answer your message then.`;
+    if (answer.opensAt) return `Our team answers ${words}. Back ${yourTime(answer.opensAt, locale)} your time: we answer then.`;
     return 'Our team answers messages by e-mail.';
   },
   /** The contact page's card. */

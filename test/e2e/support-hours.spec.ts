@@ -19,8 +19,8 @@ for (const width of [390, 1366]) {
     await line.scrollIntoViewIfNeeded();
     const before = await line.boundingBox();
     await expect(line).toHaveAttribute('data-ready', 'true');
-    await expect(line).toContainText('Our team answers Every day 10:00–22:00 (Asia/Kolkata time)');
-    await expect(line).toContainText(/we are in now|We are back .+ your time/);
+    await expect(line).toContainText('Our team answers every day 10:00–22:00 (Asia/Kolkata time)');
+    await expect(line).toContainText(/we are in now|Back .+ your time: we answer then/);
     const after = await line.boundingBox();
     // No layout shift: the line was as tall before the hours arrived.
     expect(after!.height).toBe(before!.height);

@@ -41,7 +41,7 @@ export default function SupportHoursCard() {
         </span>
         {summary}
       </p>
-      <p className="mt-1 min-h-10 text-sm text-slate-300" aria-live="polite">
+      <p className="mt-1 min-h-20 text-sm text-slate-300" aria-live="polite">
         {note}
       </p>
       <dl className="mt-5 divide-y divide-white/5 text-sm">
