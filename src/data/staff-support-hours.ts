@@ -1,4 +1,4 @@
-import { hoursInWords, type SupportHoursAnswer } from '../../contracts/support-hours.ts';
+import { hoursInWords, type SupportHoursAnswer } from '../../contracts/support-hours-rules.ts';
 
 /** The console's support hours panel (docs/decisions.md 92). */
 export const hoursPanelTexts = {

@@ -2,7 +2,7 @@
  * What the site says of the team's hours (docs/decisions.md 92): the hours come from the API at
  * run time (GET /api/support/hours), so no page claims an availability the team did not set.
  */
-import { hoursInWords, type SupportHoursAnswer } from '../../contracts/support-hours.ts';
+import { hoursInWords, type SupportHoursAnswer } from '../../contracts/support-hours-rules.ts';
 
 /** A time in the visitor's own clock: "Monday 09:00". */
 export function yourTime(iso: string, locale?: string): string {

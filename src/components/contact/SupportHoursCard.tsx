@@ -1,5 +1,5 @@
 import { Clock } from 'lucide-react';
-import { weekDays } from '../../../contracts/support-hours.ts';
+import { weekDays } from '../../../contracts/support-hours-rules.ts';
 import { supportHoursTexts } from '../../data/support-hours-texts.ts';
 import { useSupportHours } from '../support/use-support-hours.ts';
 import { cardVariants } from '../ui/card-variants.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SupportHoursAnswer } from '../../../contracts/support-hours.ts';
+import type { SupportHoursAnswer } from '../../../contracts/support-hours-rules.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 
 let shared: Promise<SupportHoursAnswer> | undefined;

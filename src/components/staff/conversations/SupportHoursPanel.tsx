@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { type SupportHours, weekDays } from '../../../../contracts/support-hours.ts';
+import { type SupportHours, weekDays } from '../../../../contracts/support-hours-rules.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { hoursPanelTexts as t } from '../../../data/staff-support-hours.ts';
 import { Button } from '../../ui/Button.tsx';

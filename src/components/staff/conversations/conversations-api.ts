@@ -3,7 +3,7 @@
  * through the one API client and typed by the contract (types only: no zod in the bundle), and
  * the desk's live stream.
  */
-import type { SupportHours, SupportHoursAnswer } from '../../../../contracts/support-hours.ts';
+import type { SupportHours, SupportHoursAnswer } from '../../../../contracts/support-hours-rules.ts';
 import type {
   AvailabilityAnswer,
   ConversationCounts,
