@@ -13,12 +13,15 @@ export const supportHoursTexts = {
   loading: 'Reading our team’s hours…',
   failed: 'Our team’s hours could not be read just now: leave a message and we answer by e-mail.',
   /** One or two sentences: the hours, and what is true now. */
-  line: (answer: SupportHoursAnswer, locale?: string): string => {
-    if (answer.alwaysOpen) return 'Our team answers 24/7, every day.';
+  line: (answer: SupportHoursAnswer, locale?: string, unstaffed = false): string => {
+    if (answer.alwaysOpen)
+      return unstaffed ? 'Our team answers 24/7: nobody is on chat this minute, so we answer by e-mail soon.' : 'Our team answers 24/7, every day.';
     const said = hoursInWords(answer.hours);
     // "Every day …" goes mid-sentence; day names keep their capital.
     const words = said.startsWith('Every day') ? `every day${said.slice('Every day'.length)}` : said;
-    if (answer.open) return `Our team answers ${words}: we are in now.`;
+    // Within the hours with nobody on chat (the help assistant knows): the answer comes by e-mail, soon.
+    if (answer.open)
+      return unstaffed ? `Our team answers ${words}: nobody is on chat this minute, so we answer by e-mail soon.` : `Our team answers ${words}: we are in now.`;
     if (answer.opensAt) return `Our team answers ${words}. Back ${yourTime(answer.opensAt, locale)} your time: we answer then.`;
     return 'Our team answers messages by e-mail.';
   },

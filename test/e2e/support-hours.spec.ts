@@ -36,6 +36,8 @@ for (const width of [390, 1366]) {
     await dialog.getByRole('button', { name: 'Talk to a person' }).click();
     // Nobody is available for chat in this run: the form says when the team answers.
     await expect(dialog.getByTestId('support-hours')).toContainText('10:00–22:00');
+    // Never "we are in now" under "Nobody from our team is available right now".
+    await expect(dialog.getByTestId('support-hours')).not.toContainText('we are in now');
     await scanAtRest(page, 'the help assistant with the hours');
     await shoot(page, `assistant-hours-${width}`);
   });

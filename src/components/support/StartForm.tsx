@@ -55,7 +55,7 @@ export function StartForm({
         {staffed ? copy.staffedIntro : copy.unstaffedIntro}
       </p>
       {/* Outside the hours, when someone will answer (docs/decisions.md 92). */}
-      {!staffed && <SupportHoursLine className="text-xs" />}
+      {!staffed && <SupportHoursLine className="text-xs" unstaffed />}
       <label htmlFor={textId} className="text-sm font-medium text-white">
         {copy.messageLabel}
       </label>

@@ -6,9 +6,9 @@ import { useSupportHours } from './use-support-hours.ts';
  * the hours are set in the console after the pages were built. It keeps the height of its longest
  * words from the start, so nothing moves when the words arrive.
  */
-export default function SupportHoursLine({ className = '' }: { className?: string }) {
+export default function SupportHoursLine({ className = '', unstaffed = false }: { className?: string; unstaffed?: boolean }) {
   const answer = useSupportHours();
-  const text = answer === undefined ? t.loading : answer === null ? t.failed : t.line(answer);
+  const text = answer === undefined ? t.loading : answer === null ? t.failed : t.line(answer, undefined, unstaffed);
   return (
     <p className={`min-h-20 text-sm sm:min-h-15 text-slate-300 ${className}`} data-testid="support-hours" data-ready={answer !== undefined}>
       {text}
