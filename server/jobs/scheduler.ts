@@ -28,6 +28,8 @@ export class Scheduler {
   private readonly inFlight = new Set<Promise<void>>();
   /** Jobs woken while they ran: they run once more when that run ends. */
   private readonly rerun = new Set<string>();
+  /** Each job's one timed wake (wakeIn): when it fires (Date.now()) and its timer. */
+  private readonly timed = new Map<string, { at: number; timer: NodeJS.Timeout }>();
   private started = false;
 
   constructor(log: FastifyBaseLogger) {
@@ -50,6 +52,8 @@ export class Scheduler {
   async stop(): Promise<void> {
     this.started = false;
     for (const timer of this.timers.splice(0)) clearInterval(timer);
+    for (const { timer } of this.timed.values()) clearTimeout(timer);
+    this.timed.clear();
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -83,6 +87,25 @@ export class Scheduler {
       this.rerun.delete(name);
       if (this.started) void this.runOnce(job);
     });
+  }
+
+  /**
+   * Wakes a job in `ms` (as `wake`), besides its interval: for a job whose work is due at a known
+   * time (a schedule's wait, docs/decisions.md 91). A job keeps one such timer, the earliest asked
+   * for; a later one is kept by it, since that run asks again for what remains.
+   */
+  wakeIn(name: string, ms: number): void {
+    if (!this.started) return;
+    const at = Date.now() + ms;
+    const current = this.timed.get(name);
+    if (current && current.at <= at) return;
+    if (current) clearTimeout(current.timer);
+    const timer = setTimeout(() => {
+      this.timed.delete(name);
+      this.wake(name);
+    }, ms);
+    timer.unref();
+    this.timed.set(name, { at, timer });
   }
 
   private begin(job: { spec: JobSpec; run: () => Promise<unknown> }): void {

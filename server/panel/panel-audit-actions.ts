@@ -33,3 +33,9 @@ export type PanelAuditAction = (typeof panelAuditActions)[number];
 
 /** A schedule's run, recorded by the system (server/panel/schedules/schedule-runner.ts). */
 export const scheduleRanAction = 'panel.schedule.ran';
+
+/** A schedule's task, recorded by the system as the action a customer's own click records (server/panel/schedules/schedule-runner.ts). */
+export const scheduleTaskActions = { command: 'panel.command', power: 'panel.power', backup: 'panel.backup.create' } as const satisfies Record<
+  string,
+  PanelAuditAction
+>;

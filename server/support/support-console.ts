@@ -24,6 +24,7 @@ import { insertMessage, messageByClientId, messagesOf } from './support-messages
 import { inboxCounts, listConversations, unreadOf } from './support-inbox-repository.ts';
 import { markRead } from './support-service.ts';
 import { setAvailability, staffName } from './support-team-repository.ts';
+import { conversationNamed, supportAuditActions } from './support-audit-actions.ts';
 import { staffMessageView, summaryView } from './support-views.ts';
 
 /** The staff member acting: who they are for the conversation, and for the audit log. */
@@ -146,9 +147,9 @@ export class SupportConsole {
       await this.#d.audit.record(
         {
           ...actor.acting,
-          action: input.kind === 'note' ? 'support.note' : 'support.reply',
+          action: input.kind === 'note' ? supportAuditActions.note : supportAuditActions.reply,
           target: id,
-          detail: { messageId: stored.id, length: input.text.length },
+          detail: { ...conversationNamed(current), messageId: stored.id, length: input.text.length },
         },
         { db: trx },
       );
@@ -160,7 +161,7 @@ export class SupportConsole {
   }
 
   async resolve(id: string, actor: DeskActor): Promise<ConversationSummary> {
-    return this.#change(id, actor, 'support.resolve', (c) => {
+    return this.#change(id, actor, supportAuditActions.resolve, (c) => {
       if (c.state === 'resolved') throw new HttpError(409, 'already_resolved', 'This conversation is resolved already.');
       return {
         set: { state: 'resolved', resolved_at: this.#d.now(), resolved_by: actor.name },
@@ -170,7 +171,7 @@ export class SupportConsole {
   }
 
   async reopen(id: string, actor: DeskActor): Promise<ConversationSummary> {
-    return this.#change(id, actor, 'support.reopen', (c) => {
+    return this.#change(id, actor, supportAuditActions.reopen, (c) => {
       if (c.state !== 'resolved') throw new HttpError(409, 'not_resolved', 'Only a resolved conversation can be reopened.');
       return {
         set: { state: 'open', resolved_at: null, reopened: c.reopened + 1 },
@@ -186,7 +187,7 @@ export class SupportConsole {
         fields: { staffId: 'Choose a person of the team (an enabled staff account).' },
       });
     }
-    return this.#change(id, actor, 'support.assign', () => ({
+    return this.#change(id, actor, supportAuditActions.assign, () => ({
       set: { assignee_id: staffId, assignee_name: name ?? null },
       line: { kind: 'note', text: name ? `${actor.name} assigned this conversation to ${name}.` : `${actor.name} unassigned this conversation.` },
       detail: { assignee: name ?? null },
@@ -220,7 +221,7 @@ export class SupportConsole {
         createdAt: now,
       });
       await updateConversation(trx, id, { ...change.set, updated_at: now });
-      await this.#d.audit.record({ ...actor.acting, action, target: id, ...(change.detail ? { detail: change.detail } : {}) }, { db: trx });
+      await this.#d.audit.record({ ...actor.acting, action, target: id, detail: { ...conversationNamed(current), ...change.detail } }, { db: trx });
       return stored;
     });
     this.#d.figuresChanged();
@@ -237,7 +238,10 @@ export class SupportConsole {
   async read(id: string, upTo: number): Promise<void> {
     await this.#find(id);
     const moved = await markRead(this.#d.db, id, 'staff', upTo);
-    if (moved !== undefined) this.#d.events.read(id, 'staff', moved);
+    if (moved === undefined) return;
+    this.#d.events.read(id, 'staff', moved);
+    // The inbox's line (its unread count) and the counts every console shows change with it, not at the next reload.
+    await this.#d.events.conversationChanged(await this.#find(id));
   }
 
   async availability(me: string): Promise<AvailabilityAnswer> {
@@ -248,7 +252,7 @@ export class SupportConsole {
   async setAvailable(available: boolean, actor: DeskActor): Promise<AvailabilityAnswer> {
     await this.#d.db.transaction().execute(async (trx) => {
       await setAvailability(trx, { id: actor.id, name: actor.name }, available, this.#d.now());
-      await this.#d.audit.record({ ...actor.acting, action: 'support.availability', target: actor.id, detail: { available } }, { db: trx });
+      await this.#d.audit.record({ ...actor.acting, action: supportAuditActions.availability, target: actor.id, detail: { available } }, { db: trx });
     });
     await this.#d.events.presenceChanged();
     return this.availability(actor.id);
@@ -261,7 +265,10 @@ export class SupportConsole {
   async addSavedReply(input: { title: string; text: string }, actor: DeskActor): Promise<SavedReply> {
     return this.#d.db.transaction().execute(async (trx) => {
       const reply = await insertSavedReply(trx, { id: randomUUID(), ...input, createdBy: actor.name, now: this.#d.now() });
-      await this.#d.audit.record({ ...actor.acting, action: 'support.saved_reply.create', target: reply.id, detail: { title: reply.title } }, { db: trx });
+      await this.#d.audit.record(
+        { ...actor.acting, action: supportAuditActions.savedReplyCreate, target: reply.id, detail: { title: reply.title } },
+        { db: trx },
+      );
       return reply;
     });
   }
@@ -270,7 +277,7 @@ export class SupportConsole {
     return this.#d.db.transaction().execute(async (trx) => {
       const reply = await updateSavedReply(trx, id, { ...input, now: this.#d.now() });
       if (!reply) throw new HttpError(404, 'not_found', 'This saved reply was not found.');
-      await this.#d.audit.record({ ...actor.acting, action: 'support.saved_reply.update', target: id, detail: { title: reply.title } }, { db: trx });
+      await this.#d.audit.record({ ...actor.acting, action: supportAuditActions.savedReplyUpdate, target: id, detail: { title: reply.title } }, { db: trx });
       return reply;
     });
   }
@@ -279,7 +286,7 @@ export class SupportConsole {
     await this.#d.db.transaction().execute(async (trx) => {
       const reply = await deleteSavedReply(trx, id);
       if (!reply) throw new HttpError(404, 'not_found', 'This saved reply was not found.');
-      await this.#d.audit.record({ ...actor.acting, action: 'support.saved_reply.delete', target: id, detail: { title: reply.title } }, { db: trx });
+      await this.#d.audit.record({ ...actor.acting, action: supportAuditActions.savedReplyDelete, target: id, detail: { title: reply.title } }, { db: trx });
     });
   }
 }

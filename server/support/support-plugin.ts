@@ -7,6 +7,8 @@ import { buildDesk, type SupportDesk } from './support-desk.ts';
 import { type NotifyTeam, scheduleSupportJobs } from './support-jobs.ts';
 import { purgeMail } from './support-mail-repository.ts';
 import { purgeConversations } from './support-conversations-repository.ts';
+import { SupportHoursStore } from './support-hours.ts';
+import { supportHoursConsoleRoutes, supportHoursPublicRoutes } from './support-hours-routes.ts';
 import { supportRoutes } from './support-routes.ts';
 
 declare module 'fastify' {
@@ -58,6 +60,10 @@ async function supportCapability(app: FastifyInstance, options: SupportPluginOpt
 
   await app.register(async (scope) => supportRoutes(scope, desk), { prefix: '/api/support' });
   await app.register(async (scope) => supportConsoleRoutes(scope, desk), { prefix: '/api/staff/conversations' });
+  // The team's hours (docs/decisions.md 92): read by every page, set in the console.
+  const hours = new SupportHoursStore({ db: app.db, audit: app.audit, now: app.clock });
+  await app.register(async (scope) => supportHoursPublicRoutes(scope, hours), { prefix: '/api/support' });
+  await app.register(async (scope) => supportHoursConsoleRoutes(scope, hours), { prefix: '/api/staff/conversations' });
 
   scheduleSupportJobs(app, {
     mailer: desk.mailer,

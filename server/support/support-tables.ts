@@ -114,7 +114,16 @@ export interface SupportMailAttemptsTable extends OutboxAttemptColumns<'email'> 
 }
 
 /** The support desk's tables, as Kysely sees them (times in epoch milliseconds). */
+/** The team's support hours: one row ('team'), JSON per contracts/support-hours.ts (docs/decisions.md 92). */
+export interface SupportHoursTable {
+  id: string;
+  hours: string;
+  updated_at: number;
+  updated_by: string | null;
+}
+
 export interface SupportTables {
+  support_hours: SupportHoursTable;
   support_conversations: SupportConversationsTable;
   support_conversation_grants: SupportConversationGrantsTable;
   support_messages: SupportMessagesTable;

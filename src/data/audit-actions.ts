@@ -46,6 +46,16 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'maintenance.scheduled': 'Scheduled maintenance',
   'maintenance.extended': 'Extended maintenance',
   'maintenance.cancelled': 'Cancelled maintenance',
+  'support.reply': 'Replied in a conversation',
+  'support.note': 'Added a team note to a conversation',
+  'support.resolve': 'Resolved a conversation',
+  'support.reopen': 'Reopened a conversation',
+  'support.assign': 'Assigned a conversation',
+  'support.availability': 'Changed their availability for chat',
+  'support.hours': 'Set the support hours',
+  'support.saved_reply.create': 'Added a saved reply',
+  'support.saved_reply.update': 'Changed a saved reply',
+  'support.saved_reply.delete': 'Deleted a saved reply',
   'panel.power': 'Used a power button',
   'panel.command': 'Sent a console command',
   'panel.file.write': 'Saved a file',
@@ -68,8 +78,8 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'panel.share.accept': 'Opened a server shared with them for the first time',
   'panel.share.change': 'Changed what someone may do on a shared server',
   'panel.share.remove': 'Stopped sharing a server with someone',
-  /** The system's entry, its actor the schedule itself: 'schedule "Nightly" ran its tasks'. */
-  'panel.schedule.ran': 'Ran its tasks',
+  /** The system's entry, its actor the schedule itself: 'schedule "Nightly" finished a scheduled run'; each task has an entry of its own. */
+  'panel.schedule.ran': 'Finished a scheduled run',
 };
 
 /** A panel power action by its signal (the entry's detail), more precise than "Used a power button". */
@@ -79,6 +89,13 @@ export const auditPowerLabels: Readonly<Record<string, string>> = {
   restart: 'Restarted the server',
   kill: 'Killed the server',
 };
+
+/** Availability for chat by what it was set to (the entry's detail), more precise than "Changed their availability". */
+export const auditAvailabilityLabels = { on: 'Turned "Available for chat" on', off: 'Turned "Available for chat" off' } as const;
+
+/** A support conversation named in a sentence: its visitor and subject, as the desk lists it. */
+export const auditConversationText = (visitor: string | null, subject: string | null): string =>
+  subject ? `${visitor ?? 'a visitor'}: “${subject}”` : `the conversation with ${visitor ?? 'a visitor'}`;
 
 /** Who acted, when the log names no person. */
 export const auditActorTexts = {

@@ -32,7 +32,7 @@ export const company: Company = defineContent('company', companySchema, {
   stats: [
     { value: '10K+', label: 'Happy customers' },
     { value: '99.9%', label: 'Uptime' },
-    { value: '24/7', label: 'Support' },
+    { value: '100%', label: 'Human support' },
   ],
   values: [
     {

@@ -5,14 +5,6 @@ const contactPageSchema = z.object({
   eyebrow: z.string().min(1),
   /** The lead paragraph under the heading. */
   intro: z.string().min(20),
-  /** Business hours (support is open 24/7). */
-  hours: z.object({
-    /** The one-line summary, shown large. */
-    summary: z.string().min(1),
-    note: z.string().min(10),
-    /** Each day of the week and its hours. */
-    days: z.array(z.object({ day: z.string().min(1), hours: z.string().min(1) })).length(7),
-  }),
   /** How to reach us besides the form: labels and helper lines for the contact details of src/data/site.ts. */
   channels: z.object({
     email: z.object({ label: z.string().min(1), note: z.string().min(1) }),
@@ -36,16 +28,13 @@ export type ContactPage = z.infer<typeof contactPageSchema>;
 
 /** The /contact page's texts; the contact details themselves live in src/data/site.ts. */
 export const contactPage: ContactPage = defineContent('contact-page', contactPageSchema, {
-  eyebrow: 'Support 24/7',
-  intro: 'Questions about a plan, a bill or your server? Send us a message, write or call: our team is here around the clock.',
-  hours: {
-    summary: '24/7, every day',
-    note: 'Support, sales and billing never close, weekends and public holidays included.',
-    days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) => ({ day, hours: 'Open 24 hours' })),
-  },
+  // The team's hours are set in the console and shown by SupportHoursCard (docs/decisions.md 92): no text here claims them.
+  eyebrow: 'Support',
+  intro:
+    'Questions about a plan, a bill or your server? Send us a message, write or call: our team answers in the hours shown here, and every message by e-mail.',
   channels: {
     email: { label: 'Email support', note: 'For orders, billing and technical questions' },
-    phone: { label: 'Phone', note: 'Talk to a person, any time of day' },
+    phone: { label: 'Phone', note: 'Talk to a person during our hours' },
     office: { label: 'Office', note: 'Where Hostfront started in 2020' },
   },
   form: {

@@ -33,7 +33,7 @@ export const features = defineContent('features', featuresSchema, {
   reviews: { count: 638, rating: 'Excellent', stars: 5 },
   heroClaims: [
     { icon: 'activity', label: '99.9% uptime' },
-    { icon: 'support', label: '24/7 support' },
+    { icon: 'support', label: 'Real-person support' },
     { icon: 'zap', label: 'Setup in under 60 seconds' },
     { icon: 'shield', label: 'DDoS protection up to 1 Tbps' },
     { icon: 'disk', label: 'NVMe storage' },
@@ -63,12 +63,12 @@ export const features = defineContent('features', featuresSchema, {
     {
       icon: 'rocket',
       title: 'Instant Setup',
-      text: 'Your server is deployed automatically in under 60 seconds, and our team is there 24/7 if you need a hand.',
+      text: 'Your server is deployed automatically in under 60 seconds, and our team is there if you need a hand.',
     },
   ],
   productTiles: [
     { icon: 'zap', title: 'Instant Setup', text: 'Deploy in under 60 seconds: your server is created the moment your payment clears.' },
-    { icon: 'support', title: '24/7 Support', text: 'Real people on live chat, tickets and e-mail, every day of the year.' },
+    { icon: 'support', title: 'Real Support', text: 'Real people on live chat in our hours, and every message answered by e-mail.' },
     { icon: 'activity', title: '99.9% Uptime', text: 'Redundant power and network keep your services online, backed by our uptime guarantee.' },
   ],
   planLines: {

@@ -17,7 +17,7 @@ export const help: HelpContent = defineContent('help', helpSchema, {
     { id: 'billing', name: 'Billing', icon: 'credit-card', description: 'Payments, invoices, upgrades and refunds' },
     { id: 'security', name: 'Security', icon: 'shield', description: 'DDoS protection, backups and account safety' },
     { id: 'technical', name: 'Technical', icon: 'wrench', description: 'Connectivity, performance and troubleshooting' },
-    { id: 'support', name: 'Support', icon: 'life-buoy', description: 'Talk to our team, 24/7' },
+    { id: 'support', name: 'Support', icon: 'life-buoy', description: 'Talk to our team' },
   ],
   faqs: [...minecraftFaqs, ...hostingFaqs, ...accountFaqs, ...supportFaqs],
   fallbackLinks: [{ text: 'Contact Support', url: '/contact' }],

@@ -40,7 +40,7 @@ export const knowledgeBase: readonly KnowledgeItem[] = defineContent('knowledge'
     id: 'support',
     question: 'How do I get support?',
     answer:
-      'Our team is available 24/7, every day of the year. Open the help assistant on any page, send us a message from the Contact page, or e-mail support. Most chats are answered within seconds.',
+      'Our team answers in the hours shown on the Contact page, and every message by e-mail. Open the help assistant on any page, send us a message from the Contact page, or e-mail support. While someone is available for chat, most chats are answered within a minute.',
   },
   {
     id: 'ddos-protection',

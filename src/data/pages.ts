@@ -63,7 +63,7 @@ const pageList = defineContent('pages', z.array(pageSchema), [
     title: 'Contact Us',
     heading: 'Contact Us',
     category: 'support',
-    description: 'Reach Hostfront support 24/7 by message, e-mail or phone. We answer questions about plans, billing and your servers.',
+    description: 'Reach Hostfront support by message, e-mail or phone. We answer questions about plans, billing and your servers.',
   },
   {
     path: '/network-status',

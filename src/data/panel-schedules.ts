@@ -14,6 +14,29 @@ export function delayWords(seconds: number): string {
   return [minutes ? plural(minutes, 'minute', 'minutes') : '', rest ? plural(rest, 'second', 'seconds') : ''].filter(Boolean).join(' ');
 }
 
+/** What a task does, as a sentence's verb phrase ("make a backup"). */
+type TaskLike = { kind: 'command'; command: string } | { kind: 'power'; signal: 'start' | 'stop' | 'restart' | 'kill' } | { kind: 'backup' };
+const signalVerbs = { start: 'start the server', stop: 'stop the server', restart: 'restart the server', kill: 'kill the server' } as const;
+function taskVerb(task: TaskLike): string {
+  if (task.kind === 'command') return `send “${task.command}”`;
+  if (task.kind === 'power') return signalVerbs[task.signal];
+  return 'make a backup';
+}
+
+/**
+ * A schedule's tasks as one sentence: "Send “say Restarting”, then, 5 seconds later, make a
+ * backup, then restart the server." Each wait is said where it happens, and no wait says nothing.
+ */
+export function tasksSentence(tasks: readonly (TaskLike & { delaySeconds: number })[]): string {
+  const clauses = tasks.map((task, i) => {
+    const verb = taskVerb(task);
+    if (i === 0) return task.delaySeconds > 0 ? `${delayWords(task.delaySeconds)} after its time, ${verb}` : verb;
+    return task.delaySeconds > 0 ? `then, ${delayWords(task.delaySeconds)} later, ${verb}` : `then ${verb}`;
+  });
+  const text = clauses.join(', ');
+  return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : '';
+}
+
 export const scheduleTexts = {
   tab: 'Schedules',
   heading: 'Schedules',
@@ -33,9 +56,11 @@ export const scheduleTexts = {
   noNextRuns: 'Not scheduled: the schedule is disabled.',
   lastRun: (when: string) => `Last run ${when}`,
   neverRun: 'Not run yet.',
-  actions: { runNow: 'Run now', edit: 'Edit', enabled: 'Enabled', delete: 'Delete' },
+  actions: { runNow: 'Run now', edit: 'Edit', delete: 'Delete' },
   runNowLabel: (name: string) => `Run now: ${name}`,
   editLabel: (name: string) => `Edit ${name}`,
+  /** The switch's visible label; its accessible name adds the schedule's (and so holds the visible words). */
+  toggle: 'Enabled',
   toggleLabel: (name: string) => `Enabled: ${name}`,
   deleteLabel: (name: string) => `Delete ${name}`,
   started: (name: string) => `${name} is running. Its outcome appears under Last runs.`,
@@ -83,7 +108,13 @@ export const scheduleTexts = {
     onLimit: 'At the backup limit',
     onLimits: { 'replace-oldest-unlocked': 'Replace the oldest unlocked backup', fail: 'Fail, keeping every backup' },
     delay: 'Wait first (seconds)',
-    delayWords: (seconds: number) => `Waits ${delayWords(seconds)}`,
+    /** When a task starts, under its wait field: the first counts from the schedule's time, the others from the task before. */
+    delayWords: (seconds: number, first: boolean) =>
+      seconds <= 0
+        ? first
+          ? 'Starts at the scheduled time.'
+          : 'Starts as soon as the task before ends.'
+        : `Starts ${delayWords(seconds)} after ${first ? 'the scheduled time' : 'the task before ends'}.`,
     moveUp: (n: number) => `Move task ${n} up`,
     moveDown: (n: number) => `Move task ${n} down`,
     remove: (n: number) => `Remove task ${n}`,

@@ -44,7 +44,7 @@ export const site: Site = defineContent('site', siteSchema, {
   url: 'https://www.hostfront.in',
   tagline: 'Game servers, bots, web and VPS hosting from Mumbai',
   description:
-    'Minecraft servers on AMD EPYC and Intel Xeon, Discord bot hosting, web hosting, VPS and storage servers with NVMe, DDoS protection and 24/7 support.',
+    'Minecraft servers on AMD EPYC and Intel Xeon, Discord bot hosting, web hosting, VPS and storage servers with NVMe, DDoS protection and real-person support.',
   foundedYear: 2020,
   contact: {
     phone: '+91 22 4890 2020',

@@ -61,9 +61,18 @@ test.describe('support conversations on a phone', () => {
     await line.click();
     await expect(staff.getByRole('main').getByRole('list', { name: 'Messages' })).toContainText('a_very_long_word');
     expect(await overflowing(staff)).toEqual([]);
+    // Open on a phone too: the line's unread count clears without a reload.
+    await expect(line).not.toContainText('unread');
     await staff.mouse.move(0, 0);
     await expectNoSeriousViolations(staff, 'the Conversations section on a phone');
     await shoot(staff, 'support-console-phone');
+
+    // Resolved: the visitor's chat on the phone brings "Was this solved?" into view.
+    await staff.getByRole('button', { name: 'Resolve' }).click();
+    const rating = dialog.getByRole('group', { name: copy.ratingLegend });
+    await expect(rating).toBeVisible();
+    await expect(rating).toBeInViewport({ ratio: 0.5 });
+    expect(await overflowing(page)).toEqual([]);
   });
 
   test('the continue page without its token says so and fits', async ({ page }) => {

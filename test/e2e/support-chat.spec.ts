@@ -209,6 +209,10 @@ for (const dialect of dialects) {
       await line.click();
       // The team opened it: the visitor sees "Seen".
       await expect(dialog.locator('[data-read-state]')).toHaveText(copy.seen);
+      // …and the console agrees without a reload: no "1 unread" on the line, none in the nav, the Unread filter at 0.
+      await expect(line).not.toContainText('unread');
+      await expect(staff.getByRole('navigation').getByRole('link', { name: /Conversations/ })).not.toContainText('unread');
+      await expect(staff.getByRole('combobox', { name: 'Show' }).getByRole('option', { name: /^Unread/ })).toHaveText('Unread (0)');
 
       const reply = staff.getByRole('textbox', { name: 'Reply to the visitor' });
       await reply.fill('Yes');
@@ -250,6 +254,8 @@ for (const dialect of dialects) {
 
       await staff.getByRole('button', { name: 'Resolve' }).click();
       await expect(dialog.getByRole('group', { name: copy.ratingLegend })).toBeVisible();
+      // The chat brings the question into view, not only "… marked this conversation resolved".
+      await expect(dialog.getByRole('group', { name: copy.ratingLegend })).toBeInViewport({ ratio: 0.5 });
       await scanAtRest(page, 'the visitor chat, resolved');
       await shoot(page, 'support-visitor-resolved');
       // By keyboard: the score's radio takes the focus, Space chooses it.

@@ -80,6 +80,14 @@ describe.each(dialects)('the support desk (%s)', (dialect) => {
 
     expect((await as(agent, 'POST', `/api/staff/conversations/${started.id}/read`, { upTo: started.messages[0]!.id })).statusCode).toBe(204);
     expect(await nextEvent(chat, 'read')).toMatchObject({ author: 'staff', upTo: started.messages[0]!.id });
+    // Every console hears the line's unread count change with it (its list, filter and nav count), not at the next reload.
+    const cleared = await nextEvent<{ conversation: { id: string; unread: number } }>(
+      console,
+      'conversation',
+      (d) => d.conversation.id === started.id && d.conversation.unread === 0,
+    );
+    expect(cleared.conversation.unread).toBe(0);
+    expect((await as(agent, 'GET', '/api/staff/conversations/counts')).json()).toMatchObject({ unread: 0 });
 
     const note = await as(agent, 'POST', `/api/staff/conversations/${started.id}/messages`, { text: 'Probably the view distance', kind: 'note' });
     expect(note.statusCode, note.body).toBe(201);
@@ -286,7 +294,7 @@ describe.each(dialects)('the support desk (%s)', (dialect) => {
     expect((await as(agent, 'DELETE', `/api/staff/conversations/saved-replies/${created.json().id}`)).statusCode).toBe(204);
 
     const mate = await staffUser(app, 'bob@example.com', 'support');
-    const started = await new Visitor(app).start({ text: 'hello' });
+    const started = await new Visitor(app).start({ text: 'hello', name: 'Sam' });
     const assigned = await as(agent, 'PUT', `/api/staff/conversations/${started.id}/assignee`, { staffId: mate.id });
     expect(assigned.json()).toMatchObject({ assignee: { staffId: mate.id, name: 'bob' } });
     const mine: ConversationPage = (await as(mate, 'GET', '/api/staff/conversations?view=mine')).json();
@@ -295,7 +303,11 @@ describe.each(dialects)('the support desk (%s)', (dialect) => {
     const unknown = await as(agent, 'PUT', `/api/staff/conversations/${started.id}/assignee`, { staffId: 'nobody' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.fields).toHaveProperty('staffId');
+    const [entry] = await auditRows(app, 'support.assign');
     expect(await auditRows(app, 'support.assign')).toHaveLength(1);
+    // The entry names the conversation as people do, by its visitor (and subject: none for a chat), beside its id.
+    expect(entry).toMatchObject({ target: started.id });
+    expect(JSON.parse(String(entry!.detail))).toEqual({ visitor: 'Sam', subject: null, assignee: 'bob' });
   });
 
   it("shows beside a conversation the visitor's game server, live, and the open incidents", async () => {

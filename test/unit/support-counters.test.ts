@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HomeFigures } from '../../contracts/support.ts';
-import { counters, countersCaption } from '../../src/data/counters.ts';
+import { counters, countersCaption, supportPromise } from '../../src/data/counters.ts';
 import { measuredCaption, measuredCounters } from '../../src/lib/support-figures.ts';
 
 const answer = (over: Partial<HomeFigures> = {}, figures: Partial<HomeFigures['figures']> = {}): HomeFigures => ({
@@ -37,5 +37,17 @@ describe('the home counters from the support figures (docs/decisions.md 46)', ()
     for (const c of counters) expect(c.label).toMatch(/aim/);
     expect(countersCaption.aims).toMatch(/aims, not yet measured/);
     expect(measuredCaption(countersCaption.measured, answer())).toBe('Measured over the last 90 days, from 1,234 conversations.');
+  });
+
+  it('states aims that agree: most chats within a minute, so an average wait of a couple of minutes at most, as the support block says', () => {
+    const [chats, waiting] = [counters.find((c) => c.id === 'chats')!, counters.find((c) => c.id === 'waiting')!];
+    // The chats aim names the window its measured figure counts, not a vague "in seconds".
+    expect(chats.label).toMatch(/within 60 seconds/);
+    for (const c of counters) expect(c.label).not.toMatch(/in seconds/);
+    // If most chats are answered within a minute, an average wait of many minutes contradicts it.
+    expect(chats.value).toBeGreaterThan(50);
+    expect(waiting.suffix).toBe(' min');
+    expect(waiting.value).toBeLessThanOrEqual(2);
+    expect(supportPromise).toMatch(/most live chats within a minute/);
   });
 });

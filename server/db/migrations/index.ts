@@ -22,6 +22,7 @@ import * as alerts from './0019-alerts.ts';
 import * as supportVerifiedAddress from './0021-support-verified-address.ts';
 import * as accounts from './0022-accounts.ts';
 import * as panelShares from './0023-panel-shares.ts';
+import * as supportHours from './0027-support-hours.ts';
 import type { DialectMigration } from './column-types.ts';
 
 /**
@@ -53,6 +54,7 @@ const all: Record<string, DialectMigration> = {
   '0021-support-verified-address': supportVerifiedAddress,
   '0022-accounts': accounts,
   '0023-panel-shares': panelShares,
+  '0027-support-hours': supportHours,
 };
 
 export const migrationNames = Object.keys(all);

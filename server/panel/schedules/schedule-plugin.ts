@@ -32,7 +32,14 @@ export function registerSchedules(
   let engine: ScheduleEngine;
   if (deps.driver.name === 'local') {
     engine = new LocalSchedules({ db: app.db, dialect: app.dialect, crypto: deps.crypto, now: deps.now, kick: () => void app.jobs.runNow(scheduleJobName) });
-    const runner = new ScheduleRunner({ db: app.db, driver: deps.driver, crypto: deps.crypto, audit: app.audit, now: deps.now });
+    const runner = new ScheduleRunner({
+      db: app.db,
+      driver: deps.driver,
+      crypto: deps.crypto,
+      audit: app.audit,
+      now: deps.now,
+      wakeIn: (ms) => app.jobs.wakeIn(scheduleJobName, ms),
+    });
     // Rounds may overlap: the runner keeps each server's runs in order in a lane of its own (docs/decisions.md 67).
     app.jobs.every({ name: scheduleJobName, everyMs: scheduleTickMs, overlaps: true }, () => runner.round());
   } else {

@@ -161,6 +161,27 @@ export async function dueSchedules(db: Db, now: number, limit: number): Promise<
 }
 
 /**
+ * The earliest time after `now` the runner has something to do: an enabled schedule's next due
+ * time or a run's next task after its wait (docs/decisions.md 91); undefined when there is none.
+ */
+export async function nextWakeAfter(db: Db, now: number): Promise<number | undefined> {
+  const due = await db
+    .selectFrom('panel_schedules')
+    .select((eb) => eb.fn.min('next_due').as('at'))
+    .where('enabled', '=', 1)
+    .where('next_due', '>', now)
+    .executeTakeFirst();
+  const resume = await db
+    .selectFrom('panel_schedule_runs')
+    .select((eb) => eb.fn.min('resume_at').as('at'))
+    .where('outcome', '=', 'running')
+    .where('resume_at', '>', now)
+    .executeTakeFirst();
+  const times = [due?.at, resume?.at].filter((t) => t !== null && t !== undefined).map(Number);
+  return times.length > 0 ? Math.min(...times) : undefined;
+}
+
+/**
  * Moves a schedule's next due time from `from` to `to`: true when this call moved it. Of several
  * instances that saw the same due time, only one moves it (the row's update is the claim).
  */

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ScheduleTask } from '../../../contracts/panel.ts';
-import { maxBackupNameLength } from '../../../contracts/panel-rules.ts';
 import type { AuditLog } from '../../audit/audit-service.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { GameServerDriver, ServerCredentials } from '../driver.ts';
-import { scheduleRanAction } from '../panel-audit-actions.ts';
+import { scheduleRanAction, scheduleTaskActions } from '../panel-audit-actions.ts';
 import type { SessionCrypto } from '../session-crypto.ts';
 import { dueAfter, LocalSchedules, pendingTasks } from './local-schedules.ts';
+import { scheduledBackup } from './schedule-backup-task.ts';
 import {
   advanceDue,
   dueSchedules,
@@ -16,6 +16,7 @@ import {
   hasRunningRun,
   insertRun,
   leaseRun,
+  nextWakeAfter,
   pruneRuns,
   readyRuns,
   saveRun,
@@ -23,7 +24,7 @@ import {
   type StoredSchedule,
 } from './schedule-repository.ts';
 
-/** How often the runner looks for due schedules and runs whose delay is over. */
+/** How often the runner looks for due schedules and runs whose delay is over, besides waking when the earliest is due (docs/decisions.md 91). */
 export const scheduleTickMs = 5_000;
 /** A due time (or a task after its delay) later than this is not made up: it is recorded as missed. */
 export const missedToleranceMs = 10 * 60_000;
@@ -33,11 +34,6 @@ export const runLeaseMs = 5 * 60_000;
 const readyBatch = 50;
 /** Finished runs kept per schedule. */
 export const runsKept = 20;
-
-/** How long a backup task waits for its archive before the next task runs (well inside the run's lease). */
-export const backupWaitMs = 4 * 60_000;
-/** How often a backup task looks whether its archive is done. */
-const backupPollMs = 500;
 const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
 
 function reasonOf(error: unknown): string {
@@ -79,11 +75,21 @@ export class ScheduleRunner {
   private readonly crypto: SessionCrypto;
   private readonly audit: AuditLog;
   private readonly now: () => number;
+  /** Asks the job scheduler to run a round in `ms` (the earliest wake asked for wins). */
+  private readonly wakeIn: (ms: number) => void;
   /** The lane of each server with runs moving on in this instance. */
   private readonly lanes = new Map<string, Promise<number>>();
 
-  constructor(deps: { db: Kysely<Database>; driver: GameServerDriver; crypto: SessionCrypto; audit: AuditLog; now: () => number }) {
+  constructor(deps: {
+    db: Kysely<Database>;
+    driver: GameServerDriver;
+    crypto: SessionCrypto;
+    audit: AuditLog;
+    now: () => number;
+    wakeIn?: (ms: number) => void;
+  }) {
     this.db = deps.db;
+    this.wakeIn = deps.wakeIn ?? (() => {});
     this.driver = deps.driver;
     this.crypto = deps.crypto;
     this.audit = deps.audit;
@@ -102,6 +108,9 @@ export class ScheduleRunner {
       runs.push(run);
       byServer.set(run.serverId, runs);
     }
+    // The next round when the earliest due time or wait ends, not at the next tick: a 5-second wait takes 5 seconds.
+    const next = await nextWakeAfter(this.db, this.now());
+    if (next !== undefined) this.wakeAt(next);
     const started: Promise<number>[] = [];
     for (const [serverId, runs] of byServer) {
       if (!this.lanes.has(serverId)) started.push(this.lane(serverId, runs));
@@ -133,6 +142,11 @@ export class ScheduleRunner {
     })().finally(() => this.lanes.delete(serverId));
     this.lanes.set(serverId, work);
     return work;
+  }
+
+  /** A round at `at` on the app's clock (at most an hour ahead: that round asks again for what remains). */
+  private wakeAt(at: number): void {
+    this.wakeIn(Math.min(Math.max(0, at - this.now()), 60 * 60_000));
   }
 
   private async claimDue(schedule: StoredSchedule): Promise<boolean> {
@@ -224,6 +238,7 @@ export class ScheduleRunner {
         // A delay: stored, so whichever instance is running when it ends (after a restart too) goes on.
         run.leaseUntil = 0;
         await saveRun(this.db, run);
+        if (run.resumeAt !== null) this.wakeAt(run.resumeAt);
         return true;
       }
       const record = run.tasks[index] ?? { kind: task.kind, outcome: 'pending' as const, at: null, message: null };
@@ -231,12 +246,15 @@ export class ScheduleRunner {
       record.at = this.now();
       run.nextTask = index + 1;
       await saveRun(this.db, run);
+      const detail: Record<string, string | number | null> = {};
       try {
-        record.message = await this.perform(schedule, credentials, task);
+        record.message = await this.perform(schedule, credentials, task, detail);
         record.outcome = 'ok';
+        await this.taskDone(schedule, run, index, task, detail, null);
       } catch (error) {
         record.outcome = 'failed';
         record.message = reasonOf(error);
+        await this.taskDone(schedule, run, index, task, detail, record.message);
         return this.finish(schedule, run, 'failed', `Task ${index + 1} (${task.kind}) failed: ${record.message}`);
       }
       const following = schedule.tasks[index + 1];
@@ -250,60 +268,41 @@ export class ScheduleRunner {
     return key === undefined ? undefined : { serverId: schedule.serverId, key };
   }
 
-  /** Does one task; answers what happened, in words, or throws why it failed. */
-  private async perform(schedule: StoredSchedule, c: ServerCredentials, task: ScheduleTask): Promise<string> {
+  /**
+   * Each task in the audit log as an entry of its own, with the action a customer's own click
+   * records (a command's text, a power signal, a backup's name) and the schedule and run that did
+   * it: the README promises every command is in the log (docs/decisions.md 90).
+   */
+  private async taskDone(
+    schedule: StoredSchedule,
+    run: StoredRun,
+    index: number,
+    task: ScheduleTask,
+    detail: Record<string, string | number | null>,
+    failure: string | null,
+  ): Promise<void> {
+    await this.audit.record({
+      actor: { kind: 'system', id: schedule.id, label: `schedule "${schedule.name}"` },
+      action: scheduleTaskActions[task.kind],
+      target: schedule.serverId,
+      outcome: failure === null ? 'ok' : 'failed',
+      detail: { driver: 'local', schedule: schedule.id, run: run.id, task: index + 1, ...detail, ...(failure === null ? {} : { reason: failure }) },
+    });
+  }
+
+  /** Does one task; answers what happened, in words, or throws why it failed. `detail` gets what the audit entry names. */
+  private async perform(schedule: StoredSchedule, c: ServerCredentials, task: ScheduleTask, detail: Record<string, string | number | null>): Promise<string> {
     switch (task.kind) {
       case 'command':
+        detail.command = task.command;
         await this.driver.sendCommand(c, task.command);
         return `Sent "${task.command}".`;
       case 'power':
+        detail.signal = task.signal;
         await this.driver.power(c, task.signal);
         return `Sent ${task.signal}.`;
       case 'backup':
-        return this.backup(schedule, c, task.onLimit);
-    }
-  }
-
-  private async backup(schedule: StoredSchedule, c: ServerCredentials, onLimit: 'replace-oldest-unlocked' | 'fail'): Promise<string> {
-    const list = await this.driver.listBackups(c);
-    let replaced = '';
-    if (list.limit === 0) throw new HttpError(400, 'backup_limit', "The server's plan includes no backups.");
-    if (list.count >= list.limit) {
-      if (onLimit === 'fail')
-        throw new HttpError(
-          400,
-          'backup_limit',
-          `The plan's limit of ${list.limit} backups is reached, and this task was set to fail rather than replace one.`,
-        );
-      const oldest = list.backups
-        .filter((b) => !b.locked && b.state !== 'creating')
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-        .at(0);
-      if (!oldest)
-        throw new HttpError(400, 'backup_limit', `The plan's limit of ${list.limit} backups is reached and every backup is locked: nothing could be replaced.`);
-      await this.driver.deleteBackup(c, oldest.id);
-      replaced = ` It replaced "${oldest.name}", the oldest unlocked backup.`;
-    }
-    const stamp = new Date(this.now()).toISOString().slice(0, 16).replace('T', ' ');
-    const name = `${schedule.name} ${stamp}`.slice(0, maxBackupNameLength);
-    const made = await this.driver.createBackup(c, name);
-    // The next task (often a restart) waits for the archive, and a backup that fails fails its task.
-    const settled = await this.backupSettled(c, made.id);
-    if (settled?.state === 'failed')
-      throw new HttpError(502, 'backup_failed', `Backup "${made.name}" failed: ${settled.failure ?? 'the engine gave no reason'}.`);
-    if (settled?.state === 'ready') return `Backup "${made.name}" made.${replaced}`;
-    return `Backup "${made.name}" started; it was still being made ${minutes(backupWaitMs)} minutes later, so the run went on.${replaced}`;
-  }
-
-  /** The backup once it is ready or failed; undefined while it is still being made after backupWaitMs (real time: the archive takes what it takes). */
-  private async backupSettled(c: ServerCredentials, id: string): Promise<{ state: string; failure: string | null } | undefined> {
-    const deadline = Date.now() + backupWaitMs;
-    for (;;) {
-      const found = (await this.driver.listBackups(c)).backups.find((b) => b.id === id);
-      if (!found) return { state: 'failed', failure: 'it is gone from the list of backups' };
-      if (found.state !== 'creating') return found;
-      if (Date.now() >= deadline) return undefined;
-      await new Promise((resolve) => setTimeout(resolve, backupPollMs));
+        return scheduledBackup({ driver: this.driver, now: this.now }, schedule, c, task.onLimit, detail);
     }
   }
 

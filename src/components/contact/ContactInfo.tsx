@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Mail, MapPin, Phone } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import type { ContactPage } from '../../data/contact-page.ts';
 import type { Site } from '../../data/site.ts';
@@ -31,55 +31,29 @@ function InfoRow({
 
 const card = cardVariants({ surface: 'soft', shadow: 'lifted', className: 'p-6' });
 
-/** Contact details (from src/data/site.ts) and business hours. Static HTML. */
+/** Contact details (from src/data/site.ts). Static HTML; the team's hours are an island beside it (SupportHoursCard.tsx). */
 export function ContactInfo({ contact, page }: { contact: Site['contact']; page: ContactPage }) {
-  const { channels, hours } = page;
+  const { channels } = page;
   return (
-    <>
-      <section aria-labelledby="contact-info-heading" className={card}>
-        <h2 id="contact-info-heading" className="text-lg font-semibold text-white">
-          Contact information
-        </h2>
-        <ul className="mt-5 space-y-5">
-          <InfoRow Icon={Mail} label={channels.email.label} note={channels.email.note}>
-            <a className="hover:text-brand-300 hover:underline" href={`mailto:${contact.email}`}>
-              {contact.email}
-            </a>
-          </InfoRow>
-          <InfoRow Icon={Phone} label={channels.phone.label} note={channels.phone.note}>
-            <a className="hover:text-brand-300 hover:underline" href={`tel:${contact.phoneHref}`}>
-              {contact.phone}
-            </a>
-          </InfoRow>
-          <InfoRow Icon={MapPin} label={channels.office.label} note={channels.office.note}>
-            {contact.city}, {contact.country}
-          </InfoRow>
-        </ul>
-      </section>
-      <section aria-labelledby="business-hours-heading" className={`${card} bg-gradient-to-br from-brand-700/30 to-surface-900/70`}>
-        <div className="flex items-center gap-3">
-          <Clock aria-hidden className="size-5 text-accent-400" />
-          <h2 id="business-hours-heading" className="text-lg font-semibold text-white">
-            Business hours
-          </h2>
-        </div>
-        <p className="mt-4 flex items-center gap-2 text-2xl font-bold text-white">
-          <span className="relative flex size-2.5" aria-hidden="true">
-            <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-60 motion-reduce:animate-none" />
-            <span className="relative inline-flex size-2.5 rounded-full bg-emerald-400" />
-          </span>
-          {hours.summary}
-        </p>
-        <p className="mt-1 text-sm text-slate-300">{hours.note}</p>
-        <dl className="mt-5 divide-y divide-white/5 text-sm">
-          {hours.days.map(({ day, hours: open }) => (
-            <div key={day} className="flex justify-between py-2">
-              <dt className="text-slate-300">{day}</dt>
-              <dd className="font-medium text-emerald-300">{open}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-    </>
+    <section aria-labelledby="contact-info-heading" className={card}>
+      <h2 id="contact-info-heading" className="text-lg font-semibold text-white">
+        Contact information
+      </h2>
+      <ul className="mt-5 space-y-5">
+        <InfoRow Icon={Mail} label={channels.email.label} note={channels.email.note}>
+          <a className="hover:text-brand-300 hover:underline" href={`mailto:${contact.email}`}>
+            {contact.email}
+          </a>
+        </InfoRow>
+        <InfoRow Icon={Phone} label={channels.phone.label} note={channels.phone.note}>
+          <a className="hover:text-brand-300 hover:underline" href={`tel:${contact.phoneHref}`}>
+            {contact.phone}
+          </a>
+        </InfoRow>
+        <InfoRow Icon={MapPin} label={channels.office.label} note={channels.office.note}>
+          {contact.city}, {contact.country}
+        </InfoRow>
+      </ul>
+    </section>
   );
 }

@@ -179,7 +179,7 @@ export function HelpAssistant({ categories, fallbackLinks, talkToPerson: talkToP
             <h2 id={titleId} className="text-base font-semibold text-white">
               Help Assistant
             </h2>
-            <p className="text-xs text-slate-300">Our articles first, and our team 24/7</p>
+            <p className="text-xs text-slate-300">Our articles first, then our team</p>
           </div>
           <button type="button" onClick={hide} className={buttonVariants({ variant: 'ghost', size: 'icon' })} aria-label="Close help assistant">
             <X aria-hidden="true" className="size-5" />

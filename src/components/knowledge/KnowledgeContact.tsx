@@ -10,7 +10,7 @@ export function KnowledgeContact() {
       </span>
       <div className="flex-1">
         <h2 className="text-lg font-semibold text-white">Still have questions?</h2>
-        <p className="text-sm text-slate-300">Our support team is available 24/7 and usually answers within minutes.</p>
+        <p className="text-sm text-slate-300">Our support team answers live in its hours, and every message by e-mail.</p>
       </div>
       <ButtonLink href="/contact">Contact Support</ButtonLink>
     </div>

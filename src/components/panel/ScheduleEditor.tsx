@@ -358,7 +358,7 @@ export function ScheduleEditor({ initial, editing, fixedTimeZone, onSave, onCanc
                         className={`${inputClass} tabular-nums`}
                         {...fieldProps(`${prefix}.delaySeconds`)}
                       />
-                      <p className="mt-1 text-xs text-slate-400">{texts.delayWords(task.delaySeconds)}</p>
+                      <p className="mt-1 text-xs text-slate-400">{texts.delayWords(task.delaySeconds, index === 0)}</p>
                       {errorText(`${prefix}.delaySeconds`)}
                     </div>
                   </div>

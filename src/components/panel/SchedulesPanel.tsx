@@ -1,10 +1,11 @@
 import { CalendarClock, Pencil, Play, Plus, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { timetablePresets } from '../../../contracts/schedule-rules.ts';
-import { scheduleTexts } from '../../data/panel-schedules.ts';
+import { scheduleTexts, tasksSentence } from '../../data/panel-schedules.ts';
 import { browserTimeZone, formatRunTime, timetableInWords } from '../../lib/timetable-words.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { Switch } from '../ui/Switch.tsx';
 import { panelApi, type Schedule, type ScheduleInput, type ServerPermissions } from './panel-api.ts';
 import { ScheduleEditor } from './ScheduleEditor.tsx';
 import { runToolAction } from './tool-action.ts';
@@ -160,11 +161,10 @@ export function SchedulesPanel({ permissions }: { permissions: ServerPermissions
                     <div className="min-w-0">
                       <p className="flex flex-wrap items-center gap-2">
                         <span className="font-medium break-words text-white">{schedule.name}</span>
-                        <span
-                          className={`rounded px-1.5 py-0.5 text-xs ${schedule.enabled ? 'bg-green-500/15 text-green-200' : 'bg-white/5 text-slate-300 ring-1 ring-white/10'}`}
-                        >
-                          {schedule.enabled ? texts.enabled : texts.disabled}
-                        </span>
+                        {/* Who may switch it sees the switch; a badge says only what is unusual. */}
+                        {!schedule.enabled && (
+                          <span className="rounded bg-white/5 px-1.5 py-0.5 text-xs text-slate-300 ring-1 ring-white/10">{texts.disabled}</span>
+                        )}
                         {schedule.running && <span className="rounded bg-yellow-500/15 px-1.5 py-0.5 text-xs text-yellow-200">{texts.running}</span>}
                       </p>
                       <p className="mt-0.5 text-sm text-slate-300" data-testid="schedule-words">
@@ -184,16 +184,12 @@ export function SchedulesPanel({ permissions }: { permissions: ServerPermissions
                           >
                             <Play aria-hidden className="size-4" /> {texts.actions.runNow}
                           </button>
-                          <button
-                            type="button"
-                            role="switch"
-                            aria-checked={schedule.enabled}
-                            onClick={() => void toggle(schedule)}
-                            aria-label={texts.toggleLabel(schedule.name)}
-                            className={buttonVariants({ variant: schedule.enabled ? 'primary' : 'ghost', size: 'xs' })}
-                          >
-                            {texts.actions.enabled}
-                          </button>
+                          <Switch
+                            checked={schedule.enabled}
+                            label={texts.toggle}
+                            name={texts.toggleLabel(schedule.name)}
+                            onToggle={() => void toggle(schedule)}
+                          />
                           <button
                             type="button"
                             onClick={() => setEditing({ kind: 'edit', schedule })}
@@ -217,19 +213,9 @@ export function SchedulesPanel({ permissions }: { permissions: ServerPermissions
                     </div>
                   </div>
 
-                  <ol className="flex flex-wrap gap-1.5 text-xs text-slate-300" aria-label={scheduleTexts.editor.tasks}>
-                    {schedule.tasks.map((task, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: a task's position is its identity.
-                      <li key={i} className="rounded bg-white/5 px-2 py-1 ring-1 ring-white/10">
-                        {i + 1}. {task.delaySeconds > 0 && `${scheduleTexts.editor.delayWords(task.delaySeconds)}, `}
-                        {task.kind === 'command'
-                          ? task.command
-                          : task.kind === 'power'
-                            ? scheduleTexts.editor.signals[task.signal]
-                            : scheduleTexts.editor.kinds.backup}
-                      </li>
-                    ))}
-                  </ol>
+                  <p className="text-sm text-slate-300" data-testid="schedule-tasks">
+                    {tasksSentence(schedule.tasks)}
+                  </p>
 
                   <div className="grid gap-3 text-sm sm:grid-cols-2">
                     <div>

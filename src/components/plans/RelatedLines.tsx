@@ -14,7 +14,7 @@ export function RelatedLines({ line }: { line: PlanLine }) {
             <h2 id="related-heading" className="text-xl font-bold text-white">
               {related.length > 0 ? 'Compare with' : 'Looking for something else?'}
             </h2>
-            <p className="mt-1 text-sm text-slate-300">Every plan comes with NVMe storage, DDoS protection and 24/7 support.</p>
+            <p className="mt-1 text-sm text-slate-300">Every plan comes with NVMe storage, DDoS protection and real-person support.</p>
           </div>
           <a href="/products" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-300 hover:text-white">
             All products

@@ -1,3 +1,4 @@
+import SupportHoursLine from './SupportHoursLine.tsx';
 import { useId, useState } from 'react';
 import { supportLimits } from '../../../contracts/support-rules.ts';
 import type { SupportChatCopy } from '../../data/support-chat.ts';
@@ -53,6 +54,8 @@ export function StartForm({
       <p className="text-sm text-slate-300" data-staffed={staffed}>
         {staffed ? copy.staffedIntro : copy.unstaffedIntro}
       </p>
+      {/* Outside the hours, when someone will answer (docs/decisions.md 92). */}
+      {!staffed && <SupportHoursLine className="text-xs" unstaffed />}
       <label htmlFor={textId} className="text-sm font-medium text-white">
         {copy.messageLabel}
       </label>

@@ -1,4 +1,5 @@
 import { Loader2 } from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { SupportChatCopy } from '../../data/support-chat.ts';
 import { ChatComposer } from './ChatComposer.tsx';
 import { ChatMessages } from './ChatMessages.tsx';
@@ -80,7 +81,7 @@ export default function VisitorChat({ copy, page, assistantQuestion, conversatio
       {c.email && !staffed && c.state !== 'resolved' && <p className="text-xs text-slate-300">{fill(copy.willMail, { email: c.email })}</p>}
       {c.state !== 'resolved' && <p className="text-xs text-slate-300">{copy.transcriptWhenResolved}</p>}
       {c.state === 'resolved' && (
-        <div className="flex flex-col gap-3">
+        <InView>
           <p className="text-sm text-slate-300">{copy.resolved}</p>
           {c.canRate ? (
             <RatingForm copy={copy} onRate={async (rating, comment) => replace(await visitorApi.rate(c.id, rating, comment))} />
@@ -93,9 +94,26 @@ export default function VisitorChat({ copy, page, assistantQuestion, conversatio
           <button type="button" className={`${linkButtonClass} self-start`} onClick={startOver}>
             {copy.newConversation}
           </button>
-        </div>
+        </InView>
       )}
       <ChatComposer copy={copy} onSend={send} onTyping={(typing) => void visitorApi.typing(c.id, typing).catch(() => undefined)} />
     </section>
+  );
+}
+
+/**
+ * What follows a resolution ("Was this solved?", the transcript), brought into view of the chat's
+ * scrolling pane when it appears: else the visitor sees only "… marked this conversation resolved".
+ */
+function InView({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    ref.current?.scrollIntoView({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
+  }, []);
+  return (
+    <div ref={ref} className="flex flex-col gap-3">
+      {children}
+    </div>
   );
 }

@@ -146,6 +146,33 @@ describe.each(dialects)('schedules on the local driver on %s', (dialect) => {
     const entries = await ranEntries();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actor_kind: 'system', target: server.id, outcome: 'ok' });
+
+    // Each task is an entry of its own, as a customer's click would be, naming the schedule and run that did it.
+    const tasks = await app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('actor_kind', '=', 'system')
+      .where('action', 'in', ['panel.command', 'panel.backup.create', 'panel.power'])
+      .orderBy('at')
+      .execute();
+    const runId = run.id;
+    expect(tasks.map((t) => [t.action, t.actor_label, t.target, t.outcome, JSON.parse(String(t.detail))])).toEqual([
+      [
+        'panel.command',
+        'schedule "Nightly restart"',
+        server.id,
+        'ok',
+        { driver: 'local', schedule: id, run: runId, task: 1, command: 'say Restarting in 5 minutes' },
+      ],
+      [
+        'panel.backup.create',
+        'schedule "Nightly restart"',
+        server.id,
+        'ok',
+        { driver: 'local', schedule: id, run: runId, task: 2, name: 'Nightly restart 2026-03-10 04:05', backup: expect.any(String) },
+      ],
+      ['panel.power', 'schedule "Nightly restart"', server.id, 'ok', { driver: 'local', schedule: id, run: runId, task: 3, signal: 'restart' }],
+    ]);
   });
 
   it('replaces the oldest unlocked backup at the limit, or fails the task with the reason when told to', async () => {

@@ -14,6 +14,7 @@ import { DeskControls } from './DeskControls.tsx';
 import { FailedDeliveries } from './FailedDeliveries.tsx';
 import { FiguresPanel } from './FiguresPanel.tsx';
 import { SavedRepliesPanel } from './SavedRepliesPanel.tsx';
+import { SupportHoursPanel } from './SupportHoursPanel.tsx';
 import { setConversationsUnread } from './unread-count.ts';
 import { useDeliveries } from './use-deliveries.ts';
 import { useDesk } from './use-desk.ts';
@@ -151,6 +152,7 @@ export function ConversationsSection({ problem }: SectionProps) {
           }, 'Saved reply deleted.')
         }
       />
+      <SupportHoursPanel run={notices.run} failed={notices.failed} />
       <FiguresPanel failed={notices.failed} refreshKey={state.counts} />
     </div>
   );

@@ -3,6 +3,7 @@
  * through the one API client and typed by the contract (types only: no zod in the bundle), and
  * the desk's live stream.
  */
+import type { SupportHours, SupportHoursAnswer } from '../../../../contracts/support-hours-rules.ts';
 import type {
   AvailabilityAnswer,
   ConversationCounts,
@@ -39,6 +40,8 @@ export const conversationsApi = {
   assign: (id: string, staffId: string | null) => apiFetch<ConversationSummary>('PUT', `${one(id)}/assignee`, { body: { staffId } }),
   availability: () => apiFetch<AvailabilityAnswer>('GET', `${base}/availability`),
   setAvailability: (available: boolean) => apiFetch<AvailabilityAnswer>('PUT', `${base}/availability`, { body: { available } }),
+  hours: () => apiFetch<SupportHoursAnswer>('GET', `${base}/hours`),
+  setHours: (hours: SupportHours) => apiFetch<SupportHoursAnswer>('PUT', `${base}/hours`, { body: hours }),
   savedReplies: () => apiFetch<{ replies: SavedReply[] }>('GET', `${base}/saved-replies`),
   addSavedReply: (title: string, text: string) => apiFetch<SavedReply>('POST', `${base}/saved-replies`, { body: { title, text } }),
   deleteSavedReply: (id: string) => apiFetch<void>('DELETE', `${base}/saved-replies/${encodeURIComponent(id)}`),
