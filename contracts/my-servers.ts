@@ -41,6 +41,8 @@ export const myServer = z.object({
 
 export const myServersAnswer = z.object({
   signedIn: z.boolean(),
+  /** Whether customers can sign in here to find their servers (an e-mail link or the billing portal); without, only a Server ID and key connect. */
+  signInOffered: z.boolean(),
   owned: z.array(myServer),
   shared: z.array(myServer),
 });

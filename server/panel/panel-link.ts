@@ -37,7 +37,7 @@ export class PanelLink {
     Array<{ id: string; name: string; state: string | null; status: string | null; plan: string | null; location: string | null; role: 'owner' | 'shared' }>
   > {
     if (!this.#myServers) return [];
-    const answer = await within(this.#myServers.list(customer), engineWaitMs * 2);
+    const answer = await within(this.#myServers.list(customer, true), engineWaitMs * 2);
     if (!answer) return [];
     return [...answer.owned, ...answer.shared].map(({ id, name, state, status, plan, location, role }) => ({ id, name, state, status, plan, location, role }));
   }

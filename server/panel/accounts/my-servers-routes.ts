@@ -23,7 +23,9 @@ export function myServersRoutes(app: FastifyInstance, service: MyServersService)
 
   api.get('/my-servers', { schema: { response: { 200: myServersAnswer, ...errors } } }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return service.list(await currentCustomer(app, request));
+    // A passkey alone cannot find a first account: it takes an e-mail link or the portal.
+    const ways = app.accounts.ways();
+    return service.list(await currentCustomer(app, request), ways.emailLink || ways.portal !== null);
   });
 
   api.post('/my-servers/:serverId/open', { schema: { params: serverParams, response: { 200: openAnswer, ...errors } } }, async (request, reply) => {

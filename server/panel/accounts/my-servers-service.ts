@@ -58,12 +58,13 @@ export class MyServersService {
     this.portalUrl = deps.portalUrl;
   }
 
-  async list(customer: Customer | undefined): Promise<MyServersAnswer> {
-    if (!customer) return { signedIn: false, owned: [], shared: [] };
+  async list(customer: Customer | undefined, signInOffered: boolean): Promise<MyServersAnswer> {
+    if (!customer) return { signedIn: false, signInOffered, owned: [], shared: [] };
     const [{ owned, shared }, report] = await Promise.all([this.directory.serversOf(customer), this.board().catch(() => undefined)]);
     const show = (server: DirectoryServer, role: 'owner' | 'shared', grants: Grant[]) => this.entry(server, role, grants, report);
     return {
       signedIn: true,
+      signInOffered,
       owned: await Promise.all(owned.map((server) => show(server, 'owner', ['console', 'power', 'files', 'backups', 'schedules']))),
       shared: await Promise.all(shared.map((server) => show(server, 'shared', server.grants))),
     };

@@ -41,6 +41,8 @@ function returnHere(server: string | undefined): string {
 interface MyServersProps {
   opening: boolean;
   onOpen(serverId: string): Promise<boolean>;
+  /** Called when this site offers no sign-in that finds servers: the key's form comes first then. */
+  onNoSignIn(): void;
 }
 
 /**
@@ -48,7 +50,7 @@ interface MyServersProps {
  * server's name, game, plan, location, state, address, what the engine's state means, and the
  * status board's word on its location; Open, and Share for its owner. A deep link opens its server.
  */
-export function MyServers({ opening, onOpen }: MyServersProps) {
+export function MyServers({ opening, onOpen, onNoSignIn }: MyServersProps) {
   const [answer, setAnswer] = useState<MyServersAnswer>();
   const [error, setError] = useState<string>();
   const [sharing, setSharing] = useState<string>();
@@ -61,6 +63,7 @@ export function MyServers({ opening, onOpen }: MyServersProps) {
       (loaded) => {
         if (cancelled) return;
         setAnswer(loaded);
+        if (!loaded.signedIn && !loaded.signInOffered) onNoSignIn();
         // Kept until signed in: the sign-in link brings the customer back to it.
         const wanted = linked.current;
         if (!loaded.signedIn) return;
@@ -72,7 +75,7 @@ export function MyServers({ opening, onOpen }: MyServersProps) {
     return () => {
       cancelled = true;
     };
-  }, [onOpen]);
+  }, [onOpen, onNoSignIn]);
 
   if (error) return <p className="rounded-lg border border-red-400/30 bg-red-500/10 px-3 py-2 text-sm text-red-200">{error}</p>;
   if (!answer) {
@@ -80,6 +83,16 @@ export function MyServers({ opening, onOpen }: MyServersProps) {
       <p className="flex items-center gap-2 text-sm text-slate-400">
         <Loader2 aria-hidden className="size-4 animate-spin" /> Looking for your servers…
       </p>
+    );
+  }
+  if (!answer.signedIn && !answer.signInOffered) {
+    return (
+      <section aria-labelledby="my-servers-signin" className={cardVariants({ className: 'mx-auto w-full max-w-md p-6 text-center' })}>
+        <h2 id="my-servers-signin" className="text-xl font-bold text-white">
+          Connect to your server
+        </h2>
+        <p className="mt-2 text-sm text-slate-300">Enter the Server ID and access key you received with your order.</p>
+      </section>
     );
   }
   if (!answer.signedIn) {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { ConnectForm } from './ConnectForm.tsx';
 import { MyServers } from './MyServers.tsx';
 import { CheckingSession } from './ConnectedPlaceholder.tsx';
@@ -12,6 +12,9 @@ import { usePanelConnection, type PanelConnection } from './use-panel-connection
  */
 export function ServerConnection({ children }: { children: (panel: PanelConnection & { server: NonNullable<PanelConnection['server']> }) => ReactNode }) {
   const panel = usePanelConnection();
+  // Without a sign-in that finds servers (no SMTP_URL, no portal), the key's form is the way in.
+  const [keyFirst, setKeyFirst] = useState(false);
+  const noSignIn = useCallback(() => setKeyFirst(true), []);
   if (panel.phase === 'checking') return <CheckingSession />;
   if (panel.phase === 'disconnected' || !panel.server) {
     // Signed-in customers find their servers first; the id and key stay, secondary (docs/decisions.md 80).
@@ -19,9 +22,9 @@ export function ServerConnection({ children }: { children: (panel: PanelConnecti
       <div className="min-h-80 space-y-8">
         {/* As tall as the signed-out card, so the line below does not move when the list arrives. */}
         <div className="min-h-60">
-          <MyServers opening={panel.connecting} onOpen={panel.open} />
+          <MyServers opening={panel.connecting} onOpen={panel.open} onNoSignIn={noSignIn} />
         </div>
-        <details open={panel.connectError !== undefined} className="mx-auto w-full max-w-md">
+        <details open={keyFirst || panel.connectError !== undefined} className="mx-auto w-full max-w-md">
           <summary className="cursor-pointer text-center text-sm text-slate-300 hover:text-white">Connect with a Server ID and access key instead</summary>
           <div className="mt-4">
             <ConnectForm connecting={panel.connecting} error={panel.connectError} onConnect={(id, key) => void panel.connect(id, key)} />

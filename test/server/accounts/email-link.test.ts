@@ -62,6 +62,11 @@ describe.each(dialects)('sign-in by e-mail link (%s)', (dialect) => {
     expect(mail.text).toContain('works once, for 15 minutes');
   });
 
+  it("the Control Panel offers sign-in to find one's servers only where a sign-in can find a first account", async () => {
+    // Here SMTP_URL makes e-mail links; test/server/panel/my-servers-api.test.ts has neither it nor a portal.
+    expect((await app.inject({ url: '/api/panel/my-servers' })).json()).toEqual({ signedIn: false, signInOffered: true, owned: [], shared: [] });
+  });
+
   it('a link is refused after 15 minutes', async () => {
     await ask('owner@example.com');
     await inbox.waitFor((i) => i.to('owner@example.com').length === 1);
@@ -89,7 +94,7 @@ describe.each(dialects)('sign-in by e-mail link (%s)', (dialect) => {
 
   it('answers before the address is looked at: a slow look-up or a slow mail server changes nothing in the answer', async () => {
     // A source that has not answered yet (a slow panel), and a mail server that never greets.
-    let answer: (known: boolean) => void = () => {};
+    let answer: ((known: boolean) => void) | undefined;
     app.customers.registerKnownAddressSource((email) => (email === 'slow@example.com' ? new Promise<boolean>((resolve) => (answer = resolve)) : false));
     const sockets = new Set<net.Socket>();
     const silent = net.createServer((socket) => sockets.add(socket));
@@ -115,7 +120,9 @@ describe.each(dialects)('sign-in by e-mail link (%s)', (dialect) => {
       const slow = await ask('slow@example.com', '192.0.2.2');
       expect(slow.statusCode).toBe(202);
       expect(slow.body).toBe(known.body);
-      answer(false);
+      // Sources before it (the Game Panel's owners and invitations) are asked first: wait for its turn.
+      await waitFor(() => answer !== undefined, 'the slow look-up');
+      answer!(false);
       await app.accounts.emailLinks.settled();
     } finally {
       for (const socket of sockets) socket.destroy();

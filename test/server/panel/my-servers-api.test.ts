@@ -105,7 +105,7 @@ describe.each(dialects)('My servers with the local driver on %s', (dialect) => {
     expect(answer.shared).toEqual([]);
     const bobs = (await app.inject({ url: '/api/panel/my-servers', headers: headersOf(bob.cookie) })).json();
     expect(bobs.owned.map((s: { id: string }) => s.id)).toEqual(['tools-mc']);
-    expect((await app.inject({ url: '/api/panel/my-servers' })).json()).toEqual({ signedIn: false, owned: [], shared: [] });
+    expect((await app.inject({ url: '/api/panel/my-servers' })).json()).toEqual({ signedIn: false, signInOffered: false, owned: [], shared: [] });
   });
 
   it('answers a server that is not yours exactly as an unknown one', async () => {
