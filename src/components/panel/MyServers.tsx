@@ -89,9 +89,9 @@ export function MyServers({ opening, onOpen, onNoSignIn }: MyServersProps) {
     return (
       <section aria-labelledby="my-servers-signin" className={cardVariants({ className: 'mx-auto w-full max-w-md p-6 text-center' })}>
         <h2 id="my-servers-signin" className="text-xl font-bold text-white">
-          Connect to your server
+          Your servers
         </h2>
-        <p className="mt-2 text-sm text-slate-300">Enter the Server ID and access key you received with your order.</p>
+        <p className="mt-2 text-sm text-slate-300">Sign-in is not set up on this site: connect below with the Server ID and access key you received with your order.</p>
       </section>
     );
   }
