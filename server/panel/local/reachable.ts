@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { systemProgram } from '../../lib/system-programs.ts';
 import { canDropPrivileges } from './run-as.ts';
+import { ensureVarRoot, varRoot } from './var-root.ts';
 
 /**
  * What a game server's user can reach of this app, when the app runs as root and its checkout
@@ -32,7 +33,7 @@ export function othersCanReach(target: string): boolean {
  * cannot pass: then a folder of this install's own (docs/decisions.md 63).
  */
 export function defaultServersDir(installId: string): string | undefined {
-  return canDropPrivileges() && !othersCanReach(appRoot) ? path.join('/var/lib/hostfront', installId, 'servers') : undefined;
+  return canDropPrivileges() && !othersCanReach(appRoot) ? path.join(varRoot, installId, 'servers') : undefined;
 }
 
 /** The folders after the runtime's on a game server's PATH, where its bare `command` is looked up too: the system's, which only root changes. */
@@ -48,6 +49,7 @@ export function gameServerPath(node: string): string {
 
 /** Makes the servers' base folder: root's, and 0711 so each server's user passes through to its own folder without listing the others. */
 export function prepareServersDir(dir: string): void {
+  if (canDropPrivileges() && dir.startsWith(`${varRoot}/`)) ensureVarRoot();
   fs.mkdirSync(dir, { recursive: true });
   if (!canDropPrivileges()) return;
   fs.chownSync(dir, 0, 0);
@@ -68,9 +70,10 @@ function mirrorFile(source: string, target: string, mode: number): void {
 }
 
 /** Where the mirrors live: root's, readable by all (it holds only public programs), one for every checkout on the machine. */
-export const runtimeRoot = '/var/lib/hostfront/runtime';
+export const runtimeRoot = `${varRoot}/runtime`;
 
 function runtimeDir(): string {
+  ensureVarRoot();
   fs.mkdirSync(runtimeRoot, { recursive: true, mode: 0o755 });
   fs.chmodSync(runtimeRoot, 0o755);
   return runtimeRoot;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Install, isLive } from './install.ts';
+import { ensureVarRoot, varRoot } from './var-root.ts';
 
 /**
  * Which install uses each system user that game servers run as, one file per user, root's only
@@ -8,7 +9,7 @@ import { type Install, isLive } from './install.ts';
  * two installs sharing one would end each other's servers. A claim whose install is gone (its
  * data folder removed, or holding another id) is taken over.
  */
-export const claimsRoot = '/var/lib/hostfront/users';
+export const claimsRoot = `${varRoot}/users`;
 
 function claimFile(user: string): string {
   return path.join(claimsRoot, user);
@@ -40,6 +41,7 @@ export function sharedUserMessage(user: string, install: Install, other: Install
 
 /** Records that `install` uses `user`; refused (with why) when another live install does. */
 export function claimUser(user: string, install: Install): void {
+  ensureVarRoot();
   fs.mkdirSync(claimsRoot, { recursive: true, mode: 0o700 });
   fs.chmodSync(claimsRoot, 0o700);
   const other = otherInstallUsing(user, install);
