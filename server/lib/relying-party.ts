@@ -9,6 +9,8 @@ export interface RelyingParty {
   name: string;
   /** True when the cookie must be Secure and __Host- prefixed (PUBLIC_URL is https). */
   secure: boolean;
+  /** Where its passkeys are used, for a refusal that sends people there: the staff console at /staff. Default: this site, at its origin. */
+  place?: { name: string; path: string };
 }
 
 /**

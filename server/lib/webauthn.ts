@@ -57,7 +57,7 @@ export function checkClientData(rp: RelyingParty, clientDataJSON: string, expect
     throw new HttpError(
       400,
       'webauthn_origin',
-      `Your browser answered for ${typeof data.origin === 'string' ? data.origin : 'another site'}, but this site is at ${rp.origin}. Open ${rp.origin} and try again there.`,
+      `Your browser answered for ${typeof data.origin === 'string' ? data.origin : 'another site'}, but ${rp.place?.name ?? 'this site'} is at ${rp.origin}. Open ${rp.origin}${rp.place?.path ?? ''} and try again there.`,
     );
   }
   if (data.challenge !== expected.challenge) {

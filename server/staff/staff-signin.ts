@@ -59,7 +59,7 @@ export class StaffSignIn {
   constructor(deps: StaffDeps, rp: RelyingParty | { problem: string }, sessions: StaffSessions, throttle: SignInThrottle) {
     this.deps = deps;
     this.challenges = new StaffChallenges(deps.db, deps.now);
-    this.rp = rp;
+    this.rp = 'problem' in rp ? rp : { ...rp, place: { name: 'the staff console', path: '/staff' } };
     this.sessions = sessions;
     this.throttle = throttle;
   }
