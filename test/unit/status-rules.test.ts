@@ -19,8 +19,9 @@ describe('latency colour (docs/decisions.md 28)', () => {
 });
 
 describe('latency label', () => {
-  it('says Timeout for 0 and milliseconds otherwise', () => {
-    expect(latencyLabel(0)).toBe('Timeout');
+  it('says the kind of failure for 0 (never "Timeout" for every failure), and milliseconds otherwise', () => {
+    expect(latencyLabel(0, 'HTTP 503')).toBe('HTTP 503');
+    expect(latencyLabel(0)).toBe('No answer');
     expect(latencyLabel(42)).toBe('42 ms');
   });
 });
