@@ -91,7 +91,9 @@ export function MyServers({ opening, onOpen, onNoSignIn }: MyServersProps) {
         <h2 id="my-servers-signin" className="text-xl font-bold text-white">
           Your servers
         </h2>
-        <p className="mt-2 text-sm text-slate-300">Sign-in is not set up on this site: connect below with the Server ID and access key you received with your order.</p>
+        <p className="mt-2 text-sm text-slate-300">
+          Sign-in is not set up on this site: connect below with the Server ID and access key you received with your order.
+        </p>
       </section>
     );
   }
