@@ -200,9 +200,9 @@ for (const dialect of dialects) {
       await expect(board.getByTestId('status-banner')).toHaveText('Under Maintenance');
       await expect(board.getByTestId('notices').getByTestId('maintenance-state')).toHaveText('In progress');
 
-      // Down inside the window: still probed (Timeout), shown as maintenance, uptime untouched.
+      // Down inside the window: still probed (its failure in words), shown as maintenance, uptime untouched.
       await frankfurt.close();
-      await expect(card.getByTestId('server-latency')).toHaveText('Timeout');
+      await expect(card.getByTestId('server-latency')).toHaveText('Connection refused');
       await board.waitForTimeout(1500);
       await board.reload();
       await waitForHydration(board);

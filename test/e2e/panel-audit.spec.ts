@@ -142,7 +142,7 @@ test.describe('panel actions in the staff audit log', () => {
       await page.goto('/staff#overview');
       await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
       const monitor = page.getByRole('list', { name: 'Monitors', exact: true }).getByRole('listitem');
-      await expect(monitor.getByText('Timeout')).toBeVisible();
+      await expect(monitor.getByText('Connection refused')).toBeVisible();
       await expect(monitor.getByText('Down', { exact: true })).toBeVisible();
       const waiting = page.getByRole('region', { name: 'Open conversations' }).getByRole('link', { name: new RegExp(longSubject.slice(0, 30)) });
       await expect(waiting).toBeVisible();

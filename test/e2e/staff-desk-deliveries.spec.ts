@@ -244,7 +244,7 @@ for (const dialect of dialects) {
       // Live: the monitor goes down and comes back without a reload.
       await monitor.close();
       await expect(status.getByRole('status')).toHaveText('Major Outage');
-      await expect(status.getByRole('list', { name: 'Monitors', exact: true })).toContainText(/Edge - 01\s*Timeout\s*Down/);
+      await expect(status.getByRole('list', { name: 'Monitors', exact: true })).toContainText(/Edge - 01\s*Connection refused\s*Down/);
       await expect(status.getByRole('list', { name: 'Monitors per state' })).toContainText('Down: 1');
       await monitor.open();
       await expect(status.getByRole('status')).toHaveText('All Systems Operational');
