@@ -87,6 +87,27 @@ test.describe('the help assistant', () => {
     await expect(chat).toContainText(faq.answer);
   });
 
+  test('a question typed before the assistant has loaded is searched once it has (docs/decisions.md 88)', async ({ page }) => {
+    // Hold the island's code back until the question is typed into its server-rendered box.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route('**/_astro/HelpAssistant.*.js', async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    const dialog = await openAssistant(page);
+    const item = knowledgeBase.at(-1)!;
+    await dialog.getByRole('searchbox', { name: 'Search help articles' }).fill(item.question);
+    await expect.poll(() => asked).toBe(true);
+    release();
+    const chat = dialog.getByRole('list', { name: 'Conversation' });
+    await expect(chat).toContainText(`Here is what I found for "${item.question}"`, { timeout: 10_000 });
+  });
+
   test('a search without a match answers with the no-match message quoting the query', async ({ page }) => {
     const dialog = await openAssistant(page);
     await dialog.getByRole('searchbox', { name: 'Search help articles' }).fill('xyzzy plover');

@@ -100,6 +100,16 @@ export function HelpAssistant({ categories, fallbackLinks, talkToPerson: talkToP
 
   useEffect(() => () => search.cancel(), [search]);
 
+  // The island loads on the first touch (docs/decisions.md 88): text typed into the
+  // server-rendered box before it did is taken over and searched, as if typed now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration.
+  useEffect(() => {
+    const typed = searchInput.current?.value ?? '';
+    if (typed === '') return;
+    setQuery(typed);
+    search.input(typed);
+  }, []);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies(messages): a choice that changes only the messages moves the focus as well.
   useEffect(() => {
     if (!focusView.current) return;
