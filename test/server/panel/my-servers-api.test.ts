@@ -178,7 +178,8 @@ describe.each(dialects)('My servers with the local driver on %s', (dialect) => {
     });
     expect(invited.statusCode).toBe(201);
     const share = invited.json();
-    expect(share).toMatchObject({ email: 'carol@example.test', grants: ['console'] });
+    // No SMTP_URL here: the answer says no mail went.
+    expect(share).toMatchObject({ email: 'carol@example.test', grants: ['console'], mailed: 'off' });
     const carol = await signedInCustomer(app, 'carol@example.test');
     const list = (await app.inject({ url: '/api/panel/my-servers', headers: headersOf(carol.cookie) })).json();
     expect(list.owned).toEqual([]);
@@ -222,7 +223,11 @@ describe.each(dialects)('My servers with the local driver on %s', (dialect) => {
       .orderBy('id')
       .execute();
     expect(entries.map((e) => e.action)).toEqual(['panel.share.invite', 'panel.share.accept', 'panel.share.remove']);
-    expect(JSON.parse(String(entries[0]!.detail))).toEqual({ email: 'carol@example.test', grants: 'console' });
+    expect(JSON.parse(String(entries[0]!.detail))).toEqual({
+      email: 'carol@example.test',
+      grants: 'console',
+      mail: 'no mail (no SMTP_URL): they sign in with that address',
+    });
   });
 
   it('signing out closes that browser’s console and refuses its next call; the account’s other devices keep theirs', async () => {
