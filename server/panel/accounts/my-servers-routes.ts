@@ -35,7 +35,7 @@ export function myServersRoutes(app: FastifyInstance, service: MyServersService)
     void reply.header('cache-control', 'no-store');
     // A passkey alone cannot find a first account: it takes an e-mail link or the portal.
     const ways = app.accounts.ways();
-    return service.list(await currentCustomer(app, request), ways.emailLink || ways.portal !== null, request.ip);
+    return service.list(await currentCustomer(app, request), ways.emailLink || ways.portal !== null, { clientIp: request.ip });
   });
 
   api.post('/my-servers/:serverId/open', { schema: { params: serverParams, response: { 200: openAnswer, ...errors } } }, async (request, reply) => {

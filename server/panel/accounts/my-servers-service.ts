@@ -68,11 +68,15 @@ export class MyServersService {
     this.portalUrl = deps.portalUrl;
   }
 
-  async list(customer: Customer | undefined, signInOffered: boolean, clientIp: string): Promise<MyServersAnswer> {
+  /**
+   * The customer's servers. `seenFrom` is the customer's own request (their client address): the
+   * first list that shows them a shared server is the invitation's acceptance. The support desk
+   * lists a customer's servers without it.
+   */
+  async list(customer: Customer | undefined, signInOffered: boolean, seenFrom?: { clientIp: string }): Promise<MyServersAnswer> {
     if (!customer) return { signedIn: false, signInOffered, owned: [], shared: [] };
     const [{ owned, shared }, report] = await Promise.all([this.directory.serversOf(customer), this.board().catch(() => undefined)]);
-    // The invited person's first sign-in that shows the server is the invitation's acceptance.
-    for (const server of shared) await this.accept(customer, server.id, clientIp);
+    if (seenFrom) for (const server of shared) await this.accept(customer, server.id, seenFrom.clientIp);
     const show = (server: DirectoryServer, role: 'owner' | 'shared', grants: Grant[]) => this.entry(server, role, grants, report);
     return {
       signedIn: true,
