@@ -9,6 +9,7 @@ import { WebSocket } from 'ws';
 import { buildApp } from '../../server/app.ts';
 import { startFakePterodactyl, type FakePterodactyl } from '../fakes/fake-pterodactyl.ts';
 import { signedInCustomer, type SignedInCustomer } from '../helpers/customers.ts';
+import { panelRoutesOf, requestFor } from '../helpers/panel-route-requests.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { testConfig } from '../helpers/test-config.ts';
 import { waitFor } from '../helpers/until.ts';
@@ -218,6 +219,50 @@ describe.each(dialects)('My servers over Pterodactyl on %s', (dialect) => {
     expect(panel.accounts.subusers.get('c0ffee42')).toEqual([]);
     expect((await call({ url: '/api/panel/server', headers: as })).statusCode).toBe(401);
     expect((await open(carol, 'c0ffee42')).statusCode).toBe(404);
+  });
+
+  it('reaches no route of another customer’s server: every /api/panel route of the OpenAPI document, and the console', async () => {
+    const bobs = panel.server('bead1234');
+    const untouched = () => ({ power: [...bobs.powerSignals], commands: [...bobs.commands], subusers: panel.accounts.subusers.get('bead1234') ?? [] });
+    const before = untouched();
+    // Opened by its id, Bob's server answers Alice as one that does not exist.
+    const unknown = await open(alice, 'deadbeef');
+    const others = await open(alice, 'bead1234');
+    expect(others.statusCode).toBe(404);
+    expect(others.body).toBe(unknown.body);
+    const routes = await panelRoutesOf(app);
+    expect(routes.length).toBeGreaterThan(30);
+    const notSessionRoutes = new Set(['POST /api/panel/session', 'DELETE /api/panel/session', 'GET /api/panel/my-servers']);
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      if (notSessionRoutes.has(key)) continue;
+      // Bob's own live panel session each time, as if Alice had taken its cookie.
+      const bobsPanel = panelCookieOf(await open(bob, 'bead1234'));
+      const request = requestFor(route.method, route.url, 'bead1234');
+      const response = await call({
+        method: route.method as 'GET',
+        url: request.url,
+        payload: request.payload as string | undefined,
+        headers: { ...headersOf(alice.cookie, bobsPanel), ...request.headers },
+      });
+      if (key === 'GET /api/panel/session') {
+        expect(response.json()).toEqual({ connected: false });
+        continue;
+      }
+      const expected = route.url.startsWith('/api/panel/my-servers/') ? 404 : 401;
+      expect(`${key} ${response.statusCode}`).toBe(`${key} ${expected}`);
+    }
+    const again = panelCookieOf(await open(bob, 'bead1234'));
+    const status = await new Promise<number>((resolve) => {
+      const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/api/panel/console`, { headers: headersOf(alice.cookie, again) });
+      socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      socket.on('open', () => resolve(101));
+    });
+    expect(status).toBe(401);
+    // Nothing reached Bob's server on Alice's behalf, and nothing was recorded as hers.
+    expect(untouched()).toEqual(before);
+    const audit = await app.db.selectFrom('audit_log').select(['action', 'actor_id']).where('target', '=', 'bead1234').execute();
+    expect(audit.filter((entry) => entry.actor_id === alice.id)).toEqual([]);
   });
 
   it('never lets the application or the admin key reach a response or a log line', async () => {
