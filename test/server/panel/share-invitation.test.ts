@@ -5,7 +5,10 @@ import { customerCookieFrom, signedInCustomer, signInByEmailLink, type SignedInC
 import { createTestDatabase, dialects, type TestDatabase } from '../../helpers/databases.ts';
 import { ownedServersFile } from '../../helpers/owned-servers.ts';
 import { linkIn, startSmtpInbox } from '../../helpers/smtp-inbox.ts';
+import { staffUser } from '../../helpers/staff.ts';
 import { testConfig } from '../../helpers/test-config.ts';
+import type { AuditEntry } from '../../../contracts/audit.ts';
+import { detailText, entryActionText, targetText } from '../../../src/components/staff/audit-text.ts';
 
 type Inbox = Awaited<ReturnType<typeof startSmtpInbox>>;
 
@@ -82,6 +85,37 @@ describe.each(dialects)('sharing a server by invitation mail on %s', (dialect) =
     const opened = await app.inject({ method: 'POST', url: '/api/panel/my-servers/test-mc/open', headers: { cookie: dave } });
     expect(opened.statusCode).toBe(200);
     expect((await shareEntries()).filter((e) => e.action === 'panel.share.accept')).toHaveLength(1);
+  });
+
+  it('the staff console reads the invitation, its acceptance, a change and the removal in words', async () => {
+    const shares = (await app.inject({ url: '/api/panel/my-servers/test-mc/shares', headers: { cookie: alice.cookie } })).json().shares as Array<{
+      id: string;
+      email: string;
+    }>;
+    const dave = shares.find((share) => share.email === 'dave@example.test')!;
+    const changed = await app.inject({
+      method: 'PUT',
+      url: `/api/panel/my-servers/test-mc/shares/${dave.id}`,
+      headers: { cookie: alice.cookie },
+      payload: { grants: ['console'] },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const removed = await app.inject({ method: 'DELETE', url: `/api/panel/my-servers/test-mc/shares/${dave.id}`, headers: { cookie: alice.cookie } });
+    expect(removed.statusCode).toBe(204);
+
+    const admin = await staffUser(app, 'ada@example.com', 'admin');
+    const page = await app.inject({ url: '/api/staff/audit?action=panel.share.&limit=50', headers: { cookie: admin.cookie } });
+    expect(page.statusCode, page.body).toBe(200);
+    const lines = (page.json().entries as AuditEntry[])
+      .filter((entry) => entry.detail?.email === 'dave@example.test')
+      .reverse()
+      .map((entry) => [entry.actor.label, entryActionText(entry), targetText(entry), detailText(entry)].join(' | '));
+    expect(lines).toEqual([
+      'alice@example.test | Shared a server with someone | test-mc | email: dave@example.test · grants: console, files · mail: invitation mailed',
+      'dave@example.test | Accepted a server shared with them (saw it signed in for the first time) | test-mc | email: dave@example.test',
+      'alice@example.test | Changed what someone may do on a shared server | test-mc | email: dave@example.test · before: console, files · after: console',
+      'alice@example.test | Stopped sharing a server with someone | test-mc | email: dave@example.test · grants: console',
+    ]);
   });
 
   it('says so when the mail server refuses the invitation, and keeps the share', async () => {
