@@ -221,6 +221,30 @@ describe.each(dialects)('My servers over Pterodactyl on %s', (dialect) => {
     expect((await open(carol, 'c0ffee42')).statusCode).toBe(404);
   });
 
+  it('a friend the owner made a subuser in the panel itself finds the server under Shared with me, with what the panel gave', async () => {
+    const erin = panel.accounts.addUser({ email: 'erin@example.test' });
+    // Made in the panel's own UI: the console and start, without stop and restart.
+    panel.accounts.subusers.set('bead1234', [
+      { userId: erin.id, permissions: ['websocket.connect', 'control.console', 'control.start'], createdAt: '2026-11-01T10:00:00+00:00' },
+    ]);
+    // The list is kept 30 s for every customer: let it run out, as it would.
+    clockShift += 31_000;
+    const signedIn = await signedInCustomer(app, 'erin@example.test');
+    const list = (await call({ url: '/api/panel/my-servers', headers: headersOf(signedIn.cookie) })).json();
+    expect(list.owned).toEqual([]);
+    expect(list.shared).toEqual([expect.objectContaining({ id: 'bead1234', name: 'Creative', role: 'shared', grants: ['console'] })]);
+    const opened = await open(signedIn, 'bead1234');
+    expect(opened.json()).toMatchObject({ role: 'shared', grants: ['console'] });
+    const as = headersOf(signedIn.cookie, panelCookieOf(opened));
+    const power = await call({ method: 'POST', url: '/api/panel/power', headers: as, payload: { signal: 'start' } });
+    expect(power.statusCode).toBe(403);
+    expect(power.json().error.code).toBe('not_granted');
+    expect(panel.server('bead1234').powerSignals).toEqual([]);
+    // Removed in the panel: the next call is refused at once.
+    panel.accounts.subusers.set('bead1234', []);
+    expect((await call({ url: '/api/panel/server', headers: as })).statusCode).toBe(404);
+  });
+
   it('reaches no route of another customer’s server: every /api/panel route of the OpenAPI document, and the console', async () => {
     const bobs = panel.server('bead1234');
     const untouched = () => ({ power: [...bobs.powerSignals], commands: [...bobs.commands], subusers: panel.accounts.subusers.get('bead1234') ?? [] });
