@@ -17,6 +17,16 @@ import { waitForHydration } from './support/hydration.ts';
 
 const screenshotDir = process.env.SCREENSHOT_DIR;
 
+/** axe at a phone's width and a laptop's, then back to the page's own size. */
+async function scanAtBothWidths(page: Page, label: string): Promise<void> {
+  const size = page.viewportSize()!;
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await scanAtRest(page, `${label} at ${width} px`);
+  }
+  await page.setViewportSize(size);
+}
+
 async function shootAt(page: Page, name: string): Promise<void> {
   if (!screenshotDir) return;
   // The cookie banner would cover the lists.
@@ -83,7 +93,7 @@ test.describe('My servers', () => {
     await expect(card).toContainText('1 GB memory · 2 GB disk · 100% CPU');
     await expect(page.getByRole('article', { name: 'Fixture Creative' })).toHaveCount(0);
     await waitForHydration(page);
-    await scanAtRest(page, 'my servers');
+    await scanAtBothWidths(page, 'my servers');
     await shootAt(page, 'my-servers');
 
     const bobsPage = await bob.newPage();
@@ -117,7 +127,7 @@ test.describe('My servers', () => {
     await sharing.getByRole('button', { name: 'Invite' }).click();
     await expect(sharing.getByRole('group', { name: 'What carol@example.test may use' })).toBeVisible();
     await expect(sharing.getByRole('status')).toContainText('An invitation mail with a sign-in link is on its way.');
-    await scanAtRest(page, 'sharing');
+    await scanAtBothWidths(page, 'sharing');
     await shootAt(page, 'sharing');
 
     // Carol follows the invitation: its link, the sign-in page, her e-mail link, and the server opens.
