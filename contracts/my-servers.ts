@@ -57,6 +57,11 @@ export const share = z.object({
   createdAt: z.number().nullable(),
 });
 export const shareList = z.object({ shares: z.array(share) });
+/**
+ * An invitation just made, and what became of its mail: sent, refused by the mail server, or
+ * 'off' where the site sends no mail (then the person signs in with that address to find it).
+ */
+export const shareMade = share.extend({ mailed: z.enum(['sent', 'failed', 'off']) });
 export const shareBody = z.strictObject({
   email: z.email('must be an e-mail address').max(maxShareEmailLength),
   grants: z.array(grant).min(1, 'choose at least one thing they may do'),
@@ -67,5 +72,6 @@ export const shareParams = z.strictObject({ serverId: z.string().min(1).max(64),
 export type MyServer = z.infer<typeof myServer>;
 export type MyServersAnswer = z.infer<typeof myServersAnswer>;
 export type Share = z.infer<typeof share>;
+export type ShareMade = z.infer<typeof shareMade>;
 export type OpenAnswer = z.infer<typeof openAnswer>;
 export type Grant = z.infer<typeof grant>;

@@ -7,6 +7,7 @@ import { AccountsService } from './accounts-service.ts';
 import { customerCookie } from './customer-cookie.ts';
 import { customerIdleMs, CustomerSessions } from './customer-sessions.ts';
 import { defaultLinkLimits, EmailLinkSignIn, type LinkLimits } from './email-link-signin.ts';
+import { invitationMail, type Invitation, type InvitationMailed } from './invitation-mail.ts';
 import { KnownAddresses } from './known-addresses.ts';
 import { brandName } from '../../contracts/brand.ts';
 import { relyingPartyOf } from '../lib/relying-party.ts';
@@ -54,8 +55,15 @@ async function accountsCapability(app: FastifyInstance, options: AccountsPluginO
   const cookie = customerCookie(config);
   const sessions = new CustomerSessions(app.db, now);
   const known = new KnownAddresses(app.db);
-  const service = new AccountsService({ db: app.db, now, audit, sessions, known, cookie });
   const smtp = config.accounts.smtpUrl ? new SmtpSender(config.accounts.smtpUrl, { pool: false }) : undefined;
+  const mailInvitation = async (invitation: Invitation): Promise<InvitationMailed> => {
+    if (!smtp) return 'off';
+    const mail = invitationMail({ ...invitation, publicUrl: config.publicUrl, from: config.accounts.mailFrom, at: now() });
+    const result = await smtp.send(mail, 15_000);
+    if (!result.ok) app.log.warn({ statusCode: result.statusCode, error: result.error }, 'accounts: the invitation mail was refused');
+    return result.ok ? 'sent' : 'failed';
+  };
+  const service = new AccountsService({ db: app.db, now, audit, sessions, known, cookie, mailInvitation });
   const limits = options.linkLimits ?? defaultLinkLimits;
   const emailLinks = new EmailLinkSignIn({
     db: app.db,

@@ -7,7 +7,7 @@ import type { Database, Db } from '../db/schema.ts';
 import { randomToken } from '../staff/staff-tokens.ts';
 import { findAccount, insertAccount, updateAccount, type AccountRow } from './accounts-repository.ts';
 import { clearCustomerCookies, setCustomerCookies, type CustomerCookie } from './customer-cookie.ts';
-import type { Customer, CustomerAccounts } from './customer-identity.ts';
+import type { Customer, CustomerAccounts, Invitation, InvitationMailed } from './customer-identity.ts';
 import type { ClientMeta, CustomerSessions, LiveSession } from './customer-sessions.ts';
 import type { KnownAddresses, KnownAddressSource } from './known-addresses.ts';
 
@@ -36,6 +36,8 @@ interface Deps {
   sessions: CustomerSessions;
   known: KnownAddresses;
   cookie: CustomerCookie;
+  /** Sends an invitation's mail (server/accounts/invitation-mail.ts); 'off' without SMTP_URL. */
+  mailInvitation: (invitation: Invitation) => Promise<InvitationMailed>;
 }
 
 /**
@@ -50,6 +52,10 @@ export class AccountsService implements CustomerAccounts {
 
   constructor(deps: Deps) {
     this.deps = deps;
+  }
+
+  mailInvitation(invitation: Invitation): Promise<InvitationMailed> {
+    return this.deps.mailInvitation(invitation);
   }
 
   get cookieName(): string {

@@ -1,4 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { Invitation, InvitationMailed } from './invitation-mail.ts';
+
+export type { Invitation, InvitationMailed };
 
 /**
  * Who the signed-in customer is: the one thing the rest of the app (the Game Panel's "My servers",
@@ -40,6 +43,11 @@ export interface CustomerAccounts {
    * source says yes; an unknown one gets the same answer and no mail. Returns its removal.
    */
   registerKnownAddressSource(source: (email: string) => Promise<boolean> | boolean): () => void;
+  /**
+   * Mails an owner's invitation to one server through SMTP_URL (docs/decisions.md 93): 'off'
+   * without SMTP_URL (nothing is pretended), 'failed' when the mail server refused it.
+   */
+  mailInvitation(invitation: Invitation): Promise<InvitationMailed>;
 }
 
 declare module 'fastify' {

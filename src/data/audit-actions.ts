@@ -75,7 +75,7 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'panel.schedule.delete': 'Deleted a schedule',
   'panel.schedule.run': 'Ran a schedule now',
   'panel.share.invite': 'Shared a server with someone',
-  'panel.share.accept': 'Opened a server shared with them for the first time',
+  'panel.share.accept': 'Accepted a server shared with them (saw it signed in for the first time)',
   'panel.share.change': 'Changed what someone may do on a shared server',
   'panel.share.remove': 'Stopped sharing a server with someone',
   /** The system's entry, its actor the schedule itself: 'schedule "Nightly" finished a scheduled run'; each task has an entry of its own. */

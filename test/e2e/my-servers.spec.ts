@@ -10,11 +10,22 @@ import { waitForHydration } from './support/hydration.ts';
 /**
  * "My servers" in a browser (docs/decisions.md 80-82): customers signed in by an e-mail link
  * (a real SMTP inbox) see only their own servers, a deep link opens one, and an owner shares a
- * server with console only, then removes that person while their console is open. Screenshots
+ * server with console only (the invited person follows the invitation mail's link to it), then
+ * removes that person while their console is open. Screenshots
  * at 390 and 1366 px go to SCREENSHOT_DIR when it is set.
  */
 
 const screenshotDir = process.env.SCREENSHOT_DIR;
+
+/** axe at a phone's width and a laptop's, then back to the page's own size. */
+async function scanAtBothWidths(page: Page, label: string): Promise<void> {
+  const size = page.viewportSize()!;
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await scanAtRest(page, `${label} at ${width} px`);
+  }
+  await page.setViewportSize(size);
+}
 
 async function shootAt(page: Page, name: string): Promise<void> {
   if (!screenshotDir) return;
@@ -82,7 +93,7 @@ test.describe('My servers', () => {
     await expect(card).toContainText('1 GB memory · 2 GB disk · 100% CPU');
     await expect(page.getByRole('article', { name: 'Fixture Creative' })).toHaveCount(0);
     await waitForHydration(page);
-    await scanAtRest(page, 'my servers');
+    await scanAtBothWidths(page, 'my servers');
     await shootAt(page, 'my-servers');
 
     const bobsPage = await bob.newPage();
@@ -115,17 +126,25 @@ test.describe('My servers', () => {
     await expect(sharing.getByRole('group', { name: 'They may use' }).getByLabel('Console (see it and send commands)')).toBeChecked();
     await sharing.getByRole('button', { name: 'Invite' }).click();
     await expect(sharing.getByRole('group', { name: 'What carol@example.test may use' })).toBeVisible();
-    await scanAtRest(page, 'sharing');
+    await expect(sharing.getByRole('status')).toContainText('An invitation mail with a sign-in link is on its way.');
+    await scanAtBothWidths(page, 'sharing');
     await shootAt(page, 'sharing');
 
+    // Carol follows the invitation: its link, the sign-in page, her e-mail link, and the server opens.
+    await inbox.waitFor((i) => i.to('carol@example.test').length > 0);
+    const invitation = inbox.to('carol@example.test')[0]!;
+    expect(invitation.text).toContain('alice@example.test shared the game server "Fixture Survival" (ID test-mc) with you');
     const carol = await browser.newContext({ baseURL: origin });
-    await signIn(carol, 'carol@example.test');
     const carolsPage = await carol.newPage();
-    await carolsPage.goto('/control-panel');
-    const shared = carolsPage.getByRole('article', { name: 'Fixture Survival' });
-    await expect(shared).toContainText('console');
+    await carolsPage.goto(linkIn(invitation.text, `${origin}/account/signin?`)!);
     await waitForHydration(carolsPage);
-    await shared.getByRole('button', { name: 'Open Fixture Survival' }).click();
+    await carolsPage.getByLabel('E-mail address').fill('carol@example.test');
+    await carolsPage.getByRole('button', { name: 'Send me a link' }).click();
+    await expect(carolsPage.getByRole('status')).toContainText('a sign-in link is on its way');
+    await inbox.waitFor((i) => i.to('carol@example.test').length > 1);
+    await carolsPage.goto(linkIn(inbox.to('carol@example.test').at(-1)!.text, `${origin}/account/link#`)!);
+    await carolsPage.getByRole('button', { name: 'Sign in' }).click();
+    await expect(carolsPage).toHaveURL(/\/control-panel\?server=test-mc$/);
     await expect(carolsPage.getByText('Shared with you: console')).toBeVisible();
     await expect(carolsPage.getByRole('button', { name: 'Start', exact: true })).toHaveCount(0);
     const consoleInput = carolsPage.getByRole('textbox', { name: /command/i });

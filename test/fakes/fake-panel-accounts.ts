@@ -180,10 +180,40 @@ const list = (data: unknown[]) => ({
   meta: { pagination: { total: data.length, count: data.length, per_page: 50, current_page: 1, total_pages: 1, links: {} } },
 });
 
+/**
+ * One page of a list, as Laravel's paginator and fractal write it: `per_page` 1 to 100, else 400
+ * QueryValueOutOfRangeHttpException (Pterodactyl's Application/Servers/ServerController.php;
+ * default 10), `page` from 1, `meta.pagination` with the totals and a `next` link.
+ */
+function page(url: URL, items: unknown[]) {
+  const perPage = Number(url.searchParams.get('per_page') ?? 10);
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100)
+    throw new PanelAnswer(400, 'QueryValueOutOfRangeHttpException', `"per_page" query parameter must be between 1 and 100, got ${perPage}.`);
+  const current = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+  const data = items.slice((current - 1) * perPage, current * perPage);
+  const totalPages = Math.max(1, Math.ceil(items.length / perPage));
+  const next = new URL(url);
+  next.searchParams.set('page', String(current + 1));
+  return {
+    object: 'list',
+    data,
+    meta: {
+      pagination: {
+        total: items.length,
+        count: data.length,
+        per_page: perPage,
+        current_page: current,
+        total_pages: totalPages,
+        links: current < totalPages ? { next: next.toString() } : {},
+      },
+    },
+  };
+}
+
 /** Spatie's partial filter: `LIKE %value%`, case-insensitive as the panel's collation. */
 const partial = (field: string | null, value: string) => field?.toLowerCase().includes(value.toLowerCase()) === true;
 
-/** GET /api/application/users, /users/{id}, /servers: the calls "My servers" makes with the application key. */
+/** GET /api/application/users, /users/{id}, /servers (paged, with each server's subusers): the calls "My servers" makes with the application key. */
 export function handleApplication(accounts: FakePanelAccounts, game: FakeGameServers, method: string, url: URL): FakeAnswer {
   if (method !== 'GET') throw notFound();
   const includes = new Set((url.searchParams.get('include') ?? '').split(',').filter(Boolean));
@@ -209,7 +239,13 @@ export function handleApplication(accounts: FakePanelAccounts, game: FakeGameSer
     const short = url.searchParams.get('filter[uuidShort]');
     const uuid = url.searchParams.get('filter[uuid]');
     const found = servers.filter((s) => (short === null || s.identifier.includes(short)) && (uuid === null || s.uuid.includes(uuid)));
-    return { status: 200, body: list(found.map((s) => applicationServer(accounts, s, includes, servers.indexOf(s)))) };
+    return {
+      status: 200,
+      body: page(
+        url,
+        found.map((s) => applicationServer(accounts, s, includes, servers.indexOf(s))),
+      ),
+    };
   }
   throw notFound();
 }

@@ -9,6 +9,7 @@ import { WebSocket } from 'ws';
 import { buildApp } from '../../server/app.ts';
 import { startFakePterodactyl, type FakePterodactyl } from '../fakes/fake-pterodactyl.ts';
 import { signedInCustomer, type SignedInCustomer } from '../helpers/customers.ts';
+import { panelRoutesOf, requestFor } from '../helpers/panel-route-requests.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { testConfig } from '../helpers/test-config.ts';
 import { waitFor } from '../helpers/until.ts';
@@ -36,6 +37,8 @@ describe.each(dialects)('My servers over Pterodactyl on %s', (dialect) => {
   let alice: SignedInCustomer;
   let bob: SignedInCustomer;
   let monitorsDir: string;
+  /** The app's clock: moved to let the panel user and the subusers' list (kept 30 s) run out. */
+  let clockShift = 0;
   const log = new PassThrough();
   let logText = '';
   log.on('data', (chunk: Buffer) => (logText += chunk.toString()));
@@ -97,7 +100,7 @@ describe.each(dialects)('My servers over Pterodactyl on %s', (dialect) => {
         LOG_LEVEL: 'trace',
         STAFF_TARGETS_ALLOW_PRIVATE: 'true',
       }),
-      { logStream: log },
+      { logStream: log, now: () => Date.now() + clockShift },
     );
     await app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -174,9 +177,13 @@ describe.each(dialects)('My servers over Pterodactyl on %s', (dialect) => {
     await measure('GET /resources', { url: '/api/panel/resources', headers: as });
     await measure('POST /power', { method: 'POST', url: '/api/panel/power', headers: as, payload: { signal: 'start' } });
     await measure('GET /files', { url: '/api/panel/files?path=', headers: as });
+    // Once the panel user and the subusers' list (each kept 30 s) have run out: the user is found
+    // again, and every server's subusers are read (one page of 100 servers).
+    clockShift += 31_000;
+    await measure('GET /my-servers (cold)', { url: '/api/panel/my-servers', headers: headersOf(alice.cookie) });
     await measure('GET /my-servers', { url: '/api/panel/my-servers', headers: headersOf(alice.cookie) });
     // One application call checks the access; the rest is the driver's own work.
-    expect(costs).toEqual({ 'GET /server': 3, 'GET /resources': 2, 'POST /power': 4, 'GET /files': 2, 'GET /my-servers': 4 });
+    expect(costs).toEqual({ 'GET /server': 3, 'GET /resources': 2, 'POST /power': 4, 'GET /files': 2, 'GET /my-servers (cold)': 6, 'GET /my-servers': 4 });
     console.info(`panel calls per request (Pterodactyl, owner): ${JSON.stringify(costs)}`);
   });
 
@@ -212,6 +219,74 @@ describe.each(dialects)('My servers over Pterodactyl on %s', (dialect) => {
     expect(panel.accounts.subusers.get('c0ffee42')).toEqual([]);
     expect((await call({ url: '/api/panel/server', headers: as })).statusCode).toBe(401);
     expect((await open(carol, 'c0ffee42')).statusCode).toBe(404);
+  });
+
+  it('a friend the owner made a subuser in the panel itself finds the server under Shared with me, with what the panel gave', async () => {
+    const erin = panel.accounts.addUser({ email: 'erin@example.test' });
+    // Made in the panel's own UI: the console and start, without stop and restart.
+    panel.accounts.subusers.set('bead1234', [
+      { userId: erin.id, permissions: ['websocket.connect', 'control.console', 'control.start'], createdAt: '2026-11-01T10:00:00+00:00' },
+    ]);
+    // The list is kept 30 s for every customer: let it run out, as it would.
+    clockShift += 31_000;
+    const signedIn = await signedInCustomer(app, 'erin@example.test');
+    const list = (await call({ url: '/api/panel/my-servers', headers: headersOf(signedIn.cookie) })).json();
+    expect(list.owned).toEqual([]);
+    expect(list.shared).toEqual([expect.objectContaining({ id: 'bead1234', name: 'Creative', role: 'shared', grants: ['console'] })]);
+    const opened = await open(signedIn, 'bead1234');
+    expect(opened.json()).toMatchObject({ role: 'shared', grants: ['console'] });
+    const as = headersOf(signedIn.cookie, panelCookieOf(opened));
+    const power = await call({ method: 'POST', url: '/api/panel/power', headers: as, payload: { signal: 'start' } });
+    expect(power.statusCode).toBe(403);
+    expect(power.json().error.code).toBe('not_granted');
+    expect(panel.server('bead1234').powerSignals).toEqual([]);
+    // Removed in the panel: the next call is refused at once.
+    panel.accounts.subusers.set('bead1234', []);
+    expect((await call({ url: '/api/panel/server', headers: as })).statusCode).toBe(404);
+  });
+
+  it('reaches no route of another customer’s server: every /api/panel route of the OpenAPI document, and the console', async () => {
+    const bobs = panel.server('bead1234');
+    const untouched = () => ({ power: [...bobs.powerSignals], commands: [...bobs.commands], subusers: panel.accounts.subusers.get('bead1234') ?? [] });
+    const before = untouched();
+    // Opened by its id, Bob's server answers Alice as one that does not exist.
+    const unknown = await open(alice, 'deadbeef');
+    const others = await open(alice, 'bead1234');
+    expect(others.statusCode).toBe(404);
+    expect(others.body).toBe(unknown.body);
+    const routes = await panelRoutesOf(app);
+    expect(routes.length).toBeGreaterThan(30);
+    const notSessionRoutes = new Set(['POST /api/panel/session', 'DELETE /api/panel/session', 'GET /api/panel/my-servers']);
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      if (notSessionRoutes.has(key)) continue;
+      // Bob's own live panel session each time, as if Alice had taken its cookie.
+      const bobsPanel = panelCookieOf(await open(bob, 'bead1234'));
+      const request = requestFor(route.method, route.url, 'bead1234');
+      const response = await call({
+        method: route.method as 'GET',
+        url: request.url,
+        payload: request.payload as string | undefined,
+        headers: { ...headersOf(alice.cookie, bobsPanel), ...request.headers },
+      });
+      if (key === 'GET /api/panel/session') {
+        expect(response.json()).toEqual({ connected: false });
+        continue;
+      }
+      const expected = route.url.startsWith('/api/panel/my-servers/') ? 404 : 401;
+      expect(`${key} ${response.statusCode}`).toBe(`${key} ${expected}`);
+    }
+    const again = panelCookieOf(await open(bob, 'bead1234'));
+    const status = await new Promise<number>((resolve) => {
+      const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/api/panel/console`, { headers: headersOf(alice.cookie, again) });
+      socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      socket.on('open', () => resolve(101));
+    });
+    expect(status).toBe(401);
+    // Nothing reached Bob's server on Alice's behalf, and nothing was recorded as hers.
+    expect(untouched()).toEqual(before);
+    const audit = await app.db.selectFrom('audit_log').select(['action', 'actor_id']).where('target', '=', 'bead1234').execute();
+    expect(audit.filter((entry) => entry.actor_id === alice.id)).toEqual([]);
   });
 
   it('never lets the application or the admin key reach a response or a log line', async () => {

@@ -23,6 +23,12 @@ describe.each(dialects)('the Pterodactyl directory on %s', (dialect) => {
   let db: Kysely<Database>;
   let panel: FakePterodactyl;
   let directory: ServerDirectory;
+  let clock = Date.parse('2026-11-28T12:00:00Z');
+  // More servers than one page of the application API holds (100), so the subusers' list pages.
+  const fillers = Array.from({ length: 103 }, (_, n) => {
+    const id = `f${String(n).padStart(7, '0')}`;
+    return { identifier: id, uuid: `${id}-1111-4a1b-9c3d-2b7e6f8a9d10`, name: `Filler ${n}` };
+  });
   const second = { identifier: 'bead1234', uuid: 'bead1234-5e4f-4a1b-9c3d-2b7e6f8a9d10', name: 'Creative', limits: { memory: 2048, disk: 10240, cpu: 100 } };
 
   beforeAll(async () => {
@@ -37,6 +43,7 @@ describe.each(dialects)('the Pterodactyl directory on %s', (dialect) => {
           allocation: { ip: '203.0.113.7', ip_alias: 'mc.example.net', port: 25565 },
         },
         second,
+        ...fillers,
       ],
     });
     const alice = panel.accounts.addUser({ email: 'alice@example.com', externalId: '42' });
@@ -53,7 +60,7 @@ describe.each(dialects)('the Pterodactyl directory on %s', (dialect) => {
       clientKey: panel.keys.admin,
       db,
       log: silentLog,
-      now: Date.now,
+      now: () => clock,
     });
   });
 
@@ -106,6 +113,48 @@ describe.each(dialects)('the Pterodactyl directory on %s', (dialect) => {
     expect(await directory.access(friend, 'c0ffee42')).toBeUndefined();
     expect((await directory.serversOf(friend)).shared).toEqual([]);
     expect(panel.accounts.subusers.get('c0ffee42')).toEqual([]);
+  });
+
+  it('lists the servers whose subusers the owner made in the panel itself, with what its permission names give, in one list with shares made here', async () => {
+    const owner = customer({ subject: '42' });
+    const carolUser = panel.accounts.addUser({ email: 'carol@example.com' });
+    const carol = customer({ email: 'carol@example.com', emailVerified: true });
+    const madeAt = '2026-11-01T10:00:00+00:00';
+    // Made in the panel by their owners: a console with start only (no stop or restart), and every file permission on a server on the list's second page.
+    panel.accounts.subusers.set('bead1234', [
+      { userId: carolUser.id, permissions: ['websocket.connect', 'control.console', 'control.start'], createdAt: madeAt },
+    ]);
+    const last = fillers.at(-1)!.identifier;
+    const filePermissions = ['file.read', 'file.read-content', 'file.create', 'file.update', 'file.delete', 'file.archive', 'file.sftp'];
+    panel.accounts.subusers.set(last, [{ userId: carolUser.id, permissions: filePermissions, createdAt: madeAt }]);
+    // Shared here as well, and made a subuser of the same server in the panel: listed once.
+    await directory.invite('c0ffee42', 'carol@example.com', ['console', 'power'], owner);
+
+    const before = panel.requests.length;
+    const { owned, shared } = await directory.serversOf(carol);
+    expect(owned).toEqual([]);
+    expect(shared.map((s) => [s.id, s.grants])).toEqual([
+      ['c0ffee42', ['console', 'power']],
+      ['bead1234', ['console']],
+      [last, ['files']],
+    ]);
+    expect(shared[1]).toMatchObject({ game: 'Paper', location: 'Fake Location', address: '127.0.0.1:25565' });
+    const listing = panel.requests.slice(before).filter((r) => r.path.startsWith('/api/application/servers?') && r.path.includes('page='));
+    expect(listing.map((r) => new URL(r.path, panel.url).searchParams.get('page'))).toEqual(['1', '2']);
+    expect(new URL(listing[0]!.path, panel.url).searchParams.get('per_page')).toBe('100');
+    expect(new URL(listing[0]!.path, panel.url).searchParams.get('include')).toContain('subusers');
+    // The panel is the truth for access: the grants it gives are those its names give.
+    expect([...((await directory.access(carol, 'bead1234'))?.grants ?? [])]).toEqual(['console']);
+
+    // Kept 30 seconds for every customer: the next list reads no page.
+    const again = panel.requests.length;
+    await directory.serversOf(carol);
+    expect(panel.requests.slice(again).filter((r) => r.path.includes('page='))).toEqual([]);
+    // Removed in the panel: refused at once, and gone from the list once it is read again.
+    panel.accounts.subusers.set('bead1234', []);
+    expect(await directory.access(carol, 'bead1234')).toBeUndefined();
+    clock += 30_000;
+    expect((await directory.serversOf(carol)).shared.map((s) => s.id)).toEqual(['c0ffee42', last]);
   });
 
   it('costs one application call per access check once the user is known, and never sends a key but its own to each API', async () => {

@@ -81,9 +81,16 @@ export function createMyServers(
     if (!board || now - board.at > boardTtlMs) board = { report: app.status.service.report().catch(() => undefined), at: now };
     return board.report;
   };
-  const service = new MyServersService({ directory, panel: deps.service, audit: app.audit, board: readBoard, portalUrl: panel.portalUrl ?? null });
-
   const customers = app.customers;
+  const service = new MyServersService({
+    directory,
+    panel: deps.service,
+    audit: app.audit,
+    board: readBoard,
+    portalUrl: panel.portalUrl ?? null,
+    mailInvitation: (invitation) => customers.mailInvitation(invitation),
+  });
+
   // A sign-out checks the account's open consoles at once: those of a browser no longer signed
   // in close (every panel request checks the customer anyway); other devices keep theirs.
   const stop = customers.onSessionsEnded((customerId) => consoles.checkAll(customerId));

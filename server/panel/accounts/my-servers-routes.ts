@@ -1,6 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { myServersAnswer, openAnswer, serverParams, share, shareBody, shareList, shareParams, shareUpdateBody } from '../../../contracts/my-servers.ts';
+import {
+  myServersAnswer,
+  openAnswer,
+  serverParams,
+  share,
+  shareBody,
+  shareList,
+  shareMade,
+  shareParams,
+  shareUpdateBody,
+} from '../../../contracts/my-servers.ts';
 import type { Customer } from '../../accounts/customer-identity.ts';
 import { cookieOptions } from '../../lib/session-cookie.ts';
 import { noContent, panelCookieBase, panelErrors } from '../panel-routes.ts';
@@ -25,7 +35,7 @@ export function myServersRoutes(app: FastifyInstance, service: MyServersService)
     void reply.header('cache-control', 'no-store');
     // A passkey alone cannot find a first account: it takes an e-mail link or the portal.
     const ways = app.accounts.ways();
-    return service.list(await currentCustomer(app, request), ways.emailLink || ways.portal !== null);
+    return service.list(await currentCustomer(app, request), ways.emailLink || ways.portal !== null, { clientIp: request.ip });
   });
 
   api.post('/my-servers/:serverId/open', { schema: { params: serverParams, response: { 200: openAnswer, ...errors } } }, async (request, reply) => {
@@ -41,7 +51,7 @@ export function myServersRoutes(app: FastifyInstance, service: MyServersService)
 
   api.post(
     '/my-servers/:serverId/shares',
-    { schema: { params: serverParams, body: shareBody, response: { 201: share, ...errors } } },
+    { schema: { params: serverParams, body: shareBody, response: { 201: shareMade, ...errors } } },
     async (request, reply) => {
       const made = await service.invite(await currentCustomer(app, request), request.params.serverId, request.body.email, request.body.grants, request.ip);
       return reply.status(201).send(made);

@@ -1,7 +1,7 @@
-import type { MyServer, MyServersAnswer, OpenAnswer } from '../../../contracts/my-servers.ts';
-import { blockingStatuses, statusSentence } from '../../../contracts/my-servers-rules.ts';
+import type { MyServer, MyServersAnswer, OpenAnswer, ShareMade } from '../../../contracts/my-servers.ts';
+import { blockingStatuses, grantLabels, statusSentence } from '../../../contracts/my-servers-rules.ts';
 import type { StatusReport } from '../../../contracts/status.ts';
-import type { Customer } from '../../accounts/customer-identity.ts';
+import type { Customer, Invitation, InvitationMailed } from '../../accounts/customer-identity.ts';
 import type { AuditLog } from '../../audit/audit-service.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ServerDetails } from '../driver.ts';
@@ -29,6 +29,12 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined
 }
 
 const grantWords = (grants: readonly Grant[]) => grants.join(', ');
+/** The invitation mail's fate, as the audit log says it. */
+const mailWords: Record<InvitationMailed, string> = {
+  sent: 'invitation mailed',
+  failed: 'the mail server refused the invitation mail',
+  off: 'no mail (no SMTP_URL): they sign in with that address',
+};
 
 /**
  * "My servers", opening one, the access check of every panel request made from it, and sharing
@@ -41,6 +47,7 @@ export class MyServersService {
   private readonly audit: AuditLog;
   private readonly board: () => Promise<StatusReport | undefined>;
   private readonly portalUrl: string | null;
+  private readonly mailInvitation: (invitation: Invitation) => Promise<InvitationMailed>;
   /** The account sessions open here, per server: id hash → the person's address (a removal ends them at once). */
   private readonly openSessions = new Map<string, Map<string, string>>();
 
@@ -50,7 +57,10 @@ export class MyServersService {
     audit: AuditLog;
     board: () => Promise<StatusReport | undefined>;
     portalUrl: string | null;
+    /** The accounts capability's invitation mail (app.customers.mailInvitation). */
+    mailInvitation: (invitation: Invitation) => Promise<InvitationMailed>;
   }) {
+    this.mailInvitation = deps.mailInvitation;
     this.directory = deps.directory;
     this.panel = deps.panel;
     this.audit = deps.audit;
@@ -58,9 +68,15 @@ export class MyServersService {
     this.portalUrl = deps.portalUrl;
   }
 
-  async list(customer: Customer | undefined, signInOffered: boolean): Promise<MyServersAnswer> {
+  /**
+   * The customer's servers. `seenFrom` is the customer's own request (their client address): the
+   * first list that shows them a shared server is the invitation's acceptance. The support desk
+   * lists a customer's servers without it.
+   */
+  async list(customer: Customer | undefined, signInOffered: boolean, seenFrom?: { clientIp: string }): Promise<MyServersAnswer> {
     if (!customer) return { signedIn: false, signInOffered, owned: [], shared: [] };
     const [{ owned, shared }, report] = await Promise.all([this.directory.serversOf(customer), this.board().catch(() => undefined)]);
+    if (seenFrom) for (const server of shared) await this.accept(customer, server.id, seenFrom.clientIp);
     const show = (server: DirectoryServer, role: 'owner' | 'shared', grants: Grant[]) => this.entry(server, role, grants, report);
     return {
       signedIn: true,
@@ -101,10 +117,15 @@ export class MyServersService {
     const access = await this.directory.access(customer, serverId);
     if (!access) throw serverUnknown();
     const { cookie, server } = await this.panel.openForCustomer({ serverId, accountKey: this.directory.accountKey, customerId: customer.id, previousCookie });
-    if (access.role === 'shared' && (await this.directory.accepted(customer, serverId))) {
+    if (access.role === 'shared') await this.accept(customer, serverId, clientIp);
+    return { cookie, answer: { server, role: access.role, grants: [...access.grants] } };
+  }
+
+  /** Records an invitation's acceptance the first time its person sees the server (docs/decisions.md 81). */
+  private async accept(customer: Customer, serverId: string, clientIp: string): Promise<void> {
+    if (await this.directory.accepted(customer, serverId)) {
       await this.record(customer, clientIp, 'panel.share.accept', serverId, { email: verifiedEmail(customer) ?? '' });
     }
-    return { cookie, answer: { server, role: access.role, grants: [...access.grants] } };
   }
 
   /**
@@ -183,12 +204,25 @@ export class MyServersService {
     return this.directory.shares(serverId);
   }
 
-  async invite(customer: Customer | undefined, serverId: string, email: string, grants: Grant[], clientIp: string): Promise<Share> {
+  /**
+   * Shares the server and mails the invited address who shared which server with what rights
+   * (docs/decisions.md 93). Without SMTP_URL the answer says no mail went ('off').
+   */
+  async invite(customer: Customer | undefined, serverId: string, email: string, grants: Grant[], clientIp: string): Promise<ShareMade> {
     await this.requireOwner(customer, serverId);
     const address = email.trim().toLowerCase();
     const share = await this.directory.invite(serverId, address, grants, customer!);
-    await this.record(customer!, clientIp, 'panel.share.invite', serverId, { email: address, grants: grantWords(grants) });
-    return share;
+    const details = await within(this.panel.driver.getServer({ serverId, key: this.directory.accountKey }), engineWaitMs);
+    const mailed = await this.mailInvitation({
+      to: address,
+      byName: customer!.name,
+      byEmail: customer!.email,
+      serverId,
+      serverName: details?.name || serverId,
+      rights: grants.map((grant) => grantLabels[grant]),
+    }).catch(() => 'failed' as const);
+    await this.record(customer!, clientIp, 'panel.share.invite', serverId, { email: address, grants: grantWords(grants), mail: mailWords[mailed] });
+    return { ...share, mailed };
   }
 
   async change(customer: Customer | undefined, serverId: string, shareId: string, grants: Grant[], clientIp: string): Promise<Share> {

@@ -2,13 +2,28 @@ import { grantNames, type Grant } from '../accounts/grants.ts';
 
 /**
  * Our grants as the panel's subuser permission names (Pterodactyl app/Models/Permission.php,
- * Pelican app/Enums/SubuserPermission.php: the same names). A grant is read back as given
- * when the panel lists the permission that opens it (its first name here).
+ * Pelican app/Enums/SubuserPermission.php: the same names): what an invitation made here gives.
  */
 export const grantPermissions: Record<Grant, string[]> = {
   console: ['control.console', 'websocket.connect'],
   power: ['control.start', 'control.stop', 'control.restart'],
   files: ['file.read', 'file.read-content', 'file.create', 'file.update', 'file.delete', 'file.archive'],
+  backups: ['backup.read', 'backup.create', 'backup.download', 'backup.restore', 'backup.delete'],
+  schedules: ['schedule.read', 'schedule.create', 'schedule.update', 'schedule.delete'],
+};
+
+/**
+ * The panel permissions the site's routes of each grant act with (docs/decisions.md 94): the
+ * console and its commands, start/stop/restart, every file route, every backup route, every
+ * schedule route. The site calls the panel with the admin's key, so the panel does not narrow
+ * what a subuser does here: a grant is read back only when the subuser holds all of its
+ * permissions. A subuser made in the panel with less (say `control.start` alone, or read-only
+ * files) gets less here, never more than the panel would allow.
+ */
+export const grantNeeds: Record<Grant, string[]> = {
+  console: ['control.console'],
+  power: ['control.start', 'control.stop', 'control.restart'],
+  files: ['file.read', 'file.read-content', 'file.create', 'file.update', 'file.delete'],
   backups: ['backup.read', 'backup.create', 'backup.download', 'backup.restore', 'backup.delete'],
   schedules: ['schedule.read', 'schedule.create', 'schedule.update', 'schedule.delete'],
 };
@@ -19,7 +34,7 @@ export function permissionsOf(grants: readonly Grant[]): string[] {
 
 export function grantsOf(permissions: unknown): Grant[] {
   const given = new Set(Array.isArray(permissions) ? permissions.filter((p): p is string => typeof p === 'string') : []);
-  return grantNames.filter((grant) => given.has(grantPermissions[grant][0]!));
+  return grantNames.filter((grant) => grantNeeds[grant].every((permission) => given.has(permission)));
 }
 
 export function record(value: unknown): Record<string, unknown> | undefined {

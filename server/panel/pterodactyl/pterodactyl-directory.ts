@@ -7,6 +7,7 @@ import { verifiedEmail, type DirectoryServer, type ServerDirectory, type Share }
 import { deleteShare, insertShare, shareOf, sharesOfEmail, markShareAccepted, type StoredShare } from '../accounts/shares-repository.ts';
 import { shareNotFound } from '../accounts/local-directory.ts';
 import { createPanelClient, type DriverLog, type PanelClient } from './panel-client.ts';
+import { createSubuserIndex } from './panel-subuser-index.ts';
 import { grantsOf, listAttributes, permissionsOf, record, related } from './panel-subusers.ts';
 
 const driver = 'pterodactyl';
@@ -36,9 +37,10 @@ export interface PterodactylDirectoryOptions {
  * (PANEL_APPLICATION_KEY) finds the customer's panel user, by `external_id` equal to the account's
  * billing-portal `sub`, or else by the verified e-mail address, and reads each server's owner
  * and subusers on every access check. Sharing is the panel's own subusers, made through the
- * client API with the provider's admin key (PANEL_CLIENT_KEY); panel_server_shares keeps which
- * addresses a server was shared with through this site, so "Shared with me" can list them (the
- * panel has no "servers this user is a subuser of" call), while the panel stays the truth.
+ * client API with the provider's admin key (PANEL_CLIENT_KEY). "Shared with me" lists the
+ * servers shared through this site (panel_server_shares, each confirmed afresh) and those whose
+ * subusers the owner made in the panel itself (the application API's server list, kept 30 s:
+ * server/panel/pterodactyl/panel-subuser-index.ts); the panel stays the truth for access.
  */
 export function createPterodactylDirectory(options: PterodactylDirectoryOptions): ServerDirectory {
   const { db, now, applicationKey, clientKey, log } = options;
@@ -56,6 +58,8 @@ export function createPterodactylDirectory(options: PterodactylDirectoryOptions)
       throw error;
     }
   }
+
+  const index = createSubuserIndex({ read: application, now, log, includes: serverIncludes });
 
   /** The first user whose field equals the value exactly (the panel's filters match parts too). */
   async function userWhere(field: 'external_id' | 'email', value: string): Promise<number | undefined> {
@@ -131,6 +135,16 @@ export function createPterodactylDirectory(options: PterodactylDirectoryOptions)
     return found;
   }
 
+  /** The servers the panel lists this user as a subuser of; a failed read leaves them out (logged) rather than the whole list. */
+  async function panelSubuserOf(userId: number): Promise<Array<DirectoryServer & { grants: Grant[] }>> {
+    try {
+      return (await index.sharedWith(userId)).map((server) => ({ ...summary(server), grants: [...(accessIn(server, userId)?.grants ?? [])] }));
+    } catch (error) {
+      log.warn({ err: error }, 'the panel would not list its servers\' subusers; "Shared with me" shows only shares made here');
+      return [];
+    }
+  }
+
   return {
     accountKey: clientKey,
     async serversOf(customer) {
@@ -143,9 +157,9 @@ export function createPterodactylDirectory(options: PterodactylDirectoryOptions)
         const servers = await Promise.all(ids.map(serverById));
         owned = servers.filter((s) => s !== undefined && s.user === userId).map((s) => summary(s!));
       }
-      // Shared: the servers this site shared with the address, each confirmed by the panel's subusers.
+      // Shared: the servers this site shared with the address, each confirmed afresh by the panel's subusers…
       const invited = email && userId !== undefined ? await sharesOfEmail(db, driver, email) : [];
-      const shared = (
+      const confirmed = (
         await Promise.all(
           invited.map(async (share) => {
             const server = await serverById(share.serverId);
@@ -154,6 +168,10 @@ export function createPterodactylDirectory(options: PterodactylDirectoryOptions)
           }),
         )
       ).flat();
+      // …and those where the owner made the user a subuser in the panel itself: one list (docs/decisions.md 94).
+      const listed = new Set([...owned, ...confirmed].map((server) => server.id));
+      const madeInPanel = userId === undefined ? [] : await panelSubuserOf(userId);
+      const shared = [...confirmed, ...madeInPanel.filter((server) => !listed.has(server.id))];
       return { owned, shared };
     },
     async access(customer, serverId) {
@@ -177,6 +195,7 @@ export function createPterodactylDirectory(options: PterodactylDirectoryOptions)
         if (error instanceof HttpError && error.statusCode === 400) throw new HttpError(409, 'already_shared', error.message);
         throw error;
       }
+      index.forget();
       const share = asShare(record(record(body)?.attributes) ?? {});
       if (!(await shareOf(db, driver, serverId, email))) {
         const stored: StoredShare = { id: share.id, serverId, email, grants, invitedBy: by.id, createdAt: now(), acceptedAt: null };
@@ -187,11 +206,13 @@ export function createPterodactylDirectory(options: PterodactylDirectoryOptions)
     async change(serverId, shareId, grants: Grant[]) {
       const before = await subuser(serverId, shareId);
       const body = await panel.request(clientKey, 'POST', subuserPath(serverId, shareId), { permissions: permissionsOf(grants) });
+      index.forget();
       return { before, after: asShare(record(record(body)?.attributes) ?? {}) };
     },
     async remove(serverId, shareId) {
       const share = await subuser(serverId, shareId);
       await panel.request(clientKey, 'DELETE', subuserPath(serverId, shareId));
+      index.forget();
       const stored = await shareOf(db, driver, serverId, share.email);
       if (stored) await deleteShare(db, stored.id);
       return share;

@@ -3,7 +3,7 @@ import type { AccountTexts } from '../../data/account.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { accountApi } from './account-api.ts';
-import { problemClass } from './account-styles.ts';
+import { problemClass, takeReturn } from './account-styles.ts';
 
 /**
  * The page a sign-in mail's link opens (/account/link#<token>): one button signs this browser
@@ -45,7 +45,7 @@ export function LinkLanding({ texts }: { texts: AccountTexts['link'] }) {
             await accountApi.signInWithLink(token);
             // The token has done its work: it leaves the address bar and the history.
             history.replaceState(null, '', window.location.pathname);
-            window.location.assign('/control-panel');
+            window.location.assign(takeReturn());
           } catch (error) {
             setProblem(messageOf(error));
             setBusy(false);

@@ -6,7 +6,7 @@ import { fill } from '../../lib/fill-text.ts';
 import { askPasskey, CeremonyError } from '../../lib/passkey-ceremony.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { accountApi } from './account-api.ts';
-import { cardClass, fieldClass, noteClass, problemClass, returnPath } from './account-styles.ts';
+import { cardClass, fieldClass, noteClass, problemClass, rememberReturn, returnPath } from './account-styles.ts';
 
 type Texts = AccountTexts['signIn'];
 
@@ -63,7 +63,7 @@ export function SignInPage({ texts, portalLogin }: { texts: Texts; portalLogin: 
           )}
         </section>
       )}
-      {emailLink && <EmailLinkForm texts={texts} />}
+      {emailLink && <EmailLinkForm texts={texts} back={back} />}
       {passkeys && <PasskeySignIn texts={texts} back={back} />}
       {!portal && !emailLink && !passkeys && (
         <p className={noteClass}>
@@ -77,7 +77,7 @@ export function SignInPage({ texts, portalLogin }: { texts: Texts; portalLogin: 
   );
 }
 
-function EmailLinkForm({ texts }: { texts: Texts }) {
+function EmailLinkForm({ texts, back }: { texts: Texts; back: string }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string>();
@@ -97,6 +97,8 @@ function EmailLinkForm({ texts }: { texts: Texts }) {
           setSent(undefined);
           try {
             setSent((await accountApi.requestLink(email)).message);
+            // The mail's link opens another tab: it goes on to the page asked for (an invitation's server).
+            rememberReturn(back);
           } catch (error) {
             setProblem(messageOf(error));
           } finally {

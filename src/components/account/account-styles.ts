@@ -10,3 +10,26 @@ export function returnPath(value: string | null): string {
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/control-panel';
   return value;
 }
+
+const returnKey = 'hf_signin_return';
+
+/** Keeps where an e-mail link's sign-in should go on (the link opens in another tab of this browser). */
+export function rememberReturn(path: string): void {
+  try {
+    localStorage.setItem(returnKey, JSON.stringify({ path, at: Date.now() }));
+  } catch {
+    // Storage refused (private mode): the link goes to the Control Panel.
+  }
+}
+
+/** The place kept by rememberReturn within the link's 15 minutes, once; else the Control Panel. */
+export function takeReturn(): string {
+  try {
+    const kept = JSON.parse(localStorage.getItem(returnKey) ?? 'null') as { path?: string; at?: number } | null;
+    localStorage.removeItem(returnKey);
+    if (kept && typeof kept.at === 'number' && Date.now() - kept.at < 15 * 60_000) return returnPath(kept.path ?? null);
+  } catch {
+    // Nothing usable kept.
+  }
+  return '/control-panel';
+}

@@ -149,6 +149,12 @@ export function MyServers({ opening, onOpen, onNoSignIn }: MyServersProps) {
   );
 }
 
+/** A detail the engine or the servers file gave, or "Not known" in words (a lone dash reads as nothing to a screen reader). */
+function Known({ value, mono }: { value: string | null; mono?: boolean }) {
+  if (value === null) return <dd className="text-slate-400">Not known</dd>;
+  return <dd className={mono ? 'font-mono text-slate-200' : 'text-slate-200'}>{value}</dd>;
+}
+
 function ServerCard({
   server,
   opening,
@@ -181,13 +187,13 @@ function ServerCard({
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-400">Game</dt>
-        <dd className="text-slate-200">{server.game ?? '—'}</dd>
+        <Known value={server.game} />
         <dt className="text-slate-400">Plan</dt>
-        <dd className="text-slate-200">{server.plan ?? '—'}</dd>
+        <Known value={server.plan} />
         <dt className="text-slate-400">Location</dt>
-        <dd className="text-slate-200">{server.location ?? '—'}</dd>
+        <Known value={server.location} />
         <dt className="text-slate-400">Address</dt>
-        <dd className="font-mono text-slate-200">{server.address ?? '—'}</dd>
+        <Known value={server.address} mono />
         {server.role === 'shared' && (
           <>
             <dt className="text-slate-400">You may use</dt>

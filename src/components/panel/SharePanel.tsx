@@ -4,7 +4,8 @@ import { grantLabels, grantNames } from '../../../contracts/my-servers-rules.ts'
 import { messageOf } from '../../lib/api-client.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
-import { panelApi, type Grant, type Share } from './panel-api.ts';
+import { invitationNotice } from './invitation-notice.ts';
+import { panelApi, type Grant, type Share, type ShareMade } from './panel-api.ts';
 
 const inputClasses =
   'block w-full rounded-lg border border-white/10 bg-surface-950/80 px-3 py-2 text-white placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40';
@@ -42,6 +43,8 @@ export function SharePanel({ serverId, serverName }: { serverId: string; serverN
   const [grants, setGrants] = useState<Grant[]>(['console']);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  /** What became of the last invitation: whether a mail went, or what to tell the friend. */
+  const [notice, setNotice] = useState<string>();
   const ids = useId();
 
   const load = useCallback(() => {
@@ -52,12 +55,14 @@ export function SharePanel({ serverId, serverName }: { serverId: string; serverN
   }, [serverId]);
   useEffect(load, [load]);
 
-  const act = async (work: () => Promise<unknown>, done: string) => {
+  const act = async <T,>(work: () => Promise<T>, done: string | ((result: T) => string)) => {
     setBusy(true);
     setError(undefined);
+    setNotice(undefined);
     try {
-      await work();
-      notifySuccess(done);
+      const result = await work();
+      if (typeof done === 'string') notifySuccess(done);
+      else setNotice(done(result));
       load();
       return true;
     } catch (failure) {
@@ -71,7 +76,13 @@ export function SharePanel({ serverId, serverName }: { serverId: string; serverN
   const invite = async (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
-    if (await act(() => panelApi.share(serverId, address, grants), `${serverName} is shared with ${address}`)) setEmail('');
+    if (
+      await act(
+        () => panelApi.share(serverId, address, grants),
+        (made: ShareMade) => invitationNotice(made, serverName),
+      )
+    )
+      setEmail('');
   };
 
   return (
@@ -94,6 +105,11 @@ export function SharePanel({ serverId, serverName }: { serverId: string; serverN
           {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <UserPlus aria-hidden className="size-4" />} Invite
         </button>
       </form>
+      {notice && (
+        <p role="status" className="rounded-lg border border-emerald-400/30 bg-emerald-500/10 px-3 py-2 text-sm text-emerald-100">
+          {notice}
+        </p>
+      )}
       {error && (
         <p role="alert" className="rounded-lg border border-red-400/30 bg-red-500/10 px-3 py-2 text-sm text-red-200">
           {error}

@@ -22,10 +22,10 @@ import type {
   SessionAnswer,
   TextFile,
 } from '../../../contracts/panel.ts';
-import type { Grant, MyServer, MyServersAnswer, OpenAnswer, Share } from '../../../contracts/my-servers.ts';
+import type { Grant, MyServer, MyServersAnswer, OpenAnswer, Share, ShareMade } from '../../../contracts/my-servers.ts';
 import { apiFetch, type Method } from '../../lib/api-client.ts';
 
-export type { Grant, MyServer, MyServersAnswer, OpenAnswer, Share };
+export type { Grant, MyServer, MyServersAnswer, OpenAnswer, Share, ShareMade };
 
 export type { Schedule, ScheduleInput, ScheduleList };
 export type { Backup, BackupList, FileList, HistoryAnswer, HistoryRange, PlayerList, PowerState, ServerDetails, ServerPermissions, ServerResources, TextFile };
@@ -63,7 +63,7 @@ export const panelApi = {
   myServers: () => call<MyServersAnswer>('GET', '/my-servers'),
   openMine: (serverId: string) => call<OpenAnswer>('POST', `/my-servers/${encodeURIComponent(serverId)}/open`),
   shares: (serverId: string) => call<{ shares: Share[] }>('GET', `/my-servers/${encodeURIComponent(serverId)}/shares`),
-  share: (serverId: string, email: string, grants: Grant[]) => call<Share>('POST', `/my-servers/${encodeURIComponent(serverId)}/shares`, { email, grants }),
+  share: (serverId: string, email: string, grants: Grant[]) => call<ShareMade>('POST', `/my-servers/${encodeURIComponent(serverId)}/shares`, { email, grants }),
   changeShare: (serverId: string, shareId: string, grants: Grant[]) =>
     call<Share>('PUT', `/my-servers/${encodeURIComponent(serverId)}/shares/${encodeURIComponent(shareId)}`, { grants }),
   removeShare: (serverId: string, shareId: string) => call<void>('DELETE', `/my-servers/${encodeURIComponent(serverId)}/shares/${encodeURIComponent(shareId)}`),

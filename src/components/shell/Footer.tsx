@@ -66,7 +66,7 @@ export function Footer({ site, year }: { site: Site; year: number }) {
           </ul>
         </div>
       </div>
-      <p className="border-t border-white/5 py-6 text-center text-sm text-slate-400">
+      <p className="border-t border-white/5 px-4 py-6 text-center text-sm text-slate-400">
         © <span data-current-year="">{year}</span> {site.name}. All rights reserved.
         {/* The cookie banner (a script) opens on this link; without scripts there is nothing to choose. */}
         <span className="js-only">

@@ -123,6 +123,22 @@ describe.each(dialects)('sign-in through the billing portal, against oidc-provid
     expect(JSON.parse(entry!.detail as string)).toMatchObject({ how: 'portal', reason });
   };
 
+  it('refuses session fixation: a real session planted in the browser before is ended, and the sign-in gets a new id', async () => {
+    // The attacker's own session, planted in the victim's browser before the victim signs in.
+    const attacker = customerCookieFrom(app, (await signIn('whmcs-client-18')).response);
+    expect((await session(attacker)).customer).toMatchObject({ email: 'bob@example.com' });
+    portal.signInAs('whmcs-client-17');
+    const { location, flow } = await start();
+    const back = await followToCallback(location, redirectUri);
+    const response = await callback(back, `${flow}; ${attacker}`);
+    expect(response.statusCode, response.body).toBe(303);
+    const cookie = customerCookieFrom(app, response);
+    expect(cookie).not.toBe(attacker);
+    expect((await session(cookie)).customer).toMatchObject({ email: 'ada@example.com' });
+    // The planted session is over: whoever holds it sees nobody signed in, never the victim.
+    expect((await session(attacker)).customer).toBeNull();
+  });
+
   it('refuses a wrong state, and a callback this browser did not start', async () => {
     portal.signInAs('whmcs-client-17');
     const { location, flow } = await start();

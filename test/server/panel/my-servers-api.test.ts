@@ -9,6 +9,7 @@ import { createTestDatabase, dialects, type TestDatabase } from '../../helpers/d
 import { signedInCustomer, type SignedInCustomer } from '../../helpers/customers.ts';
 import { ownedServersFile } from '../../helpers/owned-servers.ts';
 import { testConfig } from '../../helpers/test-config.ts';
+import { panelRoutesOf, requestFor } from '../../helpers/panel-route-requests.ts';
 import { waitFor } from '../../helpers/until.ts';
 
 /**
@@ -23,42 +24,6 @@ const panelCookieOf = (response: LightMyRequestResponse) => {
   if (!set) throw new Error(`no panel cookie: ${response.statusCode} ${response.body}`);
   return `hf_panel=${set.value}`;
 };
-
-/** A valid request of each /api/panel route (so what refuses it is the access check, not the input). */
-function requestFor(method: string, url: string): { url: string; payload?: unknown; headers?: Record<string, string> } {
-  const path = url.replace(':serverId', 'tools-mc').replace(':shareId', '00000000-0000-4000-8000-000000000000').replace(':id', 'b1');
-  const schedule = {
-    name: 'n',
-    timetable: { minute: '0', hour: '4', dayOfMonth: '*', month: '*', dayOfWeek: '*' },
-    timeZone: 'UTC',
-    enabled: true,
-    onlyWhenOnline: false,
-    tasks: [],
-  };
-  const bodies: Record<string, unknown> = {
-    'POST /api/panel/power': { signal: 'start' },
-    'POST /api/panel/command': { command: 'say hi' },
-    'PUT /api/panel/files/content': { content: 'x' },
-    'POST /api/panel/files/rename': { from: 'a.txt', to: 'b.txt' },
-    'POST /api/panel/files/folder': { path: 'new' },
-    'POST /api/panel/backups': { name: 'b' },
-    'POST /api/panel/backups/:id/lock': { locked: true },
-    'POST /api/panel/schedules': schedule,
-    'PUT /api/panel/schedules/:id': schedule,
-    'POST /api/panel/my-servers/:serverId/shares': { email: 'x@example.test', grants: ['console'] },
-    'PUT /api/panel/my-servers/:serverId/shares/:shareId': { grants: ['console'] },
-  };
-  const query = /\/files(\/content|\/download)?$/.test(url)
-    ? '?path=a.txt'
-    : url.endsWith('/files/upload')
-      ? '?path=up.txt'
-      : url === '/api/panel/history'
-        ? '?range=1h'
-        : '';
-  const key = `${method} ${url}`;
-  if (key === 'POST /api/panel/files/upload') return { url: path + query, payload: 'abc', headers: { 'content-type': 'application/octet-stream' } };
-  return { url: path + query, ...(key in bodies ? { payload: bodies[key] } : {}) };
-}
 
 describe.each(dialects)('My servers with the local driver on %s', (dialect) => {
   let database: TestDatabase;
@@ -124,10 +89,7 @@ describe.each(dialects)('My servers with the local driver on %s', (dialect) => {
   });
 
   it('reaches no route of another customer’s server: every /api/panel route of the OpenAPI document, and the console', async () => {
-    const document = (await app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
-    const routes = Object.entries(document.paths)
-      .filter(([path]) => path.startsWith('/api/panel/'))
-      .flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), url: path.replace(/\{(\w+)\}/g, ':$1') })));
+    const routes = await panelRoutesOf(app);
     expect(routes.length).toBeGreaterThan(30);
     const notSessionRoutes = new Set(['POST /api/panel/session', 'DELETE /api/panel/session', 'GET /api/panel/my-servers']);
     for (const route of routes) {
@@ -138,7 +100,7 @@ describe.each(dialects)('My servers with the local driver on %s', (dialect) => {
       // Bob's own live panel session each time, as if Alice had taken its cookie.
       const bobsPanel = panelCookieOf(await open(bob, 'tools-mc'));
       expect((await app.inject({ url: '/api/panel/server', headers: headersOf(bob.cookie, bobsPanel) })).statusCode).toBe(200);
-      const request = requestFor(route.method, route.url);
+      const request = requestFor(route.method, route.url, 'tools-mc');
       const response = await app.inject({
         method: route.method as 'GET',
         url: request.url,
@@ -178,7 +140,8 @@ describe.each(dialects)('My servers with the local driver on %s', (dialect) => {
     });
     expect(invited.statusCode).toBe(201);
     const share = invited.json();
-    expect(share).toMatchObject({ email: 'carol@example.test', grants: ['console'] });
+    // No SMTP_URL here: the answer says no mail went.
+    expect(share).toMatchObject({ email: 'carol@example.test', grants: ['console'], mailed: 'off' });
     const carol = await signedInCustomer(app, 'carol@example.test');
     const list = (await app.inject({ url: '/api/panel/my-servers', headers: headersOf(carol.cookie) })).json();
     expect(list.owned).toEqual([]);
@@ -222,7 +185,11 @@ describe.each(dialects)('My servers with the local driver on %s', (dialect) => {
       .orderBy('id')
       .execute();
     expect(entries.map((e) => e.action)).toEqual(['panel.share.invite', 'panel.share.accept', 'panel.share.remove']);
-    expect(JSON.parse(String(entries[0]!.detail))).toEqual({ email: 'carol@example.test', grants: 'console' });
+    expect(JSON.parse(String(entries[0]!.detail))).toEqual({
+      email: 'carol@example.test',
+      grants: 'console',
+      mail: 'no mail (no SMTP_URL): they sign in with that address',
+    });
   });
 
   it('signing out closes that browser’s console and refuses its next call; the account’s other devices keep theirs', async () => {
