@@ -43,14 +43,51 @@ export interface FakeVersion {
 }
 
 export const fakeProjects: FakeProject[] = [
-  p('EssXpl01', 'essentialsx', 'EssentialsX', 'The essential plugin suite for Paper and Spigot.', 'EssentialsX', 'plugin', ['paper', 'spigot', 'bukkit', 'utility'], 3_400_000),
-  p('EssXch01', 'essentialsx-chat', 'EssentialsX Chat', 'Chat formatting for EssentialsX.', 'EssentialsX', 'plugin', ['paper', 'spigot', 'bukkit', 'social'], 900_000),
-  p('LuckPm01', 'luckperms', 'LuckPerms', 'A permissions plugin for Minecraft servers.', 'Luck', 'plugin', ['paper', 'spigot', 'bukkit', 'fabric', 'utility'], 2_100_000),
+  p(
+    'EssXpl01',
+    'essentialsx',
+    'EssentialsX',
+    'The essential plugin suite for Paper and Spigot.',
+    'EssentialsX',
+    'plugin',
+    ['paper', 'spigot', 'bukkit', 'utility'],
+    3_400_000,
+  ),
+  p(
+    'EssXch01',
+    'essentialsx-chat',
+    'EssentialsX Chat',
+    'Chat formatting for EssentialsX.',
+    'EssentialsX',
+    'plugin',
+    ['paper', 'spigot', 'bukkit', 'social'],
+    900_000,
+  ),
+  p(
+    'LuckPm01',
+    'luckperms',
+    'LuckPerms',
+    'A permissions plugin for Minecraft servers.',
+    'Luck',
+    'plugin',
+    ['paper', 'spigot', 'bukkit', 'fabric', 'utility'],
+    2_100_000,
+  ),
   p('OldPlg01', 'old-plugin', 'Old Plugin', 'A plugin made only for 1.20.1.', 'someone', 'plugin', ['paper', 'utility'], 1_000),
   p('FabApi01', 'fabric-api', 'Fabric API', 'Core API for the Fabric toolchain.', 'modmuss50', 'mod', ['fabric', 'library'], 90_000_000),
   p('Lithum01', 'lithium', 'Lithium', 'Server performance mod.', 'jellysquid3', 'mod', ['fabric', 'optimization'], 40_000_000),
   p('NoChat01', 'no-chat-reports', 'No Chat Reports', 'Makes chat unreportable (needs Fabric API).', 'Aizistral', 'mod', ['fabric', 'utility'], 20_000_000),
-  p('ClOnly01', 'client-only', 'Client Only Mod', 'A client-side mod a server cannot use.', 'someone', 'mod', ['fabric', 'decoration'], 5_000_000, 'unsupported'),
+  p(
+    'ClOnly01',
+    'client-only',
+    'Client Only Mod',
+    'A client-side mod a server cannot use.',
+    'someone',
+    'mod',
+    ['fabric', 'decoration'],
+    5_000_000,
+    'unsupported',
+  ),
   p('FrgOnl01', 'forge-only', 'Forge Only Mod', 'A mod for Forge.', 'someone', 'mod', ['forge', 'utility'], 7_000_000),
   p('Terral01', 'terralith', 'Terralith', 'Overworld reimagined, as a datapack.', 'Stardust', 'datapack', ['datapack', 'worldgen'], 8_000_000),
 ];
@@ -137,7 +174,14 @@ export async function startFakeModrinth(options: { port?: number } = {}): Promis
   const findProject = (idOrSlug: string) => projects.find((project) => project.id === idOrSlug || project.slug === idOrSlug);
   const file = (version: FakeVersion) => {
     const bytes = fileBytes(version.id);
-    return { hashes: { sha512: sha512(bytes), sha1: createHash('sha1').update(bytes).digest('hex') }, url: `${base}/cdn/data/${version.projectId}/versions/${version.id}/${encodeURIComponent(version.fileName)}`, filename: version.fileName, primary: true, size: bytes.length, file_type: null };
+    return {
+      hashes: { sha512: sha512(bytes), sha1: createHash('sha1').update(bytes).digest('hex') },
+      url: `${base}/cdn/data/${version.projectId}/versions/${version.id}/${encodeURIComponent(version.fileName)}`,
+      filename: version.fileName,
+      primary: true,
+      size: bytes.length,
+      file_type: null,
+    };
   };
   const versionJson = (version: FakeVersion) => ({
     id: version.id,
@@ -146,7 +190,12 @@ export async function startFakeModrinth(options: { port?: number } = {}): Promis
     name: `${version.versionNumber}`,
     version_number: version.versionNumber,
     changelog: '',
-    dependencies: (version.dependencies ?? []).map((d) => ({ version_id: null, project_id: d.project_id, file_name: null, dependency_type: d.dependency_type })),
+    dependencies: (version.dependencies ?? []).map((d) => ({
+      version_id: null,
+      project_id: d.project_id,
+      file_name: null,
+      dependency_type: d.dependency_type,
+    })),
     game_versions: version.gameVersions,
     version_type: 'release',
     loaders: version.loaders,
@@ -253,7 +302,9 @@ export async function startFakeModrinth(options: { port?: number } = {}): Promis
     const versionMatch = /^\/v2\/version\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && versionMatch) {
       const version = versions.find((candidate) => candidate.id === decodeURIComponent(versionMatch[1]!));
-      return version ? { status: 200, json: versionJson(version) } : { status: 404, json: { error: 'not_found', description: 'the requested route does not exist' } };
+      return version
+        ? { status: 200, json: versionJson(version) }
+        : { status: 404, json: { error: 'not_found', description: 'the requested route does not exist' } };
     }
     if (req.method === 'POST' && path === '/v2/version_files/update') {
       const request = JSON.parse(body) as { hashes: string[]; algorithm: string; loaders?: string[]; game_versions?: string[] };

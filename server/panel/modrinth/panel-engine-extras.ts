@@ -17,6 +17,12 @@ export interface EngineExtras {
   pull?(c: ServerCredentials, url: string, folder: string, name: string): Promise<boolean>;
 }
 
+/**
+ * The panel's 404 means "no such server" on most routes (a wrong key, server/panel/pterodactyl/panel-errors.ts),
+ * but here the server was just found: a 404 is a panel without this route. Read as such, it does not end the session.
+ */
+const noRoute = (status: number) => (status === 404 || status === 405 ? new HttpError(status, 'no_route', 'The panel has no such route.') : undefined);
+
 function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
@@ -31,7 +37,7 @@ export function pterodactylExtras(panel: PanelClient): EngineExtras {
     async variables(c) {
       let body: unknown;
       try {
-        body = await panel.request(c.key, 'GET', serverPath(c.serverId, c.key, '/startup'));
+        body = await panel.request(c.key, 'GET', serverPath(c.serverId, c.key, '/startup'), undefined, { mapError: noRoute });
       } catch (error) {
         // No startup.read permission, or a panel without the route: the files and the ping still tell.
         if (error instanceof HttpError && [403, 404, 405].includes(error.statusCode)) return undefined;
@@ -51,13 +57,19 @@ export function pterodactylExtras(panel: PanelClient): EngineExtras {
     },
     async pull(c, url, folder, name) {
       try {
-        await panel.request(c.key, 'POST', serverPath(c.serverId, c.key, '/files/pull'), {
-          url,
-          directory: `/${folder}`,
-          filename: name,
-          use_header: false,
-          foreground: true,
-        });
+        await panel.request(
+          c.key,
+          'POST',
+          serverPath(c.serverId, c.key, '/files/pull'),
+          {
+            url,
+            directory: `/${folder}`,
+            filename: name,
+            use_header: false,
+            foreground: true,
+          },
+          { mapError: noRoute },
+        );
         return true;
       } catch (error) {
         // The key is refused, or the panel is busy: say so. Anything else: remote downloads are off here; write instead.

@@ -38,7 +38,12 @@ describe.each(dialects)('Mods & plugins on the local driver, %s', (dialect) => {
       extra: { env: { GAME_STARTUP_MS: '200', TYPE: 'PAPER', MINECRAFT_VERSION: '1.21.4' } },
     });
     app = await buildApp(testConfig(database.url, { LOCAL_SERVERS_FILE: server.serversFile, MODRINTH_API_URL: modrinth.apiUrl }));
-    const connected = await app.inject({ method: 'POST', url: '/api/panel/session', payload: { serverId: server.id, key: fixtureKey }, remoteAddress: '192.0.2.60' });
+    const connected = await app.inject({
+      method: 'POST',
+      url: '/api/panel/session',
+      payload: { serverId: server.id, key: fixtureKey },
+      remoteAddress: '192.0.2.60',
+    });
     expect(connected.statusCode).toBe(200);
     cookie = `hf_panel=${connected.cookies.find((c) => c.name === 'hf_panel')!.value}`;
   });
@@ -53,7 +58,10 @@ describe.each(dialects)('Mods & plugins on the local driver, %s', (dialect) => {
   const get = (url: string) => app.inject({ url, headers: { cookie } });
   const send = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url, payload, headers: payload ? { cookie, 'content-type': 'application/json' } : { cookie }, remoteAddress: '192.0.2.60' });
-  const fileHash = (relative: string) => createHash('sha512').update(fs.readFileSync(path.join(server.root, relative))).digest('hex');
+  const fileHash = (relative: string) =>
+    createHash('sha512')
+      .update(fs.readFileSync(path.join(server.root, relative)))
+      .digest('hex');
   const folderNames = (relative: string) => (fs.existsSync(path.join(server.root, relative)) ? fs.readdirSync(path.join(server.root, relative)).sort() : []);
 
   it('reads the software and version from the servers file, and the world from server.properties', async () => {
@@ -78,7 +86,12 @@ describe.each(dialects)('Mods & plugins on the local driver, %s', (dialect) => {
     expect(older.json().hits.map((hit: { title: string }) => hit.title)).toEqual(['Old Plugin']);
     const mods = await get('/api/panel/modrinth/search?software=fabric&version=1.21.4&kind=mod');
     // Fabric mods a server can run: not the client-only one, not Forge's, not a plugin.
-    expect(mods.json().hits.map((hit: { title: string }) => hit.title).sort()).toEqual(['Fabric API', 'Lithium', 'No Chat Reports']);
+    expect(
+      mods
+        .json()
+        .hits.map((hit: { title: string }) => hit.title)
+        .sort(),
+    ).toEqual(['Fabric API', 'Lithium', 'No Chat Reports']);
     const named = await get('/api/panel/modrinth/search?software=fabric&version=1.21.4&kind=mod&q=chat');
     expect(named.json().hits.map((hit: { title: string }) => hit.title)).toEqual(['No Chat Reports']);
     const refused = await get('/api/panel/modrinth/search?software=paper&version=1.21.4&kind=mod');
@@ -92,7 +105,13 @@ describe.each(dialects)('Mods & plugins on the local driver, %s', (dialect) => {
     // The required dependency is offered; the optional one is not.
     expect(plan.json().dependencies.map((d: { projectId: string }) => d.projectId)).toEqual(['EssXpl01']);
 
-    const installed = await send('POST', '/api/panel/modrinth/installs', { software: 'paper', version: '1.21.4', kind: 'plugin', projectId: 'EssXch01', dependencies: ['EssXpl01'] });
+    const installed = await send('POST', '/api/panel/modrinth/installs', {
+      software: 'paper',
+      version: '1.21.4',
+      kind: 'plugin',
+      projectId: 'EssXch01',
+      dependencies: ['EssXpl01'],
+    });
     expect(installed.statusCode).toBe(200);
     expect(installed.json().changed.map((c: { path: string }) => c.path)).toEqual(['plugins/EssentialsX-2.21.0.jar', 'plugins/EssentialsXChat-2.21.0.jar']);
     expect(folderNames('plugins')).toEqual(['EssentialsX-2.21.0.jar', 'EssentialsXChat-2.21.0.jar']);
@@ -108,7 +127,11 @@ describe.each(dialects)('Mods & plugins on the local driver, %s', (dialect) => {
 
     const list = await get(`/api/panel/modrinth/installs?${paper}`);
     expect(list.statusCode).toBe(200);
-    expect(list.json().projects.map((p: { title: string; versionNumber: string; present: boolean; update: unknown }) => [p.title, p.versionNumber, p.present, p.update])).toEqual([
+    expect(
+      list
+        .json()
+        .projects.map((p: { title: string; versionNumber: string; present: boolean; update: unknown }) => [p.title, p.versionNumber, p.present, p.update]),
+    ).toEqual([
       ['EssentialsX', '2.21.0', true, null],
       ['EssentialsX Chat', '2.21.0', true, null],
     ]);
