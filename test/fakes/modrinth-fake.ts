@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 
 /**
  * A fake Modrinth API v2 and CDN on 127.0.0.1, built to the documented shapes (docs/modrinth.md,
@@ -144,6 +145,31 @@ export function fileBytes(versionId: string): Buffer {
   return Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from(`fake modrinth file of version ${versionId}\n`)]);
 }
 
+/** A 16×16 PNG of one colour (a project's icon), made with zlib as the PNG format describes. */
+export function iconPng(seed: string): Buffer {
+  const hash = createHash('sha1').update(seed).digest();
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(16, 0);
+  header.writeUInt32BE(16, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.concat(Array.from({ length: 16 }, () => hash.subarray(0, 3)))]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: 16 }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 export const sha512 = (bytes: Buffer) => createHash('sha512').update(bytes).digest('hex');
 
 export interface FakeModrinth {
@@ -223,7 +249,7 @@ export async function startFakeModrinth(options: { port?: number } = {}): Promis
     throw new Error(`unknown facet ${field}`);
   }
 
-  function answer(req: http.IncomingMessage, body: string): { status: number; json?: unknown; bytes?: Buffer } {
+  function answer(req: http.IncomingMessage, body: string): { status: number; json?: unknown; bytes?: Buffer; type?: string } {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname;
     if (req.method === 'GET' && path === '/v2/search') {
@@ -321,6 +347,8 @@ export async function startFakeModrinth(options: { port?: number } = {}): Promis
       }
       return { status: 200, json: result };
     }
+    const icon = /^\/cdn\/data\/([^/]+)\/icon\.png$/.exec(path);
+    if (req.method === 'GET' && icon) return { status: 200, bytes: iconPng(icon[1]!), type: 'image/png' };
     const cdn = /^\/cdn\/data\/([^/]+)\/versions\/([^/]+)\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && cdn) {
       const version = versions.find((candidate) => candidate.id === cdn[2]);
@@ -359,7 +387,7 @@ export async function startFakeModrinth(options: { port?: number } = {}): Promis
         result = { status: 400, json: { error: 'invalid_input', description: (error as Error).message } };
       }
       if (result.bytes) {
-        res.writeHead(result.status, { ...headers, 'content-type': 'application/java-archive', 'content-length': String(result.bytes.length) });
+        res.writeHead(result.status, { ...headers, 'content-type': result.type ?? 'application/java-archive', 'content-length': String(result.bytes.length) });
         res.end(result.bytes);
         return;
       }

@@ -148,4 +148,22 @@ export class ModrinthClient {
     }
     return { bytes: Buffer.concat(chunks), sha512: hash.digest('hex') };
   }
+
+  /**
+   * A project's icon for the page (whose CSP keeps images to this site): Modrinth's address only,
+   * a raster image (never SVG, which could carry script), at most 256 KiB.
+   */
+  async icon(url: string): Promise<{ bytes: Buffer; type: string }> {
+    const notAnIcon = () => new HttpError(404, 'not_found', 'There is no such icon.');
+    if (!this.fileAllowed(url)) throw notAnIcon();
+    const response = await this.#fetch(url, { headers: { Accept: 'image/*' } });
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!response.ok || !/^image\/(png|jpeg|gif|webp|avif)$/.test(type)) {
+      await response.body?.cancel();
+      throw notAnIcon();
+    }
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (bytes.length > 256 * 1024) throw notAnIcon();
+    return { bytes, type };
+  }
 }

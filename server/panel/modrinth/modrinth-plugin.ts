@@ -46,5 +46,5 @@ export function registerModrinth(
     extras,
     now: deps.now,
   });
-  modrinthRoutes(app, service, deps.requests);
+  modrinthRoutes(app, service, client, deps.requests);
 }

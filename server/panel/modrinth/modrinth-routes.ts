@@ -12,7 +12,9 @@ import {
   targetQuery,
   updateBody,
 } from '../../../contracts/modrinth.ts';
+import { z } from 'zod';
 import { panelErrors, type PanelRequests } from '../panel-routes.ts';
+import type { ModrinthClient } from './modrinth-client.ts';
 import type { ModrinthService } from './modrinth-service.ts';
 
 const errors = { ...panelErrors };
@@ -24,8 +26,29 @@ const installedQuery = targetQuery.omit({ kind: true });
  * Ids, versions and software are checked by the contract (contracts/modrinth.ts) before the
  * service is called: a slash, a dot-dot or a percent sign in an id is a 400.
  */
-export function modrinthRoutes(app: FastifyInstance, service: ModrinthService, requests: PanelRequests): void {
+export function modrinthRoutes(app: FastifyInstance, service: ModrinthService, client: ModrinthClient, requests: PanelRequests): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // Icons through this server, for a connected browser only (not an open proxy: Modrinth's addresses only).
+  api.get(
+    '/modrinth/icon',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        querystring: z.object({ url: z.url().max(500) }),
+        response: { 200: z.unknown().describe('The icon (PNG, JPEG, GIF, WebP or AVIF).'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requests.session(request);
+      const icon = await client.icon(request.query.url);
+      return reply
+        .header('content-type', icon.type)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(icon.bytes);
+    },
+  );
 
   api.get('/modrinth/context', { schema: { response: { 200: modrinthContext, ...errors } } }, async (request, reply) =>
     service.context(await requests.session(request), requests.ended(reply)),

@@ -1,4 +1,4 @@
-import { Archive, CalendarClock, FolderOpen, LineChart, Terminal } from 'lucide-react';
+import { Archive, CalendarClock, FolderOpen, LineChart, Puzzle, Terminal } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { scheduleTexts } from '../../data/panel-schedules.ts';
 import { panelTexts } from '../../data/panel-texts.ts';
@@ -10,9 +10,10 @@ import { cardVariants } from '../ui/card-variants.ts';
 const FileManager = lazy(() => import('./FileManager.tsx').then((m) => ({ default: m.FileManager })));
 const BackupsPanel = lazy(() => import('./BackupsPanel.tsx').then((m) => ({ default: m.BackupsPanel })));
 const SchedulesPanel = lazy(() => import('./SchedulesPanel.tsx').then((m) => ({ default: m.SchedulesPanel })));
+const ModsPanel = lazy(() => import('./ModsPanel.tsx').then((m) => ({ default: m.ModsPanel })));
 const HistoryCharts = lazy(() => import('./HistoryCharts.tsx').then((m) => ({ default: m.HistoryCharts })));
 
-type ToolId = 'console' | 'files' | 'backups' | 'schedules' | 'history';
+type ToolId = 'console' | 'files' | 'backups' | 'schedules' | 'mods' | 'history';
 const texts = panelTexts.tools;
 
 interface ServerToolsProps {
@@ -79,6 +80,19 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
             panel: opened.has('schedules') && (
               <Suspense fallback={loading}>
                 <SchedulesPanel permissions={permissions.schedules} />
+              </Suspense>
+            ),
+          },
+        ]
+      : []),
+    ...(permissions?.files.list && permissions.files.write
+      ? [
+          {
+            id: 'mods' as const,
+            label: label(<Puzzle aria-hidden className="size-4 shrink-0 max-sm:hidden" />, 'Mods & plugins'),
+            panel: opened.has('mods') && (
+              <Suspense fallback={loading}>
+                <ModsPanel canWrite={permissions.files.write} canDelete={permissions.files.delete} />
               </Suspense>
             ),
           },

@@ -231,6 +231,20 @@ describe.each(dialects)('Mods & plugins on the local driver, %s', (dialect) => {
     expect(fs.readdirSync(server.outside)).toEqual(['secret.txt']);
   });
 
+  it('passes Modrinth’s icons to a connected browser, and nothing else', async () => {
+    const hit = (await get(`/api/panel/modrinth/search?${paper}&kind=plugin`)).json().hits[0];
+    const icon = await get(`/api/panel/modrinth/icon?url=${encodeURIComponent(hit.iconUrl)}`);
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    for (const url of ['http://127.0.0.1:1/icon.png', 'https://example.com/icon.png', 'file:///etc/passwd']) {
+      const refused = await get(`/api/panel/modrinth/icon?url=${encodeURIComponent(url)}`);
+      expect([400, 404], url).toContain(refused.statusCode);
+    }
+    const stranger = await app.inject({ url: `/api/panel/modrinth/icon?url=${encodeURIComponent(hit.iconUrl)}` });
+    expect(stranger.statusCode).toBe(401);
+  });
+
   it('says so when Modrinth limits the rate, and waits for the reset before asking again', async () => {
     modrinth.rateLimit(1, 30);
     const limited = await get(`/api/panel/modrinth/search?${paper}&kind=plugin`);
