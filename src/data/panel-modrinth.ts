@@ -33,6 +33,8 @@ export const modrinthTexts = {
     updateTo: (version: string) => `Update to ${version}`,
     update: (title: string, version: string) => `Update ${title} to ${version}`,
     remove: (title: string) => `Remove ${title}`,
+    updateShort: 'Update',
+    removeShort: 'Remove',
     upToDate: 'Up to date',
   },
   search: {

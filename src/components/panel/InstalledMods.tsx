@@ -57,7 +57,7 @@ export function InstalledMods({
                     aria-label={texts.update(project.title, project.update.versionNumber)}
                     className={buttonVariants({ variant: 'primary', size: 'xs' })}
                   >
-                    <ArrowUpCircle aria-hidden className="size-4" /> {texts.updateTo(project.update.versionNumber)}
+                    <ArrowUpCircle aria-hidden className="size-4" /> {texts.updateShort}
                   </button>
                 )}
                 {canDelete && (
@@ -67,7 +67,7 @@ export function InstalledMods({
                     aria-label={texts.remove(project.title)}
                     className={buttonVariants({ variant: 'destructive', size: 'xs' })}
                   >
-                    <Trash2 aria-hidden className="size-4" /> Remove
+                    <Trash2 aria-hidden className="size-4" /> {texts.removeShort}
                   </button>
                 )}
               </div>

@@ -38,7 +38,7 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
     setSelected(id);
     setOpened((current) => (current.has(id) ? current : new Set([...current, id])));
   };
-  const label = (icon: ReactNode, text: string) => (
+  const label = (icon: ReactNode, text: ReactNode) => (
     <>
       {icon}
       {text}
@@ -89,7 +89,14 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
       ? [
           {
             id: 'mods' as const,
-            label: label(<Puzzle aria-hidden className="size-4 shrink-0 max-sm:hidden" />, 'Mods & plugins'),
+            // "Mods" on a phone, where six tabs share the row.
+            label: label(
+              <Puzzle aria-hidden className="size-4 shrink-0 max-sm:hidden" />,
+              <>
+                <span className="sm:hidden">Mods</span>
+                <span className="max-sm:hidden">Mods &amp; plugins</span>
+              </>,
+            ),
             panel: opened.has('mods') && (
               <Suspense fallback={loading}>
                 <ModsPanel canWrite={permissions.files.write} canDelete={permissions.files.delete} />
@@ -116,8 +123,8 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
       onSelect={select}
       items={items}
       size="compact"
-      // Five tabs share a phone's row by their labels' widths; four split it evenly.
-      listClassName={items.length > 4 ? 'flex' : 'grid grid-cols-4 sm:flex'}
+      // Five tabs or more share a phone's row by their labels' widths (scrolling sideways if they must); four split it evenly.
+      listClassName={items.length > 4 ? 'flex overflow-x-auto' : 'grid grid-cols-4 sm:flex'}
       tabClassName={items.length > 4 ? 'flex-auto whitespace-nowrap max-sm:px-1.5' : 'flex-1 whitespace-nowrap'}
       panelClassName="mt-4"
     />
