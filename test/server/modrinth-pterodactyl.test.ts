@@ -150,3 +150,76 @@ describe.each(dialects)('Mods & plugins over the Pterodactyl driver on %s', (dia
     expect(names('mods')).toEqual(before);
   });
 });
+
+describe.each(dialects)('Mods & plugins where the panel pulls files itself, on %s', (dialect) => {
+  let database: TestDatabase;
+  let panel: FakePterodactyl;
+  let modrinth: FakeModrinth;
+  let app: FastifyInstance;
+  let cookie: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    modrinth = await startFakeModrinth();
+    panel = await startFakePterodactyl({
+      wings: { statsIntervalMs: 0 },
+      panel: { remoteDownloads: true },
+      servers: [{ ...fakeServer, files: { 'server.properties': 'motd=Fake\n' } }],
+    });
+    app = await buildApp(testConfig(database.url, { PANEL_DRIVER: 'pterodactyl', PANEL_URL: panel.url, MODRINTH_API_URL: modrinth.apiUrl }));
+    await app.ready();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/panel/session',
+      payload: { serverId: panel.serverId, key: panel.keys.client },
+      remoteAddress: '10.9.1.1',
+    });
+    cookie = `hf_panel=${response.cookies.find((c) => c.name === 'hf_panel')!.value}`;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await panel?.close();
+    await modrinth?.close();
+    await database?.drop();
+  });
+
+  const install = (projectId: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/panel/modrinth/installs',
+      payload: { ...fabric, kind: 'mod', projectId },
+      headers: { cookie, 'content-type': 'application/json' },
+    });
+  const names = () => [...panel.server(panel.serverId).files.nodes.keys()].filter((p) => p.startsWith('/mods/')).sort();
+  const callsSince = (index: number) =>
+    panel.requests.slice(index).map((r) => `${r.method} ${r.path.replace(/^\/api\/client\/servers\/[^/]+/, '').replace(/\?.*$/, '')}`);
+
+  it('has the panel pull the file from Modrinth, then checks what landed', async () => {
+    const before = panel.requests.length;
+    const cdnBefore = modrinth.requests.filter((r) => r.url.startsWith('/cdn/')).length;
+    const answer = await install('lithium');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(names()).toEqual(['/mods/lithium-fabric-0.14.7+mc1.21.4.jar']);
+    expect(sha512(panel.server(panel.serverId).files.contents('/mods/lithium-fabric-0.14.7+mc1.21.4.jar'))).toBe(sha512(fileBytes('Lith0001')));
+    const calls = callsSince(before);
+    expect(calls).toContain('POST /files/pull');
+    // Pulled, not written by us: read back through a signed download to be checked.
+    expect(calls).not.toContain('GET /files/upload');
+    expect(calls).toContain('GET /files/download');
+    // Fetched from the CDN once: by the panel.
+    expect(modrinth.requests.filter((r) => r.url.startsWith('/cdn/')).length).toBe(cdnBefore + 1);
+  });
+
+  it('removes a pulled file whose bytes do not match the published SHA-512, leaving nothing behind', async () => {
+    modrinth.tamper('FApi0001');
+    const before = panel.requests.length;
+    const answer = await install('fabric-api');
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().error.code).toBe('hash_mismatch');
+    // It did land (the panel pulled it), and was deleted: only Lithium is there.
+    expect(callsSince(before)).toContain('POST /files/pull');
+    expect(callsSince(before)).toContain('POST /files/delete');
+    expect(names()).toEqual(['/mods/lithium-fabric-0.14.7+mc1.21.4.jar']);
+  });
+});
