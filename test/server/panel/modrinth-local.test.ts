@@ -245,6 +245,15 @@ describe.each(dialects)('Mods & plugins on the local driver, %s', (dialect) => {
     expect(stranger.statusCode).toBe(401);
   });
 
+  it('says so in a sentence when Modrinth is not answering, and changes nothing', async () => {
+    modrinth.unavailable(1);
+    const before = folderNames('plugins');
+    const answer = await send('POST', '/api/panel/modrinth/installs', { software: 'paper', version: '1.21.4', kind: 'plugin', projectId: 'LuckPm01' });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json().error.message).toBe('Modrinth is not answering right now (it answered 503). Please try again in a minute; nothing was changed.');
+    expect(folderNames('plugins')).toEqual(before);
+  });
+
   it('says so when Modrinth limits the rate, and waits for the reset before asking again', async () => {
     modrinth.rateLimit(1, 30);
     const limited = await get(`/api/panel/modrinth/search?${paper}&kind=plugin`);
