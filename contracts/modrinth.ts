@@ -99,7 +99,11 @@ export const installedProject = z.object({
 });
 export type InstalledProject = z.infer<typeof installedProject>;
 
-export const installedAnswer = z.object({ projects: z.array(installedProject) });
+export const installedAnswer = z.object({
+  projects: z.array(installedProject),
+  /** Why updates are not shown (Modrinth did not answer), or null. */
+  updatesNote: z.string().nullable(),
+});
 export type InstalledAnswer = z.infer<typeof installedAnswer>;
 
 /** What a change did, and whether the server must restart to load it. */

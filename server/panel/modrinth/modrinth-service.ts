@@ -203,15 +203,23 @@ export class ModrinthService {
       onEnded,
     );
     const updates = new Map<string, { id: string; version_number: string; date_published: string }>();
-    for (const kind of kindsFor(target.software)) {
-      const ofKind = rows.filter((row) => row.kind === kind);
-      for (const [hash, version] of await this.#catalog.updates(
-        ofKind.map((row) => row.sha512),
-        { ...target, kind },
-      ))
-        updates.set(hash, version);
+    // The list stays usable when Modrinth does not answer: it says the updates could not be checked.
+    let updatesNote: string | null = null;
+    try {
+      for (const kind of kindsFor(target.software)) {
+        const ofKind = rows.filter((row) => row.kind === kind);
+        for (const [hash, version] of await this.#catalog.updates(
+          ofKind.map((row) => row.sha512),
+          { ...target, kind },
+        ))
+          updates.set(hash, version);
+      }
+    } catch (error) {
+      if (!(error instanceof HttpError && error.code.startsWith('modrinth_'))) throw error;
+      updatesNote = `Updates could not be checked: ${error.message}`;
     }
     return {
+      updatesNote,
       projects: rows.map((row) => {
         const newer = updates.get(row.sha512);
         return {

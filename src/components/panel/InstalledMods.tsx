@@ -26,6 +26,7 @@ export function InstalledMods({
       <h3 id="mods-installed-heading" className="text-sm font-semibold text-white">
         {texts.heading}
       </h3>
+      {list?.updatesNote && <p className="mt-2 text-sm text-yellow-200">{list.updatesNote}</p>}
       {list && list.projects.length === 0 && <p className="mt-2 text-sm text-slate-400">{texts.none}</p>}
       {list && list.projects.length > 0 && (
         <ul className="mt-2 divide-y divide-white/5">

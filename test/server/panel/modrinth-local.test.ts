@@ -252,6 +252,14 @@ describe.each(dialects)('Mods & plugins on the local driver, %s', (dialect) => {
     expect(answer.statusCode).toBe(503);
     expect(answer.json().error.message).toBe('Modrinth is not answering right now (it answered 503). Please try again in a minute; nothing was changed.');
     expect(folderNames('plugins')).toEqual(before);
+    // The installed list still answers, saying why it shows no updates.
+    modrinth.unavailable(1);
+    const list = await get(`/api/panel/modrinth/installs?${paper}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().updatesNote).toBe(
+      'Updates could not be checked: Modrinth is not answering right now (it answered 503). Please try again in a minute; nothing was changed.',
+    );
+    expect(list.json().projects.length).toBeGreaterThan(0);
   });
 
   it('says so when Modrinth limits the rate, and waits for the reset before asking again', async () => {
