@@ -66,6 +66,8 @@ export interface AppConfig {
   /** The support desk (docs/decisions.md 42): its mail (through SMTP_URL), its timers and the figures' threshold. */
   support: { mailFrom: string; replyMailAfterMs: number; unansweredAfterMs: number; jobEveryMs: number; figuresThreshold: number };
   metrics: { token: string | undefined };
+  /** MODRINTH_API_URL without a trailing slash (docs/modrinth.md). */
+  modrinth: { apiUrl: string };
 }
 
 /** The billing portal as OpenID Connect provider (CUSTOMER_OIDC_*). */
@@ -286,5 +288,6 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
       figuresThreshold: e.SUPPORT_FIGURES_THRESHOLD,
     },
     metrics: { token: e.METRICS_TOKEN },
+    modrinth: { apiUrl: e.MODRINTH_API_URL.replace(/\/+$/, '') },
   };
 }

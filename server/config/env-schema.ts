@@ -131,6 +131,8 @@ export const envSchema = z.object({
   PANEL_DRIVER: z.enum(['local', 'pterodactyl']).default('local'),
   /** The panel's base URL, for PANEL_DRIVER=pterodactyl. */
   PANEL_URL: httpUrl.optional(),
+  /** Modrinth's API v2, which the Game Panel's "Mods & plugins" tool calls from the server (docs/modrinth.md). */
+  MODRINTH_API_URL: httpUrl.default('https://api.modrinth.com/v2'),
   /**
    * A Pterodactyl / Pelican application API key (`ptla_…`/`papp_…`, read users and servers):
    * finds a signed-in customer's panel user and servers. Server side only.

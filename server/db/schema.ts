@@ -5,6 +5,7 @@ import type { AuditTables } from '../audit/audit-tables.ts';
 import type { ContactTables } from '../contact/contact-tables.ts';
 import type { IncidentsTables } from '../incidents/incidents-tables.ts';
 import type { PanelTables } from '../panel/panel-tables.ts';
+import type { ModrinthTables } from '../panel/modrinth/modrinth-tables.ts';
 import type { ProbeLocationTables } from '../probe-locations/probe-locations-tables.ts';
 import type { ScheduleTables } from '../panel/schedules/schedule-tables.ts';
 import type { StaffTables } from '../staff/staff-tables.ts';
@@ -28,7 +29,8 @@ export interface Database
     AlertTables,
     SupportTables,
     ProbeLocationTables,
-    AccountsTables {}
+    AccountsTables,
+    ModrinthTables {}
 
 /** What repository functions run on: the database, or a transaction on it. */
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -3,6 +3,8 @@
  * run (the system, on the customer's server). The staff console reads each as a sentence
  * (src/data/audit-actions.ts; test/unit/audit-text.test.ts checks every one has one).
  */
+import { modrinthAuditActions } from './modrinth/modrinth-audit-actions.ts';
+
 export const panelAuditActions = [
   'panel.power',
   'panel.command',
@@ -26,6 +28,7 @@ export const panelAuditActions = [
   'panel.share.accept',
   'panel.share.change',
   'panel.share.remove',
+  ...modrinthAuditActions,
 ] as const;
 
 /** A customer's action in the panel, audited with `PanelService.audited`. */

@@ -15,6 +15,7 @@ import { panelReachable } from './pterodactyl/panel-reachable.ts';
 import { panelRequests, panelRoutes } from './panel-routes.ts';
 import { PanelService } from './panel-service.ts';
 import { registerSchedules } from './schedules/schedule-plugin.ts';
+import { registerModrinth } from './modrinth/modrinth-plugin.ts';
 import { SessionCrypto } from './session-crypto.ts';
 import { SessionSockets } from './session-sockets.ts';
 import { SessionStore } from './session-store.ts';
@@ -69,6 +70,7 @@ async function panelCapability(app: FastifyInstance): Promise<void> {
       panelFileRoutes(scope, service, requests);
       panelBackupRoutes(scope, service, requests);
       registerSchedules(scope, { driver, panel: service, crypto, requests, now: scope.clock });
+      registerModrinth(scope, { driver, panel: service, requests, now: scope.clock });
       consoleRoutes(scope, service, requests, accounts.consoles);
       myServersRoutes(scope, accounts.service);
     },

@@ -3,6 +3,8 @@
  * the server records) with what it means, written to follow the actor ("Alice" + "resolved an
  * incident"). An action missing here is shown by its code.
  */
+import { modrinthAuditLabels } from './modrinth-audit-labels.ts';
+
 export const auditActionLabels: Readonly<Record<string, string>> = {
   'staff.signin': 'Signed in',
   'staff.signin_failed': 'Sign-in refused',
@@ -80,6 +82,7 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'panel.share.remove': 'Stopped sharing a server with someone',
   /** The system's entry, its actor the schedule itself: 'schedule "Nightly" finished a scheduled run'; each task has an entry of its own. */
   'panel.schedule.ran': 'Finished a scheduled run',
+  ...modrinthAuditLabels,
 };
 
 /** A panel power action by its signal (the entry's detail), more precise than "Used a power button". */

@@ -37,4 +37,6 @@ export interface FakeAnswer {
   body?: unknown;
   raw?: { bytes: Buffer; contentType: string };
   headers?: Record<string, string>;
+  /** An answer that takes time (a pull): sent when it settles. */
+  later?: Promise<FakeAnswer>;
 }

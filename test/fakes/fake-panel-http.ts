@@ -3,6 +3,7 @@ import type { FakeGameServers, FakeKey, FakeServer, FakeTokens } from './fake-ga
 import { handleApplication, handleSubusers, type FakePanelAccounts } from './fake-panel-accounts.ts';
 import { handleServerSchedules } from './fake-panel-schedules.ts';
 import { handleServerFiles, type FakeBackupThrottle } from './fake-panel-files.ts';
+import { handlePull } from './fake-panel-pull.ts';
 import { daemonDown, notFound, PanelAnswer, type FakeAnswer } from './fake-panel-answer.ts';
 
 /**
@@ -32,6 +33,8 @@ export interface FakePanelBehaviour {
   tokenTtlMs: number;
   /** Backups a server may start per period (the panel's default: 2 per 600 s). */
   backupThrottle: FakeBackupThrottle;
+  /** `POST /files/pull` is offered (test/fakes/fake-panel-pull.ts); off: 404, as a panel without it. */
+  remoteDownloads?: boolean;
 }
 
 /** A sliding one-minute window of request times per name. */
@@ -188,6 +191,7 @@ export function createPanelServer(options: {
     const extended = /^\/api\/client\/servers\/([^/]+)(\/(?:files|backups)(?:\/.*)?)$/.exec(url.pathname);
     if (extended) {
       const server = serverFor(key, extended[1]!, 'files');
+      if (behaviour.remoteDownloads && method === 'POST' && extended[2] === '/files/pull') return { status: 202, later: handlePull(key, server, body) };
       const context = { game, tokens, wingsUrl: options.wingsUrl, backupThrottle: behaviour.backupThrottle };
       return handleServerFiles(context, key, server, method, extended[2]!, url, body);
     }
@@ -284,7 +288,13 @@ export function createPanelServer(options: {
         if (!(error instanceof PanelAnswer)) throw error;
         answer = { status: error.status, body: error.body, headers: error.headers };
       }
-      const send = () => {
+      const send = async () => {
+        if (answer.later) {
+          answer = await answer.later.catch((error: unknown) => {
+            if (!(error instanceof PanelAnswer)) return { status: 500, body: { errors: [{ code: 'HttpException', status: '500', detail: String(error) }] } };
+            return { status: error.status, body: error.body, headers: error.headers };
+          });
+        }
         if (res.destroyed) return;
         if (answer.raw) {
           res.writeHead(answer.status, { 'Content-Type': answer.raw.contentType, 'Content-Length': answer.raw.bytes.length, ...answer.headers });
@@ -298,8 +308,8 @@ export function createPanelServer(options: {
         });
         res.end(text);
       };
-      if (behaviour.delayMs > 0) setTimeout(send, behaviour.delayMs);
-      else send();
+      if (behaviour.delayMs > 0) setTimeout(() => void send(), behaviour.delayMs);
+      else void send();
     });
   });
 }

@@ -10,7 +10,9 @@ export async function panelRoutesOf(app: FastifyInstance): Promise<Array<{ metho
 
 /** A valid request of each /api/panel route (so what refuses it is the access check, not the input). */
 export function requestFor(method: string, url: string, serverId: string): { url: string; payload?: unknown; headers?: Record<string, string> } {
-  const path = url.replace(':serverId', serverId).replace(':shareId', '00000000-0000-4000-8000-000000000000').replace(':id', 'b1');
+  const path = url
+    .replace(':projectId', 'EssXpl01')
+    .replace(':serverId', serverId).replace(':shareId', '00000000-0000-4000-8000-000000000000').replace(':id', 'b1');
   const schedule = {
     name: 'n',
     timetable: { minute: '0', hour: '4', dayOfMonth: '*', month: '*', dayOfWeek: '*' },
@@ -31,6 +33,8 @@ export function requestFor(method: string, url: string, serverId: string): { url
     'PUT /api/panel/schedules/:id': schedule,
     'POST /api/panel/my-servers/:serverId/shares': { email: 'x@example.test', grants: ['console'] },
     'PUT /api/panel/my-servers/:serverId/shares/:shareId': { grants: ['console'] },
+    'POST /api/panel/modrinth/installs': { software: 'paper', version: '1.21.4', kind: 'plugin', projectId: 'EssXpl01' },
+    'POST /api/panel/modrinth/installs/:projectId/update': { software: 'paper', version: '1.21.4' },
   };
   const query = /\/files(\/content|\/download)?$/.test(url)
     ? '?path=a.txt'
@@ -38,7 +42,11 @@ export function requestFor(method: string, url: string, serverId: string): { url
       ? '?path=up.txt'
       : url === '/api/panel/history'
         ? '?range=1h'
-        : '';
+        : url === '/api/panel/modrinth/icon'
+          ? '?url=https%3A%2F%2Fcdn.modrinth.com%2Fdata%2Fx%2Ficon.png'
+          : url.startsWith('/api/panel/modrinth/')
+            ? '?software=paper&version=1.21.4&kind=plugin'
+            : '';
   const key = `${method} ${url}`;
   if (key === 'POST /api/panel/files/upload') return { url: path + query, payload: 'abc', headers: { 'content-type': 'application/octet-stream' } };
   return { url: path + query, ...(key in bodies ? { payload: bodies[key] } : {}) };

@@ -1,5 +1,6 @@
 import { grantNames, type GrantName } from '../../../contracts/my-servers-rules.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { modrinthRouteGrants } from '../modrinth/modrinth-grants.ts';
 
 export { grantNames };
 export type Grant = GrantName;
@@ -81,6 +82,7 @@ export const routeGrants: Record<string, Grant | 'view'> = {
   'PUT /api/panel/schedules/:id': 'schedules',
   'DELETE /api/panel/schedules/:id': 'schedules',
   'POST /api/panel/schedules/:id/run': 'schedules',
+  ...modrinthRouteGrants,
 };
 
 /** Refuses a route to an access that lacks its grant (an unlisted route needs the owner). */

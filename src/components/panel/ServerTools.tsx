@@ -1,4 +1,4 @@
-import { Archive, CalendarClock, FolderOpen, LineChart, Terminal } from 'lucide-react';
+import { Archive, CalendarClock, FolderOpen, LineChart, Puzzle, Terminal } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { scheduleTexts } from '../../data/panel-schedules.ts';
 import { panelTexts } from '../../data/panel-texts.ts';
@@ -10,9 +10,10 @@ import { cardVariants } from '../ui/card-variants.ts';
 const FileManager = lazy(() => import('./FileManager.tsx').then((m) => ({ default: m.FileManager })));
 const BackupsPanel = lazy(() => import('./BackupsPanel.tsx').then((m) => ({ default: m.BackupsPanel })));
 const SchedulesPanel = lazy(() => import('./SchedulesPanel.tsx').then((m) => ({ default: m.SchedulesPanel })));
+const ModsPanel = lazy(() => import('./ModsPanel.tsx').then((m) => ({ default: m.ModsPanel })));
 const HistoryCharts = lazy(() => import('./HistoryCharts.tsx').then((m) => ({ default: m.HistoryCharts })));
 
-type ToolId = 'console' | 'files' | 'backups' | 'schedules' | 'history';
+type ToolId = 'console' | 'files' | 'backups' | 'schedules' | 'mods' | 'history';
 const texts = panelTexts.tools;
 
 interface ServerToolsProps {
@@ -37,7 +38,7 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
     setSelected(id);
     setOpened((current) => (current.has(id) ? current : new Set([...current, id])));
   };
-  const label = (icon: ReactNode, text: string) => (
+  const label = (icon: ReactNode, text: ReactNode) => (
     <>
       {icon}
       {text}
@@ -84,6 +85,26 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
           },
         ]
       : []),
+    ...(permissions?.files.list && permissions.files.write
+      ? [
+          {
+            id: 'mods' as const,
+            // "Mods" on a phone, where six tabs share the row.
+            label: label(
+              <Puzzle aria-hidden className="size-4 shrink-0 max-sm:hidden" />,
+              <>
+                <span className="sm:hidden">Mods</span>
+                <span className="max-sm:hidden">Mods &amp; plugins</span>
+              </>,
+            ),
+            panel: opened.has('mods') && (
+              <Suspense fallback={loading}>
+                <ModsPanel canWrite={permissions.files.write} canDelete={permissions.files.delete} />
+              </Suspense>
+            ),
+          },
+        ]
+      : []),
     {
       id: 'history' as const,
       label: label(<LineChart aria-hidden className="size-4 shrink-0 max-sm:hidden" />, texts.tabs.history),
@@ -102,8 +123,8 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
       onSelect={select}
       items={items}
       size="compact"
-      // Five tabs share a phone's row by their labels' widths; four split it evenly.
-      listClassName={items.length > 4 ? 'flex' : 'grid grid-cols-4 sm:flex'}
+      // Five tabs or more share a phone's row by their labels' widths (scrolling sideways if they must); four split it evenly.
+      listClassName={items.length > 4 ? 'flex overflow-x-auto' : 'grid grid-cols-4 sm:flex'}
       tabClassName={items.length > 4 ? 'flex-auto whitespace-nowrap max-sm:px-1.5' : 'flex-1 whitespace-nowrap'}
       panelClassName="mt-4"
     />

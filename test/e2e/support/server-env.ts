@@ -4,6 +4,8 @@ import path from 'node:path';
 
 /** The port of the server the browser tests share (started by Playwright's webServer). */
 export const e2ePort = Number(process.env.E2E_PORT ?? 4410);
+/** The fake Modrinth's port (test/fakes/modrinth-fake.ts), started by the spec that uses it (test/e2e/panel-mods.spec.ts). */
+export const e2eModrinthPort = e2ePort + 2000;
 
 // One fresh folder per run; workers inherit the variable from the main process.
 process.env.HOSTFRONT_E2E_RUN ??= `${Date.now()}-${process.pid}`;
@@ -34,4 +36,5 @@ export const e2eServerEnv: Record<string, string> = {
   // Game servers test-mc and tools-mc (test/fixtures/game-server.mjs), key in test/e2e/panel.spec.ts.
   LOCAL_SERVERS_FILE: path.resolve('test/fixtures/panel-servers.json'),
   GAME_SERVERS_DIR: gameServersDir,
+  MODRINTH_API_URL: `http://127.0.0.1:${e2eModrinthPort}/v2`,
 };
