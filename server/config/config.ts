@@ -66,6 +66,16 @@ export interface AppConfig {
   /** The support desk (docs/decisions.md 42): its mail (through SMTP_URL), its timers and the figures' threshold. */
   support: { mailFrom: string; replyMailAfterMs: number; unansweredAfterMs: number; jobEveryMs: number; figuresThreshold: number };
   metrics: { token: string | undefined };
+  /** Stock (docs/decisions.md 101-103): the round's interval, this machine's limits and locations, the panel's location codes, the mail's sender. */
+  stock: {
+    refreshMs: number;
+    localMemoryMb: number | undefined;
+    localDiskMb: number | undefined;
+    localLocations: string[] | undefined;
+    panelLocations: Record<string, string>;
+    smtpUrl: string | undefined;
+    mailFrom: string;
+  };
 }
 
 /** The billing portal as OpenID Connect provider (CUSTOMER_OIDC_*). */
@@ -286,5 +296,14 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
       figuresThreshold: e.SUPPORT_FIGURES_THRESHOLD,
     },
     metrics: { token: e.METRICS_TOKEN },
+    stock: {
+      refreshMs: e.STOCK_REFRESH_SECONDS * 1000,
+      localMemoryMb: e.STOCK_LOCAL_MEMORY_MB,
+      localDiskMb: e.STOCK_LOCAL_DISK_MB,
+      localLocations: e.STOCK_LOCAL_LOCATIONS,
+      panelLocations: e.STOCK_PANEL_LOCATIONS ?? {},
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.STOCK_MAIL_FROM ?? defaultMailFrom(publicUrlFor(e.PUBLIC_URL, e.HOST, e.PORT), 'stock'),
+    },
   };
 }
