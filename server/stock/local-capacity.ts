@@ -36,7 +36,8 @@ export function localCapacity(options: LocalCapacityOptions): CapacitySource {
           served.has(id)
             ? {
                 detail,
-                fits: (m: number, d: number, cap: number) => Math.max(0, Math.min(cap, m > 0 ? Math.floor(memory / m) : cap, d > 0 ? Math.floor(diskMb / d) : cap)),
+                fits: (m: number, d: number, cap: number) =>
+                  Math.max(0, Math.min(cap, m > 0 ? Math.floor(memory / m) : cap, d > 0 ? Math.floor(diskMb / d) : cap)),
               }
             : { detail: 'not served by this machine', fits: () => 0 },
         ]),

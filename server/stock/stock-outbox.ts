@@ -10,7 +10,11 @@ import { SmtpSender } from '../outbox/smtp-sender.ts';
 import { claimDueStockMail, type StockMail, stockMailQueue } from './stock-watch-repository.ts';
 
 /** The one channel: mail through SMTP_URL from STOCK_MAIL_FROM, written when sent (its link is derived, not stored). */
-export function stockMailChannel(smtpUrl: string, from: string, write: (mail: StockMail) => Promise<{ subject: string; text: string }>): OutboxChannel<StockMail> {
+export function stockMailChannel(
+  smtpUrl: string,
+  from: string,
+  write: (mail: StockMail) => Promise<{ subject: string; text: string }>,
+): OutboxChannel<StockMail> {
   const sender = new SmtpSender(smtpUrl, { pool: false });
   const domain = from.split('@')[1] ?? 'localhost';
   return {
@@ -34,7 +38,12 @@ export function stockMailChannel(smtpUrl: string, from: string, write: (mail: St
 }
 
 /** The "tell me" mail queue: one more use of the shared outbox (server/outbox/outbox.ts). */
-export function stockOutbox(db: Kysely<Database>, channels: OutboxChannel<StockMail>[], log: FastifyBaseLogger, options: Partial<OutboxOptions>): OutboxWorker<StockMail> {
+export function stockOutbox(
+  db: Kysely<Database>,
+  channels: OutboxChannel<StockMail>[],
+  log: FastifyBaseLogger,
+  options: Partial<OutboxOptions>,
+): OutboxWorker<StockMail> {
   return createOutbox<StockMail, StockMail>({
     db,
     queue: stockMailQueue,

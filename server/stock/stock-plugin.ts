@@ -45,7 +45,7 @@ function capacitySource(app: FastifyInstance): CapacitySource {
     return panelCapacity({ panelUrl: panel.url, applicationKey: panel.applicationKey, locationMap: stock.panelLocations, log: app.log });
   }
   if (panel.driver === 'pterodactyl') {
-    app.log.warn('stock: PANEL_APPLICATION_KEY is not set, so the panel\'s nodes cannot be read; stock counts this machine instead');
+    app.log.warn("stock: PANEL_APPLICATION_KEY is not set, so the panel's nodes cannot be read; stock counts this machine instead");
   }
   return localCapacity({ serversDir: serversDir(app), memoryLimitMb: stock.localMemoryMb, diskLimitMb: stock.localDiskMb, locations: stock.localLocations });
 }

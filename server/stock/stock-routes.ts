@@ -45,7 +45,8 @@ export function stockRoutes(app: FastifyInstance, deps: { stock: StockService; w
       config: { rateLimit: { max: 5, timeWindow: 10 * 60_000, keyGenerator: perClient, errorResponseBuilder: tooMany(5, 'requests') } },
     },
     async (request, reply) => {
-      if (!deps.watch) throw new HttpError(503, 'mail_unavailable', 'This site cannot send mail, so it cannot tell you when a plan is back. Please check again later.');
+      if (!deps.watch)
+        throw new HttpError(503, 'mail_unavailable', 'This site cannot send mail, so it cannot tell you when a plan is back. Please check again later.');
       const answer = await deps.watch.request(request.body);
       return reply.code(202).send(answer);
     },

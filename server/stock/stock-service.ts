@@ -82,7 +82,8 @@ export class StockService {
           const left = here ? here.fits(plan.memoryMb, plan.diskMb, countCap) : 0;
           levels.push({ ...key, left, source: source.name, detail: here?.detail ?? 'location unknown to the capacity source', measuredAt: at });
         } else {
-          const detail = plan.source === 'manual' ? 'not provisioned by the game panel: in stock unless overridden' : 'size unknown: in stock unless overridden';
+          const detail =
+            plan.source === 'manual' ? 'not provisioned by the game panel: in stock unless overridden' : 'size unknown: in stock unless overridden';
           levels.push({ ...key, left: null, source: 'manual', detail, measuredAt: at });
         }
       }
@@ -144,7 +145,8 @@ export class StockService {
   async sold(key: { line: string; plan: string; location: string }): Promise<{ name: string; route: string; locationName: string }> {
     const catalog = await this.catalog();
     const plan = catalog.plans.find((p) => p.line === key.line && p.plan === key.plan);
-    if (!plan) throw new HttpError(400, 'unknown_plan', `There is no plan "${key.plan}" in "${key.line}".`, { fields: { plan: 'Choose a plan the site sells.' } });
+    if (!plan)
+      throw new HttpError(400, 'unknown_plan', `There is no plan "${key.plan}" in "${key.line}".`, { fields: { plan: 'Choose a plan the site sells.' } });
     if (!plan.locations.includes(key.location)) {
       const message = `${plan.name} is not sold at "${key.location}".`;
       throw new HttpError(400, 'unknown_location', message, { fields: { location: message } });

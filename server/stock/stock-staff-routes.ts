@@ -18,28 +18,40 @@ export function stockStaffRoutes(app: FastifyInstance, deps: { stock: StockServi
 
   api.get('/', { ...guarded, schema: { response: { 200: staffStockAnswer, ...errorResponses(401, 403) } } }, rows);
 
-  api.put('/overrides', { ...guarded, schema: { body: stockOverrideInput, response: { 200: staffStockAnswer, ...errorResponses(400, 401, 403) } } }, async (request) => {
-    const o = request.body;
-    await deps.stock.setOverride(o, request.staff!.email);
-    await app.audit.record({
-      ...request.acting!,
-      action: 'stock.override',
-      target: `${o.line}/${o.plan} at ${o.location}`,
-      detail: { mode: o.mode, ...(o.mode === 'count' ? { count: o.count ?? 0 } : {}) },
-    });
-    return rows();
-  });
+  api.put(
+    '/overrides',
+    { ...guarded, schema: { body: stockOverrideInput, response: { 200: staffStockAnswer, ...errorResponses(400, 401, 403) } } },
+    async (request) => {
+      const o = request.body;
+      await deps.stock.setOverride(o, request.staff!.email);
+      await app.audit.record({
+        ...request.acting!,
+        action: 'stock.override',
+        target: `${o.line}/${o.plan} at ${o.location}`,
+        detail: { mode: o.mode, ...(o.mode === 'count' ? { count: o.count ?? 0 } : {}) },
+      });
+      return rows();
+    },
+  );
 
-  api.delete('/overrides', { ...guarded, schema: { querystring: stockOverrideKey, response: { 200: staffStockAnswer, ...errorResponses(400, 401, 403) } } }, async (request) => {
-    const k = request.query;
-    if (await deps.stock.clearOverride(k)) {
-      await app.audit.record({ ...request.acting!, action: 'stock.override.cleared', target: `${k.line}/${k.plan} at ${k.location}` });
-    }
-    return rows();
-  });
+  api.delete(
+    '/overrides',
+    { ...guarded, schema: { querystring: stockOverrideKey, response: { 200: staffStockAnswer, ...errorResponses(400, 401, 403) } } },
+    async (request) => {
+      const k = request.query;
+      if (await deps.stock.clearOverride(k)) {
+        await app.audit.record({ ...request.acting!, action: 'stock.override.cleared', target: `${k.line}/${k.plan} at ${k.location}` });
+      }
+      return rows();
+    },
+  );
 
-  api.post('/refresh', { ...guarded, schema: { body: z.object({}).optional(), response: { 200: staffStockAnswer, ...errorResponses(401, 403, 502) } } }, async () => {
-    await deps.stock.refresh(true);
-    return rows();
-  });
+  api.post(
+    '/refresh',
+    { ...guarded, schema: { body: z.object({}).optional(), response: { 200: staffStockAnswer, ...errorResponses(401, 403, 502) } } },
+    async () => {
+      await deps.stock.refresh(true);
+      return rows();
+    },
+  );
 }

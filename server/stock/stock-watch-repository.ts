@@ -78,7 +78,15 @@ export async function requestWatch(
     if (Number(today?.n ?? 0) >= options.maxPerDay) return false;
     const row = await trx
       .insertInto('stock_watch')
-      .values({ email: input.email, line_id: input.line, plan_id: input.plan, location_id: input.location, created_at: options.now, confirmed_at: null, notified_at: null })
+      .values({
+        email: input.email,
+        line_id: input.line,
+        plan_id: input.plan,
+        location_id: input.location,
+        created_at: options.now,
+        confirmed_at: null,
+        notified_at: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await queue(trx, Number(row.id), 'confirm', options.now, options.maxAgeMs);

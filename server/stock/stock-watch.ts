@@ -49,7 +49,9 @@ export class StockWatchService {
       { now, maxAgeMs: this.#deps.maxAgeMs, maxPerDay: stockWatchConfirmationsPerDay },
     );
     if (queued) this.#deps.onQueued();
-    return { message: `Almost done: we sent a confirmation link to that address. Once it is confirmed, we mail you once when ${sold.name} is back at ${sold.locationName}.` };
+    return {
+      message: `Almost done: we sent a confirmation link to that address. Once it is confirmed, we mail you once when ${sold.name} is back at ${sold.locationName}.`,
+    };
   }
 
   confirmLink(watch: { id: number; createdAt: number }): string {
@@ -65,7 +67,11 @@ export class StockWatchService {
     await confirmWatch(this.#deps.db, watch.id, this.#deps.now());
     const sold = await this.#deps.stock.sold(watch);
     await this.fanOut();
-    return { planName: sold.name, locationName: sold.locationName, message: `Confirmed: we will mail you once when ${sold.name} can be ordered at ${sold.locationName} again.` };
+    return {
+      planName: sold.name,
+      locationName: sold.locationName,
+      message: `Confirmed: we will mail you once when ${sold.name} can be ordered at ${sold.locationName} again.`,
+    };
   }
 
   /** Queues the one mail of every confirmed request whose plan is orderable at its location now. */

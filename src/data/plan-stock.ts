@@ -40,7 +40,15 @@ export function stockCatalog(lines: readonly PlanLine[] = planLines): StockCatal
       const sold = locationsOf(line, plan);
       const unknown = sold.find((id) => !known.has(id));
       if (unknown) throw new Error(`Content error in plans: ${line.id}.${plan.id} is sold at "${unknown}", which src/data/locations.ts does not have`);
-      return { line: line.id, plan: plan.id, name: `${line.name} ${plan.name}`, route: line.route, ...capacityOf(plan), locations: sold, source: stockSourceOf(line) };
+      return {
+        line: line.id,
+        plan: plan.id,
+        name: `${line.name} ${plan.name}`,
+        route: line.route,
+        ...capacityOf(plan),
+        locations: sold,
+        source: stockSourceOf(line),
+      };
     }),
   );
   return { locations: locations.map((l) => ({ id: l.id, name: l.name })), plans };

@@ -58,9 +58,15 @@ const planSchema = z.object({
   memoryMb: z.number().int().positive().optional(),
   diskMb: z.number().int().positive().optional(),
   /** The location ids (src/data/locations.ts) this plan is sold at. Unset: the line's. */
-  locations: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1).optional(),
+  locations: z
+    .array(z.string().regex(/^[a-z0-9-]+$/))
+    .min(1)
+    .optional(),
   /** The plan's id in the billing portal (a WHMCS pid, a Paymenter product slug): `{pid}` in the line's order link. Unset: the plan's id. */
-  billingId: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(),
+  billingId: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .optional(),
 });
 
 /**
@@ -79,7 +85,11 @@ const orderLinkSchema = z.object({
 export type OrderLinkTemplate = z.infer<typeof orderLinkSchema>;
 
 /** Today's store links, with the location and currency added: what a line without its own template uses. */
-export const defaultOrderLink: OrderLinkTemplate = { template: '{store}/{line}/{plan}?location={location}&currency={currency}', currencyIds: {}, locationIds: {} };
+export const defaultOrderLink: OrderLinkTemplate = {
+  template: '{store}/{line}/{plan}?location={location}&currency={currency}',
+  currencyIds: {},
+  locationIds: {},
+};
 
 export const lineSchema = z.object({
   /** The line's id; also its store folder. */
@@ -102,7 +112,10 @@ export const lineSchema = z.object({
   highlights: z.array(z.string().min(1)).min(2).max(4),
   plans: z.array(planSchema).min(1),
   /** The location ids its plans are sold at unless a plan says otherwise. Unset: every location. */
-  locations: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1).optional(),
+  locations: z
+    .array(z.string().regex(/^[a-z0-9-]+$/))
+    .min(1)
+    .optional(),
   /**
    * Where its stock comes from (docs/decisions.md 101): `capacity`, the game panel's free room
    * (the engine's nodes, or this machine); `manual`, in stock unless staff set otherwise.

@@ -37,7 +37,8 @@ export function orderLink(template: OrderLinkTemplateLike, values: OrderLinkValu
     currencyId: encodeURIComponent(template.currencyIds[values.currency] ?? values.currency),
   };
   return template.template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => {
-    if (!(names as readonly string[]).includes(name)) throw new Error(`Content error in plans: the order link ${template.template} names ${whole}, which is not one of {${names.join('}, {')}}`);
+    if (!(names as readonly string[]).includes(name))
+      throw new Error(`Content error in plans: the order link ${template.template} names ${whole}, which is not one of {${names.join('}, {')}}`);
     return filled[name as (typeof names)[number]];
   });
 }

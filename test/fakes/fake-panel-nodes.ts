@@ -80,7 +80,10 @@ export function handleNodes(nodes: FakePanelNodes, url: URL): FakeAnswer | undef
   if (url.pathname === '/api/application/locations') {
     return {
       status: 200,
-      body: page(nodes.locations, url, nodes.perPage, (l) => ({ object: 'location', attributes: { ...l, created_at: '2026-01-01T00:00:00+00:00', updated_at: null } })),
+      body: page(nodes.locations, url, nodes.perPage, (l) => ({
+        object: 'location',
+        attributes: { ...l, created_at: '2026-01-01T00:00:00+00:00', updated_at: null },
+      })),
     };
   }
   if (url.pathname === '/api/application/nodes') {

@@ -80,21 +80,21 @@ export function PlanStock({ line, locations }: PlanStockProps) {
   return (
     <>
       {locations.length > 1 && (
-      <fieldset className="mb-6 flex flex-wrap items-center justify-center gap-2">
-        <legend className="sr-only">Server location</legend>
-        <span aria-hidden="true" className="text-sm text-slate-300">
-          Server location:
-        </span>
-        {locations.map((l) => (
-          <label
-            key={l.id}
-            className="cursor-pointer rounded-full px-3 py-1.5 text-sm text-slate-200 ring-1 ring-white/15 has-checked:bg-brand-600 has-checked:text-white has-checked:ring-brand-400 has-focus-visible:outline-2 has-focus-visible:outline-brand-300"
-          >
-            <input type="radio" name={`location-${line}`} value={l.id} checked={location === l.id} onChange={() => setLocation(l.id)} className="sr-only" />
-            {l.name}
-          </label>
-        ))}
-      </fieldset>
+        <fieldset className="mb-6 flex flex-wrap items-center justify-center gap-2">
+          <legend className="sr-only">Server location</legend>
+          <span aria-hidden="true" className="text-sm text-slate-300">
+            Server location:
+          </span>
+          {locations.map((l) => (
+            <label
+              key={l.id}
+              className="cursor-pointer rounded-full px-3 py-1.5 text-sm text-slate-200 ring-1 ring-white/15 has-checked:bg-brand-600 has-checked:text-white has-checked:ring-brand-400 has-focus-visible:outline-2 has-focus-visible:outline-brand-300"
+            >
+              <input type="radio" name={`location-${line}`} value={l.id} checked={location === l.id} onChange={() => setLocation(l.id)} className="sr-only" />
+              {l.name}
+            </label>
+          ))}
+        </fieldset>
       )}
       <StockLive stock={stock} />
       <TellMeDialog ask={ask} dialog={dialog} onClose={() => setAsk(undefined)} />
@@ -125,7 +125,9 @@ function TellMeDialog({ ask, dialog, onClose }: { ask: Ask | undefined; dialog: 
     if (!ask) return;
     setBusy(true);
     try {
-      const answer = await apiFetch<{ message: string }>('POST', '/api/catalog/stock/watch', { body: { line: ask.line, plan: ask.plan, location: ask.location, email } });
+      const answer = await apiFetch<{ message: string }>('POST', '/api/catalog/stock/watch', {
+        body: { line: ask.line, plan: ask.plan, location: ask.location, email },
+      });
       setResult({ ok: true, text: answer.message });
     } catch (error) {
       setResult({ ok: false, text: messageOf(error) });
@@ -166,7 +168,11 @@ function TellMeDialog({ ask, dialog, onClose }: { ask: Ask | undefined; dialog: 
           <button type="button" onClick={close} className="rounded-lg px-4 py-2 text-sm text-slate-200 ring-1 ring-white/20 hover:bg-white/5">
             Close
           </button>
-          <button type="submit" disabled={busy} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60"
+          >
             Tell me
           </button>
         </div>

@@ -32,14 +32,18 @@ export function StockSection({ problem }: SectionProps) {
     <div className="space-y-4">
       <div className={`${card} flex flex-wrap items-end gap-3`}>
         <p className={`${muted} grow`}>
-          Measured {answer?.refreshedAt ? new Date(answer.refreshedAt).toLocaleString() : 'not yet'}. Stock comes from the game panel's free room (or this machine's); an override wins until
-          you clear it.
+          Measured {answer?.refreshedAt ? new Date(answer.refreshedAt).toLocaleString() : 'not yet'}. Stock comes from the game panel's free room (or this
+          machine's); an override wins until you clear it.
         </p>
         <label className="text-sm text-slate-200">
           Find a plan
           <input value={filter} onChange={(e) => setFilter(e.target.value)} className={`${input} mt-1`} />
         </label>
-        <button type="button" onClick={() => void apply(stockApi.refresh, 'Measured now.')} className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-500">
+        <button
+          type="button"
+          onClick={() => void apply(stockApi.refresh, 'Measured now.')}
+          className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-500"
+        >
           Measure now
         </button>
       </div>
@@ -51,12 +55,24 @@ export function StockSection({ problem }: SectionProps) {
           <caption className="sr-only">Stock of every plan at every location</caption>
           <thead className="text-slate-300">
             <tr>
-              <th scope="col" className="px-3 py-2">Plan</th>
-              <th scope="col" className="px-3 py-2">Location</th>
-              <th scope="col" className="px-3 py-2">The site shows</th>
-              <th scope="col" className="px-3 py-2">Measured</th>
-              <th scope="col" className="px-3 py-2">Waiting</th>
-              <th scope="col" className="px-3 py-2">Override</th>
+              <th scope="col" className="px-3 py-2">
+                Plan
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Location
+              </th>
+              <th scope="col" className="px-3 py-2">
+                The site shows
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Measured
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Waiting
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Override
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -108,7 +124,11 @@ function StockRow({ row, apply }: { row: StaffStockRow; apply: (work: () => Prom
               void apply(() => stockApi.override({ ...key, mode: 'count', count: Number(count) }), `${where}: ${count} left, by hand.`);
             }}
           >
-            <button type="button" className="text-rose-200 underline" onClick={() => void apply(() => stockApi.override({ ...key, mode: 'sold_out' }), `${where} forced sold out.`)}>
+            <button
+              type="button"
+              className="text-rose-200 underline"
+              onClick={() => void apply(() => stockApi.override({ ...key, mode: 'sold_out' }), `${where} forced sold out.`)}
+            >
               Force sold out<span className="sr-only">: {where}</span>
             </button>
             <label className="sr-only" htmlFor={`count-${row.line}-${row.plan}-${row.location}`}>

@@ -9,8 +9,5 @@ export const stockApi = {
   refresh: () => apiFetch<StaffStockAnswer>('POST', '/api/staff/stock/refresh', { body: {} }),
   override: (body: Key & { mode: 'sold_out' | 'count'; count?: number }) => apiFetch<StaffStockAnswer>('PUT', '/api/staff/stock/overrides', { body }),
   clear: (k: Key) =>
-    apiFetch<StaffStockAnswer>(
-      'DELETE',
-      `/api/staff/stock/overrides?${new URLSearchParams({ line: k.line, plan: k.plan, location: k.location }).toString()}`,
-    ),
+    apiFetch<StaffStockAnswer>('DELETE', `/api/staff/stock/overrides?${new URLSearchParams({ line: k.line, plan: k.plan, location: k.location }).toString()}`),
 };
