@@ -6,6 +6,7 @@ import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { linkIn, startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.ts';
 import { scanAtRest } from './support/a11y.ts';
 import { overflowing } from './support/overflow.ts';
+import { enrolStaff } from './support/staff-enrol.ts';
 
 /**
  * A plan page with a sold-out location (docs/decisions.md 101-103), the site on the Pterodactyl
@@ -32,6 +33,7 @@ test.describe('stock on a plan page', () => {
   let server: ServerProcess;
   let origin: string;
   let singaporeNode = 0;
+  let env: Record<string, string>;
 
   test.beforeAll(async () => {
     database = await createTestDatabase('sqlite');
@@ -47,18 +49,17 @@ test.describe('stock on a plan page', () => {
     nodes.addNode({ locationId: frankfurt.id, memory: 16 * gib, disk: 150 * gib });
     const port = await freePort();
     origin = `http://localhost:${port}`;
-    server = await startServer(
-      {
-        DATABASE_URL: database.url,
-        PUBLIC_URL: origin,
-        SMTP_URL: inbox.url,
-        PANEL_DRIVER: 'pterodactyl',
-        PANEL_URL: panel.url,
-        PANEL_APPLICATION_KEY: panel.keys.application,
-        STOCK_REFRESH_SECONDS: '5',
-      },
-      { port },
-    );
+    env = {
+      DATABASE_URL: database.url,
+      PUBLIC_URL: origin,
+      SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+      SMTP_URL: inbox.url,
+      PANEL_DRIVER: 'pterodactyl',
+      PANEL_URL: panel.url,
+      PANEL_APPLICATION_KEY: panel.keys.application,
+      STOCK_REFRESH_SECONDS: '5',
+    };
+    server = await startServer(env, { port });
   });
 
   test.afterAll(async () => {
@@ -135,5 +136,41 @@ test.describe('stock on a plan page', () => {
     const seen = await roundAt();
     await expect.poll(roundAt, { timeout: 20_000 }).toBeGreaterThanOrEqual(seen + 10_000);
     expect(inbox.to('player@example.test')).toHaveLength(2);
+  });
+
+  test('an admin forces a location sold out in the console, shown there as an override and on the plan page', async ({ browser, page }) => {
+    const staff = await enrolStaff(browser, { origin, env, email: 'ada@example.com', role: 'admin', name: 'Ada Lovelace' });
+    await staff.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Stock' }).click();
+    await staff.getByRole('textbox', { name: 'Find a plan' }).fill('Minecraft AMD Diamond');
+    const row = staff
+      .getByRole('row')
+      .filter({ has: staff.getByRole('rowheader', { name: 'Minecraft AMD Diamond' }) })
+      .filter({ hasText: 'Delhi NCR' });
+    await expect(row).toContainText('In stock');
+    await expect(row).toContainText('game panel');
+    const force = row.getByRole('button', { name: /^Force sold out/ });
+    await force.click();
+    await expect(staff.getByRole('status').filter({ hasText: 'forced sold out' })).toBeVisible();
+    await expect(row).toContainText('Sold out');
+    await expect(row).toContainText('Override');
+    await expect(row).toContainText('by ada@example.com');
+    await staff.mouse.move(0, 0);
+    await scanAtRest(staff, '/staff#stock');
+    if (screenshotDir) {
+      for (const width of [1366, 390]) {
+        await staff.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await staff.screenshot({ path: `${screenshotDir}/console-stock-${width}.png`, fullPage: false });
+      }
+    }
+
+    await page.goto(`${origin}/minecraft-amd`);
+    await expect(page.locator('#plan-diamond [data-stock-for]')).toContainText('Sold out at Delhi NCR');
+    await expect(page.locator('#plan-diamond').getByRole('link', { name: 'Order Now: Diamond' })).toBeDisabled();
+
+    await row.getByRole('button', { name: /^Clear override/ }).click();
+    await expect(row).not.toContainText('Override');
+    await page.reload();
+    await expect(page.locator('#plan-diamond [data-stock-for]')).toHaveText('In stock at Delhi NCR');
+    await staff.context().close();
   });
 });
