@@ -281,3 +281,35 @@ describe.each(dialects)('stock from this machine (local driver) on %s', (dialect
     expect(low.stock.filter((e) => e.line === 'premium-vps').every((e) => e.orderable && e.source === 'manual')).toBe(true);
   });
 });
+
+describe.each(dialects)('two instances on one %s database', (dialect) => {
+  let database: TestDatabase;
+  const apps: FastifyInstance[] = [];
+  let now = Date.UTC(2026, 10, 28, 12, 0);
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await database?.drop();
+  });
+
+  it('measure once per interval between them, whichever asks first', async () => {
+    requireBuild();
+    database = await createTestDatabase(dialect, { migrated: true });
+    for (let i = 0; i < 2; i++) {
+      const app = await buildApp(testConfig(database.url, { STOCK_REFRESH_SECONDS: '60' }), { now: () => now });
+      apps.push(app);
+    }
+    // Not started (no at-start round): the test calls the rounds.
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const together = await Promise.all([a.stock.service.refresh(), b.stock.service.refresh()]);
+    expect(together.filter(Boolean)).toHaveLength(1);
+    expect(await b.stock.service.refresh()).toBe(false);
+    const first = (await b.stock.service.entries()).refreshedAt;
+    expect(first).toBe(new Date(now).toISOString());
+    // The next interval: the other instance may take it, and both read its figures.
+    now += 60_000;
+    expect(await b.stock.service.refresh()).toBe(true);
+    expect(await a.stock.service.refresh()).toBe(false);
+    expect((await a.stock.service.entries()).refreshedAt).toBe(new Date(now).toISOString());
+  });
+});

@@ -142,7 +142,7 @@ function StockRow({ row, apply }: { row: StaffStockRow; apply: (work: () => Prom
               value={count}
               onChange={(e) => setCount(e.target.value)}
               placeholder="Count"
-              className={`${input} w-20`}
+              className="w-24 rounded-lg border border-white/20 bg-surface-950 px-3 py-2 text-base text-white placeholder:text-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400 sm:text-sm"
             />
             <button type="submit" className="text-brand-300 underline">
               Set<span className="sr-only"> the number left of {where}</span>
