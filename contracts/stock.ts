@@ -19,7 +19,7 @@ export const stockEntry = z.object({
   /** Whether it can be ordered there now: the billing portal checks this before taking money. */
   orderable: z.boolean(),
   state: stockState,
-  /** How many more servers of it fit there (null: not counted). */
+  /** How many more fit there, when few ("Only N left") or none; null when in stock. */
   left: z.number().int().min(0).nullable(),
   source: stockSource,
 });

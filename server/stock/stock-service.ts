@@ -33,17 +33,21 @@ export interface StockServiceDeps {
   afterRound?: () => Promise<void>;
 }
 
-/** What the site says of a plan at a location, from the measured figure and any override. */
+/**
+ * What the site says of a plan at a location, from the measured figure and any override. The
+ * number left is given only when it is said ("Only N left", sold out): a location's whole free
+ * room is the provider's business, not the public's.
+ */
 export function entryOf(key: { line: string; plan: string; location: string }, level: StockLevel | undefined, override: StockOverride | undefined): StockEntry {
   if (override) {
     const left = override.mode === 'sold_out' ? 0 : (override.count ?? 0);
     const state = stockStateOf(left);
-    return { ...key, orderable: state !== 'sold_out', state, left, source: 'override' };
+    return { ...key, orderable: state !== 'sold_out', state, left: state === 'in_stock' ? null : left, source: 'override' };
   }
   // Never measured (a plan added since the last round): orderable until a round says otherwise.
   const left = level?.left ?? null;
   const state = stockStateOf(left);
-  return { ...key, orderable: state !== 'sold_out', state, left, source: level?.source ?? 'manual' };
+  return { ...key, orderable: state !== 'sold_out', state, left: state === 'in_stock' ? null : left, source: level?.source ?? 'manual' };
 }
 
 /**

@@ -105,6 +105,8 @@ describe.each(dialects)('stock from the panel on %s', (dialect) => {
       source: 'panel',
     });
     expect(await one('minecraft-amd', 'obsidian', 'delhi-ncr')).toMatchObject({ orderable: true, left: 1 });
+    // Plenty: "In stock", and the public answer keeps the number to itself (198 bots of 124 MB fit; the console sees it).
+    expect(await one('discord-bot', 'starter', 'delhi-ncr')).toMatchObject({ orderable: true, state: 'in_stock', left: null, source: 'panel' });
     expect(await one('minecraft-amd', 'crystal', 'delhi-ncr')).toMatchObject({ orderable: false, state: 'sold_out', left: 0 });
     // Singapore: 20 GiB with overallocation, 14 allocated: 6 GiB left.
     expect(await one('minecraft-amd', 'diamond', 'singapore')).toMatchObject({ orderable: false, state: 'sold_out', left: 0 });
@@ -178,6 +180,11 @@ describe.each(dialects)('stock from the panel on %s', (dialect) => {
 
     const audit = await app.inject({ method: 'GET', url: '/api/staff/audit?action=stock.override', headers: { cookie: admin.cookie } });
     expect(audit.body).toContain('minecraft-amd/crystal at delhi-ncr');
+    const console_ = await app.inject({ method: 'GET', url: '/api/staff/stock', headers: { cookie: admin.cookie } });
+    const bots = console_
+      .json()
+      .rows.find((r: { line: string; plan: string; location: string }) => r.line === 'discord-bot' && r.plan === 'starter' && r.location === 'delhi-ncr');
+    expect(bots).toMatchObject({ left: null, measured: { left: 198, source: 'panel' } });
   });
 
   it('mails "tell me" once, after the address confirmed, when the plan is orderable there again', async () => {
