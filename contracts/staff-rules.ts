@@ -18,7 +18,7 @@ export type StaffRole = (typeof staffRoles)[number];
  * Everything the console lets a person do, by name. Phase 2 adds the contact inbox and the
  * monitors here; a route asks for one permission and the UI shows what the role has.
  */
-export const staffPermissions = ['console.use', 'audit.read', 'staff.manage', 'monitors.manage', 'contact.handle', 'incidents.manage'] as const;
+export const staffPermissions = ['console.use', 'audit.read', 'staff.manage', 'monitors.manage', 'contact.handle', 'incidents.manage', 'stock.manage'] as const;
 export type StaffPermission = (typeof staffPermissions)[number];
 
 const grants: Record<StaffRole, readonly StaffPermission[]> = {

@@ -30,6 +30,7 @@ import { incidentsPlugin } from './incidents/incidents-plugin.ts';
 import { statusEventsPlugin } from './status-events/status-events-plugin.ts';
 import { probeLocationsPlugin } from './probe-locations/probe-locations-plugin.ts';
 import { statusPlugin } from './status/status-plugin.ts';
+import { stockPlugin, type StockPluginOptions } from './stock/stock-plugin.ts';
 import { subscriptionsPlugin, type SubscriptionsPluginOptions } from './subscriptions/subscriptions-plugin.ts';
 import { supportPlugin, type SupportPluginOptions } from './support/support-plugin.ts';
 
@@ -73,6 +74,8 @@ export interface BuildOptions {
   alerts?: AlertsPluginOptions;
   /** The support desk's timers, outbox tuning and team notification (tests make them quick); production uses the configuration. */
   support?: SupportPluginOptions;
+  /** Stock's "tell me" outbox tuning (tests make it quick); production uses the defaults. */
+  stock?: StockPluginOptions;
 }
 
 /**
@@ -165,6 +168,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(contactPlugin);
   // /api/staff/alerts: alert channels, the fan-out of monitor changes, draft incidents, the alert outbox.
   await app.register(alertsPlugin, options.alerts ?? {});
+  // /api/catalog/stock and /api/staff/stock (docs/decisions.md 101-103).
+  await app.register(stockPlugin, options.stock ?? {});
 
   // The built site, and the 404 page for everything else.
   await app.register(staticSite, { siteDir: config.siteDir });

@@ -68,6 +68,16 @@ export interface AppConfig {
   metrics: { token: string | undefined };
   /** MODRINTH_API_URL without a trailing slash (docs/modrinth.md). */
   modrinth: { apiUrl: string };
+  /** Stock (docs/decisions.md 101-103): the round's interval, this machine's limits and locations, the panel's location codes, the mail's sender. */
+  stock: {
+    refreshMs: number;
+    localMemoryMb: number | undefined;
+    localDiskMb: number | undefined;
+    localLocations: string[] | undefined;
+    panelLocations: Record<string, string>;
+    smtpUrl: string | undefined;
+    mailFrom: string;
+  };
 }
 
 /** The billing portal as OpenID Connect provider (CUSTOMER_OIDC_*). */
@@ -289,5 +299,14 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
     },
     metrics: { token: e.METRICS_TOKEN },
     modrinth: { apiUrl: e.MODRINTH_API_URL.replace(/\/+$/, '') },
+    stock: {
+      refreshMs: e.STOCK_REFRESH_SECONDS * 1000,
+      localMemoryMb: e.STOCK_LOCAL_MEMORY_MB,
+      localDiskMb: e.STOCK_LOCAL_DISK_MB,
+      localLocations: e.STOCK_LOCAL_LOCATIONS,
+      panelLocations: e.STOCK_PANEL_LOCATIONS ?? {},
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.STOCK_MAIL_FROM ?? defaultMailFrom(publicUrlFor(e.PUBLIC_URL, e.HOST, e.PORT), 'stock'),
+    },
   };
 }

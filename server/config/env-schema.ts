@@ -239,6 +239,26 @@ export const envSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(365),
   /** Bearer token for GET /metrics; without it only loopback may read them. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How often stock is measured (docs/decisions.md 102): one instance per interval. */
+  STOCK_REFRESH_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(5).max(86_400).default(60),
+  /** Local driver: the most memory (MiB) this machine gives new game servers, below what is free. */
+  STOCK_LOCAL_MEMORY_MB: z.coerce.number({ error: 'must be a number' }).int().min(0).optional(),
+  /** Local driver: the most disk (MiB) this machine gives new game servers, below what is free in the servers' folder. */
+  STOCK_LOCAL_DISK_MB: z.coerce.number({ error: 'must be a number' }).int().min(0).optional(),
+  /** Local driver: the location ids this machine serves (comma-separated); every location when unset. */
+  STOCK_LOCAL_LOCATIONS: z
+    .string()
+    .regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'must be location ids separated by commas, such as delhi-ncr,singapore')
+    .transform((v) => v.split(','))
+    .optional(),
+  /** Pterodactyl / Pelican: our location id = the panel location's short code, comma-separated, where they differ. */
+  STOCK_PANEL_LOCATIONS: z
+    .string()
+    .regex(/^[a-z0-9-]+=[^,=\s]+(,[a-z0-9-]+=[^,=\s]+)*$/, 'must be pairs such as singapore=sg1,frankfurt=de-fra')
+    .transform((v) => Object.fromEntries(v.split(',').map((pair) => pair.split('=') as [string, string])))
+    .optional(),
+  /** The sender of "tell me when it is back" mail. */
+  STOCK_MAIL_FROM: z.email({ error: 'must be an e-mail address' }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

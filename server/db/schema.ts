@@ -10,6 +10,7 @@ import type { ProbeLocationTables } from '../probe-locations/probe-locations-tab
 import type { ScheduleTables } from '../panel/schedules/schedule-tables.ts';
 import type { StaffTables } from '../staff/staff-tables.ts';
 import type { StatusTables } from '../status/status-tables.ts';
+import type { StockTables } from '../stock/stock-tables.ts';
 import type { SupportTables } from '../support/support-tables.ts';
 import type { SubscriptionTables } from '../subscriptions/subscriptions-tables.ts';
 
@@ -30,7 +31,8 @@ export interface Database
     SupportTables,
     ProbeLocationTables,
     AccountsTables,
-    ModrinthTables {}
+    ModrinthTables,
+    StockTables {}
 
 /** What repository functions run on: the database, or a transaction on it. */
 export type Db = Kysely<Database> | Transaction<Database>;

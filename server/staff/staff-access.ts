@@ -37,6 +37,7 @@ const forbiddenMessages: Record<StaffPermission, string> = {
   'monitors.manage': 'Only admins can manage monitors.',
   'contact.handle': 'Your role may not handle contact messages.',
   'incidents.manage': 'Your role may not write incidents or maintenance.',
+  'stock.manage': 'Only admins can override stock.',
 };
 
 /**

@@ -55,6 +55,8 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'support.assign': 'Assigned a conversation',
   'support.availability': 'Changed their availability for chat',
   'support.hours': 'Set the support hours',
+  'stock.override': 'Overrode the stock of a plan',
+  'stock.override.cleared': 'Cleared a stock override',
   'support.saved_reply.create': 'Added a saved reply',
   'support.saved_reply.update': 'Changed a saved reply',
   'support.saved_reply.delete': 'Deleted a saved reply',

@@ -51,7 +51,45 @@ const planSchema = z.object({
   highlight: z.boolean().default(false),
   /** Carries the Recommended badge (Intel Pro). */
   recommended: z.boolean().default(false),
+  /**
+   * What a server of this plan takes on a node, in MiB, for stock (docs/decisions.md 101).
+   * Unset: read from the RAM and disk specs ("8 GB DDR4 RAM", "50 GB NVMe SSD").
+   */
+  memoryMb: z.number().int().positive().optional(),
+  diskMb: z.number().int().positive().optional(),
+  /** The location ids (src/data/locations.ts) this plan is sold at. Unset: the line's. */
+  locations: z
+    .array(z.string().regex(/^[a-z0-9-]+$/))
+    .min(1)
+    .optional(),
+  /** The plan's id in the billing portal (a WHMCS pid, a Paymenter product slug): `{pid}` in the line's order link. Unset: the plan's id. */
+  billingId: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .optional(),
 });
+
+/**
+ * How a plan's order link is built (docs/decisions.md 104): a template with `{store}`, `{line}`,
+ * `{plan}`, `{pid}`, `{location}`, `{locationId}`, `{currency}` and `{currencyId}`, each
+ * URL-encoded. WHMCS: `https://billing.example.com/cart.php?a=add&pid={pid}&currency={currencyId}&configoption[7]={locationId}`;
+ * Paymenter: `https://billing.example.com/products/{line}/{pid}?location={location}&currency={currency}`.
+ */
+const orderLinkSchema = z.object({
+  template: z.string().regex(/^(\{store\}|https?:\/\/)\S*$/, 'must start with {store} or an http(s) URL, without spaces'),
+  /** The billing portal's own id of each currency (WHMCS numbers its currencies): `{currencyId}`; unset: the code. */
+  currencyIds: z.partialRecord(z.enum(currencies), z.string().min(1)).default({}),
+  /** The billing portal's value of each location (a configurable option's id): `{locationId}`; unset: the location's id. */
+  locationIds: z.record(z.string(), z.string().min(1)).default({}),
+});
+export type OrderLinkTemplate = z.infer<typeof orderLinkSchema>;
+
+/** Today's store links, with the location and currency added: what a line without its own template uses. */
+export const defaultOrderLink: OrderLinkTemplate = {
+  template: '{store}/{line}/{plan}?location={location}&currency={currency}',
+  currencyIds: {},
+  locationIds: {},
+};
 
 export const lineSchema = z.object({
   /** The line's id; also its store folder. */
@@ -73,6 +111,19 @@ export const lineSchema = z.object({
   /** Short claims shown as chips under the intro. */
   highlights: z.array(z.string().min(1)).min(2).max(4),
   plans: z.array(planSchema).min(1),
+  /** The location ids its plans are sold at unless a plan says otherwise. Unset: every location. */
+  locations: z
+    .array(z.string().regex(/^[a-z0-9-]+$/))
+    .min(1)
+    .optional(),
+  /**
+   * Where its stock comes from (docs/decisions.md 101): `capacity`, the game panel's free room
+   * (the engine's nodes, or this machine); `manual`, in stock unless staff set otherwise.
+   * Unset: `capacity` for the Minecraft and bot lines (the game panel provisions them), else `manual`.
+   */
+  stockSource: z.enum(['capacity', 'manual']).optional(),
+  /** The order link of its plans; unset: `defaultOrderLink`. */
+  orderLink: orderLinkSchema.optional(),
 });
 
 export type PlanSpec = z.infer<typeof specLine>;
@@ -728,6 +779,16 @@ const lineList = defineContent(
       ],
     },
   ],
+);
+
+/**
+ * The tax line beside a price in each currency (docs/decisions.md 104): shown on plan cards and
+ * given to structured data. Empty: nothing is said (prices shown as they are paid).
+ */
+export const taxLines: Readonly<Record<Currency, string>> = defineContent(
+  'plans.taxLines',
+  z.object({ INR: z.string().max(40).default('excl. 18% GST'), USD: z.string().max(40).default(''), GBP: z.string().max(40).default('excl. VAT') }),
+  {},
 );
 
 /** The store page of one plan. */

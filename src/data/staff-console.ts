@@ -2,7 +2,7 @@ import type { StaffPermission } from '../../contracts/staff-rules.ts';
 
 export interface ConsoleSection {
   /** The fragment that opens it: /staff#audit. */
-  id: 'overview' | 'conversations' | 'team' | 'account' | 'audit' | 'incidents' | 'maintenance' | 'monitors' | 'alerts';
+  id: 'overview' | 'conversations' | 'team' | 'account' | 'audit' | 'incidents' | 'maintenance' | 'monitors' | 'alerts' | 'stock';
   label: string;
   /** The heading of its page. */
   title: string;
@@ -24,6 +24,7 @@ export const consoleSections: readonly ConsoleSection[] = [
   { id: 'incidents', label: 'Incidents', title: 'Incidents', permission: 'incidents.manage', key: 'i' },
   { id: 'maintenance', label: 'Maintenance', title: 'Maintenance', permission: 'incidents.manage', key: 'p' },
   { id: 'monitors', label: 'Monitors', title: 'Monitors', permission: 'monitors.manage', key: 'n' },
+  { id: 'stock', label: 'Stock', title: 'Stock', permission: 'stock.manage', key: 'k' },
   { id: 'team', label: 'Staff', title: 'Staff', permission: 'staff.manage', key: 's' },
   { id: 'account', label: 'My account', title: 'My account', permission: 'console.use', key: 'm' },
   { id: 'audit', label: 'Audit log', title: 'Audit log', permission: 'audit.read', key: 'l' },

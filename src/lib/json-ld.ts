@@ -1,3 +1,5 @@
+import { taxLines } from '../data/plans.ts';
+import type { Currency } from './price.ts';
 import type { Site } from '../data/site.ts';
 
 /** schema.org Organization for every page. */
@@ -15,10 +17,14 @@ export function organizationJsonLd(site: Site): object {
   };
 }
 
-/** schema.org Product for a plan page: one Offer per plan, each with price and priceCurrency. */
+/**
+ * schema.org Product for a plan page: one Offer per plan, each with price and priceCurrency, and
+ * the currency's tax line (docs/decisions.md 104) as a price specification that excludes tax.
+ */
 export function planLineJsonLd(
   line: { name: string; summary: string; route: string; currency: string; plans: readonly { name: string; price: number; storeUrl: string }[] },
   site: Pick<Site, 'name' | 'url'>,
+  taxLine: string = taxLines[line.currency as Currency] ?? '',
 ): object {
   const prices = line.plans.map((p) => p.price);
   return {
@@ -41,6 +47,17 @@ export function planLineJsonLd(
         priceCurrency: line.currency,
         url: plan.storeUrl,
         availability: 'https://schema.org/InStock',
+        ...(taxLine
+          ? {
+              priceSpecification: {
+                '@type': 'UnitPriceSpecification',
+                price: plan.price.toFixed(2),
+                priceCurrency: line.currency,
+                valueAddedTaxIncluded: false,
+                description: taxLine,
+              },
+            }
+          : {}),
       })),
     },
   };

@@ -2,8 +2,19 @@
 export const currencies = ['INR', 'USD', 'GBP'] as const;
 export type Currency = (typeof currencies)[number];
 
-/** Each currency in the locale its buyers read it in: ₹1,099 / $4.99 / £29.99. */
-const locales: Record<Currency, string> = { INR: 'en-IN', USD: 'en-US', GBP: 'en-GB' };
+const symbols: Record<Currency, string> = { INR: '₹', USD: '$', GBP: '£' };
+
+/**
+ * Digits grouped as the currency's buyers read them (docs/decisions.md 104): rupees in the Indian
+ * way, the last three digits and then pairs (1,23,456; 1,00,00,000), the others in threes
+ * (123,456). Done here rather than by Intl's en-IN, which a Node or browser without full ICU
+ * data groups in threes.
+ */
+export function groupDigits(digits: string, currency: Currency): string {
+  if (currency !== 'INR' || digits.length <= 3) return digits.replace(/\B(?=(\d{3})+$)/g, ',');
+  const head = digits.slice(0, -3);
+  return `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+}
 
 /**
  * A monthly price in its currency. Whole amounts show without decimals (₹619) unless
@@ -11,12 +22,8 @@ const locales: Record<Currency, string> = { INR: 'en-IN', USD: 'en-US', GBP: 'en
  */
 export function formatPrice(amount: number, currency: Currency, options: { decimals?: 'auto' | 2 } = {}): string {
   const digits = options.decimals === 2 || !Number.isInteger(amount) ? 2 : 0;
-  return new Intl.NumberFormat(locales[currency], {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount);
+  const [whole = '0', fraction] = Math.abs(amount).toFixed(digits).split('.');
+  return `${amount < 0 ? '-' : ''}${symbols[currency]}${groupDigits(whole, currency)}${fraction ? `.${fraction}` : ''}`;
 }
 
 /** The products page form (docs/decisions.md 16): two decimals followed by /Monthly. */

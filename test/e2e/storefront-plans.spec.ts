@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { orderLinks } from '../../src/components/plans/plan-card-data.ts';
 import { features } from '../../src/data/features.ts';
 import { pageInfo } from '../../src/data/pages.ts';
 import { fromPrice, minecraftPlanRam, planLine, planLines, products, vpsLines } from '../../src/data/plans.ts';
@@ -25,6 +26,10 @@ test.describe('plan pages', () => {
     test(`${line.route}: cards, prices, button labels, emphasis, store links, JSON-LD`, async ({ page }) => {
       const errors: string[] = [];
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      // Links, not stock: without the stock answer every button keeps its first location's order link (plan-stock.spec.ts tests stock).
+      await page.route('**/api/catalog/stock*', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '{"refreshedAt":null,"locations":[],"stock":[]}' }),
+      );
       const response = await page.goto(line.route);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(pageInfo(line.route).heading);
@@ -38,7 +43,9 @@ test.describe('plan pages', () => {
         for (const spec of plan.specs) await expect(card).toContainText(spec.value);
         const order = card.getByRole('link', { name: `${line.buttonLabel}: ${plan.name}` });
         await expect(order).toHaveText(line.buttonLabel);
-        await expect(order).toHaveAttribute('href', plan.storeUrl);
+        // The order link carries the plan, the location and the currency (docs/decisions.md 104).
+        await expect(order).toHaveAttribute('href', orderLinks(line, plan)[0]!.href);
+        expect(orderLinks(line, plan)[0]!.href.startsWith(`${plan.storeUrl}?location=`)).toBe(true);
         expect(plan.storeUrl.startsWith(site.store)).toBe(true);
       }
       const emphasised = page.locator(`[data-plan-grid="${line.id}"] > article:is([data-highlight], [data-recommended])`);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FakeGameServers, FakeServer } from './fake-game-server.ts';
 import { notFound, PanelAnswer, type FakeAnswer } from './fake-panel-answer.ts';
+import { FakePanelNodes, handleNodes } from './fake-panel-nodes.ts';
 
 /**
  * The panel's users, owners, subusers, locations and eggs, as docs/pterodactyl.md describes the
@@ -77,6 +78,8 @@ export class FakePanelAccounts {
   readonly locations = new Map<string, FakeLocation>();
   /** Server identifier → its egg's name. */
   readonly eggs = new Map<string, string>();
+  /** The panel's locations and nodes (stock reads them: test/fakes/fake-panel-nodes.ts). */
+  readonly nodes = new FakePanelNodes();
   #nextId = 1;
 
   addUser(input: { email: string; externalId?: string | null; username?: string }): FakeUser {
@@ -216,6 +219,8 @@ const partial = (field: string | null, value: string) => field?.toLowerCase().in
 /** GET /api/application/users, /users/{id}, /servers (paged, with each server's subusers): the calls "My servers" makes with the application key. */
 export function handleApplication(accounts: FakePanelAccounts, game: FakeGameServers, method: string, url: URL): FakeAnswer {
   if (method !== 'GET') throw notFound();
+  const nodes = handleNodes(accounts.nodes, url);
+  if (nodes) return nodes;
   const includes = new Set((url.searchParams.get('include') ?? '').split(',').filter(Boolean));
   const servers = [...game.servers.values()];
   if (url.pathname === '/api/application/users') {

@@ -17,6 +17,7 @@ import { staffPlugin } from '../../server/staff/staff-plugin.ts';
 import { statusEventsPlugin } from '../../server/status-events/status-events-plugin.ts';
 import { statusPlugin } from '../../server/status/status-plugin.ts';
 import { subscriptionsPlugin } from '../../server/subscriptions/subscriptions-plugin.ts';
+import { stockPlugin } from '../../server/stock/stock-plugin.ts';
 import { supportPlugin } from '../../server/support/support-plugin.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { testConfig } from '../helpers/test-config.ts';
@@ -61,6 +62,7 @@ describe('the order of capabilities', () => {
     { name: 'contact', plugin: contactPlugin, before: base, missing: 'staff' },
     { name: 'accounts', plugin: accountsPlugin, before: [...base, 'staff'], missing: 'audit' },
     { name: 'alerts', plugin: alertsPlugin, before: [...base, 'staff', 'audit', 'status-events', 'incidents'], missing: 'status' },
+    { name: 'stock', plugin: stockPlugin, before: ['jobs', 'staff'], missing: 'audit' },
   ];
   it.each(cases)('$name registered before $missing fails at boot and says so', async ({ name, plugin, before, missing }) => {
     const config = testConfig(database_.url);

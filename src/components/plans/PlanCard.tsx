@@ -54,6 +54,7 @@ export function PlanCard({ plan, index, variant = 'plan', headingLevel: Heading 
           {plan.price}
         </span>
         {plan.period && <span className="text-sm text-slate-400">{plan.period}</span>}
+        {plan.taxLine && <span className="text-xs text-slate-400">{plan.taxLine}</span>}
       </p>
       <ul className="mt-5 space-y-2.5 text-sm text-slate-200" aria-label={`${plan.name} specifications`}>
         {plan.specs.map((spec) => (
@@ -69,7 +70,19 @@ export function PlanCard({ plan, index, variant = 'plan', headingLevel: Heading 
       {plan.plugins.length > 0 && <TagList title="Popular Plugins" items={plan.plugins} />}
       {plan.tools.length > 0 && <TagList title="Included Tools" items={plan.tools} />}
       <div className="mt-auto pt-6">
-        <ButtonLink href={plan.cta.href} aria-label={`${plan.cta.label}: ${plan.name}`} variant={emphasised ? 'primary' : 'secondary'} className="w-full">
+        {plan.orderAt && (
+          // Filled by the page's stock island (PlanStock.tsx) for the chosen location; its height is kept so nothing moves.
+          <p id={`stock-${plan.id}`} data-stock-for={plan.id} className="mb-3 flex min-h-10 flex-wrap items-center gap-x-2 text-sm text-slate-300" />
+        )}
+        <ButtonLink
+          href={plan.cta.href}
+          aria-label={`${plan.cta.label}: ${plan.name}`}
+          aria-describedby={plan.orderAt ? `stock-${plan.id}` : undefined}
+          data-order-for={plan.orderAt ? plan.id : undefined}
+          data-order-at={plan.orderAt ? JSON.stringify(Object.fromEntries(plan.orderAt.map((o) => [o.location, o.href]))) : undefined}
+          variant={emphasised ? 'primary' : 'secondary'}
+          className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+        >
           {plan.cta.label}
         </ButtonLink>
       </div>

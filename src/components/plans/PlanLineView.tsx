@@ -37,14 +37,15 @@ export function PlanHero({ line, children }: { line: PlanLine; children?: ReactN
   );
 }
 
-/** The plan cards of a line. */
-export function PlanGrid({ line }: { line: PlanLine }) {
+/** The plan cards of a line; `stock` (the stock island, PlanStock.tsx, given as an Astro slot) above them. */
+export function PlanGrid({ line, stock }: { line: PlanLine; stock?: ReactNode }) {
   const columns = gridColumns[line.plans.length] ?? 'md:grid-cols-2 lg:grid-cols-3';
   return (
     <section aria-labelledby="plans-heading" className="mx-auto mt-14 max-w-7xl px-4 sm:px-6 lg:px-8">
       <h2 id="plans-heading" className="sr-only">
         {line.name} plans
       </h2>
+      {stock}
       <div data-plan-grid={line.id} className={`grid gap-6 pt-3 ${columns}`}>
         {line.plans.map((plan, i) => (
           <PlanCard key={plan.id} plan={planCardData(line, plan)} index={i} />
@@ -68,12 +69,12 @@ export function PlanFeatures({ line }: { line: PlanLine }) {
   return <FeatureCards title="Included with every plan" features={cards} headingId="features-heading" />;
 }
 
-/** A whole plan page body: hero, cards, optional extras (the RAM calculator), feature cards. */
-export function PlanLineView({ line, children }: { line: PlanLine; children?: ReactNode }) {
+/** A whole plan page body: hero, cards (with the stock island, `stock`), optional extras (the RAM calculator), feature cards. */
+export function PlanLineView({ line, stock, children }: { line: PlanLine; stock?: ReactNode; children?: ReactNode }) {
   return (
     <>
       <PlanHero line={line} />
-      <PlanGrid line={line} />
+      <PlanGrid line={line} stock={stock} />
       {children}
       <PlanFeatures line={line} />
       <RelatedLines line={line} />

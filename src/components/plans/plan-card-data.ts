@@ -1,5 +1,8 @@
-import type { Plan, PlanLine, PlanSpec, Product, SpecKind } from '../../data/plans.ts';
+import { defaultOrderLink, type Plan, type PlanLine, type PlanSpec, type Product, type SpecKind, taxLines } from '../../data/plans.ts';
+import { locationsOf } from '../../data/plan-stock.ts';
+import { site } from '../../data/site.ts';
 import type { IconName } from '../../lib/icon-names.ts';
+import { orderLink } from '../../lib/order-link.ts';
 import { formatMonthly, formatPrice } from '../../lib/price.ts';
 
 /** Everything a plan card shows, as plain values (safe to pass into an island). */
@@ -23,6 +26,10 @@ export interface PlanCardData {
   cta: { label: string; href: string };
   /** Products filter category, when on the products page. */
   category?: 'game' | 'vps' | 'other';
+  /** The currency's tax line beside the price ("excl. 18% GST"), when it has one. */
+  taxLine?: string;
+  /** A plan page card: the order link at each location it is sold at (the first is the button's until stock says otherwise). */
+  orderAt?: { location: string; href: string }[];
 }
 
 const specIcons: Record<SpecKind, IconName> = {
@@ -45,8 +52,18 @@ function specLines(specs: readonly PlanSpec[]): PlanCardData['specs'] {
   return specs.map((s) => ({ icon: specIcons[s.kind], text: s.value }));
 }
 
+/** A plan's order link at each of its locations, by its line's template (docs/decisions.md 104). */
+export function orderLinks(line: PlanLine, plan: Plan): { location: string; href: string }[] {
+  const template = line.orderLink ?? defaultOrderLink;
+  return locationsOf(line, plan).map((location) => ({
+    location,
+    href: orderLink(template, { store: site.store, line: line.id, plan: plan.id, pid: plan.billingId ?? plan.id, location, currency: line.currency }),
+  }));
+}
+
 /** A plan page card. */
 export function planCardData(line: PlanLine, plan: Plan): PlanCardData {
+  const orderAt = orderLinks(line, plan);
   return {
     id: plan.id,
     name: plan.name,
@@ -58,7 +75,9 @@ export function planCardData(line: PlanLine, plan: Plan): PlanCardData {
     recommended: plan.recommended,
     plugins: [],
     tools: [],
-    cta: { label: line.buttonLabel, href: plan.storeUrl },
+    cta: { label: line.buttonLabel, href: orderAt[0]?.href ?? plan.storeUrl },
+    taxLine: taxLines[line.currency] || undefined,
+    orderAt,
   };
 }
 
@@ -80,5 +99,6 @@ export function productCardData(product: Product): PlanCardData {
     tools: product.tools,
     cta: { label: 'View Plans', href: product.path },
     category: product.category,
+    taxLine: taxLines[product.currency] || undefined,
   };
 }

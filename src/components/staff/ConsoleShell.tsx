@@ -15,6 +15,7 @@ import { OverviewSection } from './OverviewSection.tsx';
 import type { SectionProps } from './section-props.ts';
 import { staffApi } from './staff-api.ts';
 import { badge, badgeTones } from './staff-styles.ts';
+import { StockSection } from './StockSection.tsx';
 import { TeamSection } from './TeamSection.tsx';
 import { useConversationsUnread } from './conversations/unread-count.ts';
 
@@ -184,6 +185,7 @@ export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (n
           {current === 'maintenance' ? <MaintenanceSection {...props} /> : null}
           {current === 'monitors' ? <MonitorsSection {...props} /> : null}
           {current === 'alerts' ? <AlertsSection {...props} /> : null}
+          {current === 'stock' ? <StockSection {...props} /> : null}
         </div>
       </main>
     </div>
