@@ -56,7 +56,8 @@ const load = () =>
 /** The middle run: ordered by performance score, and among equal scores by blocking time. */
 export function medianRun<T extends Lhr>(runs: T[]): T {
   const sorted = [...runs].sort(
-    (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0) || audit(b, 'total-blocking-time') - audit(a, 'total-blocking-time'),
+    (a, b) =>
+      (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0) || audit(b, 'total-blocking-time') - audit(a, 'total-blocking-time'),
   );
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
