@@ -6,7 +6,16 @@ import type { Representation, SiteFile, SiteFiles } from './site-files.ts';
 interface Baked {
   ok: string[];
   notModified: string[];
+  /** A small body as a one-byte string (docs/decisions.md 125), else undefined. */
+  text: string | undefined;
 }
+
+/**
+ * Bodies up to this size are also held as one-byte (latin1) strings: Node writes a string body
+ * with the head in one socket write, where a Buffer goes beside it in a gathered write (writev),
+ * which costs more than the copy for a small file. Larger bodies go as the Buffer, uncopied.
+ */
+export const smallBodyBytes = 16 * 1024;
 
 /** Negotiation results by Accept-Encoding value; cleared when full, since clients choose the values. */
 function boundedCache(limit: number): CacheStore {
@@ -66,6 +75,7 @@ export class SiteAnswers {
         this.baked.set(rep, {
           ok: flat(rep.headers, headers),
           notModified: flat(rep.notModifiedHeaders, headers),
+          text: rep.body.length <= smallBodyBytes ? rep.body.toString('latin1') : undefined,
         });
       }
     }
@@ -97,6 +107,7 @@ export class SiteAnswers {
     }
     res.writeHead(status, id === undefined ? baked.ok : [...baked.ok, 'x-request-id', id]);
     if (req.method === 'HEAD') res.end();
+    else if (baked.text !== undefined) res.end(baked.text, 'latin1');
     else res.end(rep.body);
   }
 
