@@ -6,7 +6,8 @@
  *
  * Builds nothing: needs a built site (npm run build). Starts the built site as production does
  * (`node server/server.ts` with the flags of `npm run serve`, a temporary SQLite database, the
- * operator's status monitors of config/monitors.json, so the board has cards), runs Debian's
+ * operator's status monitors of config/monitors.json, so the board has cards, and sign-in by
+ * e-mail link on, as a production site has it), runs Debian's
  * Chromium headless, prints one table and exits by itself. The routes are the site's own list
  * (src/data/pages.ts, the pages the sitemap lists); --routes /,/vps measures a subset.
  *
@@ -95,7 +96,14 @@ async function main(): Promise<void> {
   const serve = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-bench-lighthouse-'));
   const server = await startServer(
-    { DATABASE_URL: `sqlite:${path.join(work, 'bench.db')}`, LOG_LEVEL: 'warn', MONITORS_FILE: path.join(root, 'config/monitors.json') },
+    {
+      DATABASE_URL: `sqlite:${path.join(work, 'bench.db')}`,
+      LOG_LEVEL: 'warn',
+      MONITORS_FILE: path.join(root, 'config/monitors.json'),
+      // Sign-in by e-mail link on, as on a production site: /control-panel shows a new visitor the
+      // signed-out panel (docs/decisions.md 124). No run sends mail; nothing listens at this address.
+      SMTP_URL: 'smtp://127.0.0.1:9',
+    },
     { nodeArgs: serve.split(' ').filter((word) => word.startsWith('--')) },
   );
   fs.mkdirSync(path.join(work, 'chrome'));
