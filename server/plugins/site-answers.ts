@@ -11,9 +11,11 @@ interface Baked {
 }
 
 /**
- * Bodies up to this size are also held as one-byte (latin1) strings: Node writes a string body
- * with the head in one socket write, where a Buffer goes beside it in a gathered write (writev),
- * which costs more than the copy for a small file. Larger bodies go as the Buffer, uncopied.
+ * The brotli and gzip bodies of hashed scripts, styles and fonts (most of a visit's requests) up
+ * to this size are also held as one-byte (latin1) strings: Node writes a string body with the
+ * head in one socket write, where a Buffer goes beside it in a gathered write (writev), which
+ * costs more than the copy for a small file. The rest go as the Buffer, uncopied. The strings
+ * weigh about 0.3 MB for this site (the memory at rest stays under 120 MiB: decision 40).
  */
 export const smallBodyBytes = 16 * 1024;
 
@@ -75,7 +77,7 @@ export class SiteAnswers {
         this.baked.set(rep, {
           ok: flat(rep.headers, headers),
           notModified: flat(rep.notModifiedHeaders, headers),
-          text: rep.body.length <= smallBodyBytes ? rep.body.toString('latin1') : undefined,
+          text: file.lean && rep.encoding !== 'identity' && rep.body.length <= smallBodyBytes ? rep.body.toString('latin1') : undefined,
         });
       }
     }

@@ -187,7 +187,7 @@ describe('the site from memory', () => {
   });
 
   it('sends small bodies (held as strings) and large ones (sent as buffers) byte for byte over a socket', async () => {
-    // docs/decisions.md 125: a body up to smallBodyBytes goes with its head in one write, as latin1 text.
+    // docs/decisions.md 125: a hashed file's compressed body up to smallBodyBytes goes with its head in one write, as latin1 text.
     const big = fs
       .readdirSync(path.join(siteDir, '_astro'))
       .map((f) => `/_astro/${f}`)
