@@ -66,6 +66,11 @@ test.describe('control panel JavaScript', () => {
       await page.getByLabel('Server ID').fill('test-mc');
       await page.getByRole('button', { name: /^Connect/ }).click();
       await expect(page.getByText('Enter the access key of your server.')).toBeVisible();
+      // The toasts started with it, so a failure's toast shows.
+      await expect(page.locator('astro-island[component-export="Toaster"]')).not.toHaveAttribute('ssr');
+      await page.getByLabel('Access key').fill('wrong-key');
+      await page.getByRole('button', { name: /^Connect/ }).click();
+      await expect(page.getByText('Failed to fetch server details')).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Your servers, one sign-in away' })).toBeVisible();
     });
   }
