@@ -13,7 +13,9 @@
 //   `export … from "./x.js"`), to the end. A dynamic import() is loaded later, not counted.
 // Not counted: client="visible" islands (they load when scrolled into view; a page keeps them
 // below the first screen, test/e2e/home-javascript.spec.ts checks the home page) and
-// client="interaction" islands (src/lib/interaction-directive.ts: on the first press, focus or key).
+// client="interaction" islands (src/directives/interaction.ts: on the first press, focus or key), nor
+// client="customer" ones (src/directives/customer.ts: at load only for a browser that brings a
+// customer or a server, else on the first touch; a new visitor is what the budget is for).
 import path from 'node:path';
 import zlib from 'node:zlib';
 

@@ -1,4 +1,4 @@
-// Registers the site's own island directive (src/directives/interaction.ts) with Astro.
+// Registers the site's own island directives (src/directives/interaction.ts, customer.ts) with Astro.
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
@@ -8,6 +8,7 @@ export function interactionDirective(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./interaction.ts', import.meta.url)) });
+        addClientDirective({ name: 'customer', entrypoint: fileURLToPath(new URL('./customer.ts', import.meta.url)) });
       },
     },
   };
@@ -17,5 +18,7 @@ declare module 'astro' {
   interface AstroClientDirectives {
     /** Load the island on the first interaction with it, or with elements matching the selector given. */
     'client:interaction'?: boolean | string;
+    /** Load the island at once for a customer (or a server) this browser brings, else on the first interaction. */
+    'client:customer'?: boolean | string;
   }
 }

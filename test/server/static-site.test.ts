@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import { smallBodyBytes } from '../../server/plugins/site-answers.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { testConfig } from '../helpers/test-config.ts';
 
@@ -182,6 +183,26 @@ describe('the site from memory', () => {
         expect(direct.headers['x-request-id']).not.toBe(injected.headers['x-request-id']);
         expect(direct.headers['content-security-policy']).toContain("default-src 'self'");
       }
+    }
+  });
+
+  it('sends small bodies (held as strings) and large ones (sent as buffers) byte for byte over a socket', async () => {
+    // docs/decisions.md 125: a hashed file's compressed body up to smallBodyBytes goes with its head in one write, as latin1 text.
+    const big = fs
+      .readdirSync(path.join(siteDir, '_astro'))
+      .map((f) => `/_astro/${f}`)
+      .find((f) => f.endsWith('.js') && fs.statSync(path.join(siteDir, f)).size > smallBodyBytes)!;
+    expect(fs.statSync(path.join(siteDir, asset)).size).toBeLessThanOrEqual(smallBodyBytes);
+    for (const target of [asset, big]) {
+      const original = fs.readFileSync(path.join(siteDir, target));
+      const plain = await rawRequest(port, target, { host: `127.0.0.1:${port}` });
+      expect(plain.body.equals(original), target).toBe(true);
+      const gzip = await rawRequest(port, target, { host: `127.0.0.1:${port}`, 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(Number(gzip.headers['content-length'])).toBe(gzip.body.length);
+      expect(zlib.gunzipSync(gzip.body).equals(original), target).toBe(true);
+      const br = await rawRequest(port, target, { host: `127.0.0.1:${port}`, 'accept-encoding': 'br' });
+      expect(zlib.brotliDecompressSync(br.body).equals(original), target).toBe(true);
     }
   });
 

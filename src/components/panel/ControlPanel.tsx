@@ -1,6 +1,7 @@
 import { Code2, Gamepad2, Globe, MonitorCog } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { SamplePanel } from '../../data/panel-samples.ts';
+import { FirstViewContext, type FirstView } from './first-view.ts';
 import { GamePanel } from './GamePanel.tsx';
 import { SamplePanelView } from './SamplePanelView.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
@@ -18,8 +19,9 @@ const icons: Record<TabId, ReactNode> = {
  * The control panel's four tabs as WAI-ARIA tabs (automatic activation; Left/Right/Home/End):
  * Game Panel first and selected (docs/decisions.md 30), then the Web, VPS and Dev samples. Panels
  * stay mounted when hidden, so the game console keeps streaming while another tab is open.
+ * `firstView` is what the Game Panel shows before its first answers (first-view.ts).
  */
-export function ControlPanel({ samples }: { samples: SamplePanel[] }) {
+export function ControlPanel({ samples, firstView = 'checking' }: { samples: SamplePanel[]; firstView?: FirstView }) {
   const [selected, setSelected] = useState<TabId>('game');
   const label = (id: TabId, text: string) => (
     <>
@@ -33,18 +35,20 @@ export function ControlPanel({ samples }: { samples: SamplePanel[] }) {
     </>
   );
   return (
-    <Tabs<TabId>
-      label="Panels"
-      idPrefix="panel"
-      selected={selected}
-      onSelect={setSelected}
-      listClassName="grid grid-cols-2 sm:flex"
-      tabClassName="flex-1 whitespace-nowrap"
-      panelClassName="mt-6"
-      items={[
-        { id: 'game', label: label('game', 'Game Panel'), panel: <GamePanel /> },
-        ...samples.map((panel) => ({ id: panel.id, label: label(panel.id, panel.label), panel: <SamplePanelView panel={panel} /> })),
-      ]}
-    />
+    <FirstViewContext value={firstView}>
+      <Tabs<TabId>
+        label="Panels"
+        idPrefix="panel"
+        selected={selected}
+        onSelect={setSelected}
+        listClassName="grid grid-cols-2 sm:flex"
+        tabClassName="flex-1 whitespace-nowrap"
+        panelClassName="mt-6"
+        items={[
+          { id: 'game', label: label('game', 'Game Panel'), panel: <GamePanel /> },
+          ...samples.map((panel) => ({ id: panel.id, label: label(panel.id, panel.label), panel: <SamplePanelView panel={panel} /> })),
+        ]}
+      />
+    </FirstViewContext>
   );
 }

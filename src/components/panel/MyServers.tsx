@@ -1,8 +1,9 @@
 import { AlertTriangle, Loader2, LogIn, Server, Share2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../lib/api-client.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { cardVariants } from '../ui/card-variants.ts';
+import { FirstViewContext, signedOutAnswer } from './first-view.ts';
 import { panelApi, type MyServer, type MyServersAnswer } from './panel-api.ts';
 
 // Loaded when an owner first opens Share: most visits never do.
@@ -51,7 +52,8 @@ interface MyServersProps {
  * status board's word on its location; Open, and Share for its owner. A deep link opens its server.
  */
 export function MyServers({ opening, onOpen, onNoSignIn }: MyServersProps) {
-  const [answer, setAnswer] = useState<MyServersAnswer>();
+  // Signed-out until the answer says otherwise, on a page rendered so at build (first-view.ts).
+  const [answer, setAnswer] = useState<MyServersAnswer | undefined>(useContext(FirstViewContext) === 'signed-out' ? signedOutAnswer : undefined);
   const [error, setError] = useState<string>();
   const [sharing, setSharing] = useState<string>();
   const linked = useRef<string | undefined>(undefined);

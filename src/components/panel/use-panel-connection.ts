@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { panelTexts } from '../../data/panel-texts.ts';
 import type { SessionAccount } from '../../../contracts/panel.ts';
+import { FirstViewContext } from './first-view.ts';
 import { panelApi, rememberServerId, type PowerAction, type PowerState, type ServerDetails, type ServerResources } from './panel-api.ts';
 
 /** Stats refresh this often while connected (docs/decisions.md 30). */
@@ -45,7 +46,8 @@ const isUnauthorized = (error: unknown) => error instanceof ApiError && error.st
  * after each), commands, disconnect. Toast wording: docs/decisions.md 27.
  */
 export function usePanelConnection(): PanelConnection {
-  const [phase, setPhase] = useState<Phase>('checking');
+  // A page rendered signed-out at build starts there; the session's answer moves it on (first-view.ts).
+  const [phase, setPhase] = useState<Phase>(useContext(FirstViewContext) === 'signed-out' ? 'disconnected' : 'checking');
   const [server, setServer] = useState<ServerDetails>();
   const [resources, setResourcesState] = useState<ServerResources>();
   const [connecting, setConnecting] = useState(false);
