@@ -71,7 +71,7 @@ export function PlanCard({ plan, index, variant = 'plan', headingLevel: Heading 
       {plan.tools.length > 0 && <TagList title="Included Tools" items={plan.tools} />}
       <div className="mt-auto pt-6">
         {plan.orderAt && (
-          // Filled by the page's stock island (PlanStock.tsx) for the chosen location; its height is kept so nothing moves.
+          // Filled by the page's stock script (plan-stock.ts) for the chosen location; its height is kept so nothing moves.
           <p id={`stock-${plan.id}`} data-stock-for={plan.id} className="mb-3 flex min-h-10 flex-wrap items-center gap-x-2 text-sm text-slate-300" />
         )}
         <ButtonLink

@@ -37,7 +37,7 @@ export function PlanHero({ line, children }: { line: PlanLine; children?: ReactN
   );
 }
 
-/** The plan cards of a line; `stock` (the stock island, PlanStock.tsx, given as an Astro slot) above them. */
+/** The plan cards of a line; `stock` (the stock picker, PlanStockPicker.astro, given as an Astro slot) above them. */
 export function PlanGrid({ line, stock }: { line: PlanLine; stock?: ReactNode }) {
   const columns = gridColumns[line.plans.length] ?? 'md:grid-cols-2 lg:grid-cols-3';
   return (
