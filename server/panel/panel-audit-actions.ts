@@ -26,6 +26,13 @@ export const panelAuditActions = [
   'panel.share.accept',
   'panel.share.change',
   'panel.share.remove',
+  // The Players tool (server/panel/minecraft-players/, docs/decisions.md 110).
+  'panel.players.whitelist_add',
+  'panel.players.whitelist_remove',
+  'panel.players.op',
+  'panel.players.deop',
+  'panel.players.ban',
+  'panel.players.pardon',
 ] as const;
 
 /** A customer's action in the panel, audited with `PanelService.audited`. */

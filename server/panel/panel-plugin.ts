@@ -9,6 +9,7 @@ import { panelBackupRoutes } from './panel-backup-routes.ts';
 import { panelFileRoutes } from './panel-file-routes.ts';
 import { PanelLink } from './panel-link.ts';
 import { historySampleCounter, registerPanelMetrics, timedDriver } from './panel-metrics.ts';
+import { registerPlayerLists } from './minecraft-players/register-player-lists.ts';
 import { createMyServers } from './accounts/my-servers-plugin.ts';
 import { myServersRoutes } from './accounts/my-servers-routes.ts';
 import { panelReachable } from './pterodactyl/panel-reachable.ts';
@@ -69,6 +70,7 @@ async function panelCapability(app: FastifyInstance): Promise<void> {
       panelFileRoutes(scope, service, requests);
       panelBackupRoutes(scope, service, requests);
       registerSchedules(scope, { driver, panel: service, crypto, requests, now: scope.clock });
+      registerPlayerLists(scope, { driver, panel: service, requests });
       consoleRoutes(scope, service, requests, accounts.consoles);
       myServersRoutes(scope, accounts.service);
     },

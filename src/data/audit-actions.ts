@@ -78,6 +78,12 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'panel.share.accept': 'Opened a server shared with them for the first time',
   'panel.share.change': 'Changed what someone may do on a shared server',
   'panel.share.remove': 'Stopped sharing a server with someone',
+  'panel.players.whitelist_add': 'Added a player to the whitelist',
+  'panel.players.whitelist_remove': 'Removed a player from the whitelist',
+  'panel.players.op': 'Made a player an operator',
+  'panel.players.deop': 'Took a player off the operators',
+  'panel.players.ban': 'Banned a player',
+  'panel.players.pardon': "Lifted a player's ban",
   /** The system's entry, its actor the schedule itself: 'schedule "Nightly" finished a scheduled run'; each task has an entry of its own. */
   'panel.schedule.ran': 'Finished a scheduled run',
 };

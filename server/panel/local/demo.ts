@@ -57,6 +57,8 @@ function definition(port: number, host: string, keyHash: string, cwd: string, la
         env: { DEMO_MC_PORT: String(port), DEMO_MC_HOST: host },
         // The players list pings the game here.
         minecraftPort: port,
+        // flying-squid keeps operators and bans but has no whitelist (docs/decisions.md 110).
+        playerLists: ['ops', 'bans'],
         limits: { memory: 1024, disk: 1024, cpu: 100 },
         readyPattern: 'Server listening on port \\d+',
         stopCommand: 'stop',

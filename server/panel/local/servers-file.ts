@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { playerListKinds, type PlayerListKind } from '../../../contracts/minecraft-players-rules.ts';
 import { isKeyHash } from './key-hash.ts';
 import { gameSystemFolders } from './reachable.ts';
 
@@ -62,6 +63,8 @@ const serverSchema = z
     autostart: z.boolean().default(false),
     /** The game's own port on this machine, for the players list (Minecraft Server List Ping to 127.0.0.1). Unset: not a Minecraft server. */
     minecraftPort: z.number().int().min(1).max(65535).optional(),
+    /** The player lists the game's program keeps, for the Players tool (docs/decisions.md 110). Default: all three, as vanilla. */
+    playerLists: z.array(z.enum(playerListKinds)).optional(),
     /** How many backups the customer may keep (the plan's limit); 0 turns backups off. */
     backupLimit: z.number().int().min(0).max(100).default(defaultBackupLimit),
     /**
@@ -117,6 +120,8 @@ export interface LocalServerConfig {
   runAs?: string | undefined;
   /** The game port on 127.0.0.1 for the players list; unset for a game that is not Minecraft. */
   minecraftPort?: number | undefined;
+  /** The player lists its program keeps; unset: whitelist, operators and bans (docs/decisions.md 110). */
+  playerLists?: readonly PlayerListKind[] | undefined;
   /** Default defaultBackupLimit. */
   backupLimit?: number;
   /** Absolute; default defaultBackupsDir(cwd, id). */
