@@ -33,6 +33,8 @@ export const panelAuditActions = [
   'panel.players.deop',
   'panel.players.ban',
   'panel.players.pardon',
+  // The Settings tool (server/panel/minecraft-settings/, docs/decisions.md 111).
+  'panel.settings.change',
 ] as const;
 
 /** A customer's action in the panel, audited with `PanelService.audited`. */

@@ -84,6 +84,7 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'panel.players.deop': 'Took a player off the operators',
   'panel.players.ban': 'Banned a player',
   'panel.players.pardon': "Lifted a player's ban",
+  'panel.settings.change': 'Changed the server settings (server.properties)',
   /** The system's entry, its actor the schedule itself: 'schedule "Nightly" finished a scheduled run'; each task has an entry of its own. */
   'panel.schedule.ran': 'Finished a scheduled run',
 };

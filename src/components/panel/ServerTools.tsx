@@ -1,5 +1,6 @@
-import { Archive, CalendarClock, FolderOpen, LineChart, Terminal } from 'lucide-react';
+import { Archive, Blocks, CalendarClock, FolderOpen, LineChart, Terminal } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { minecraftTexts } from '../../data/minecraft-tools-texts.ts';
 import { scheduleTexts } from '../../data/panel-schedules.ts';
 import { panelTexts } from '../../data/panel-texts.ts';
 import { Tabs } from '../ui/Tabs.tsx';
@@ -11,8 +12,9 @@ const FileManager = lazy(() => import('./FileManager.tsx').then((m) => ({ defaul
 const BackupsPanel = lazy(() => import('./BackupsPanel.tsx').then((m) => ({ default: m.BackupsPanel })));
 const SchedulesPanel = lazy(() => import('./SchedulesPanel.tsx').then((m) => ({ default: m.SchedulesPanel })));
 const HistoryCharts = lazy(() => import('./HistoryCharts.tsx').then((m) => ({ default: m.HistoryCharts })));
+const MinecraftPanel = lazy(() => import('./minecraft/MinecraftPanel.tsx').then((m) => ({ default: m.MinecraftPanel })));
 
-type ToolId = 'console' | 'files' | 'backups' | 'schedules' | 'history';
+type ToolId = 'console' | 'files' | 'backups' | 'schedules' | 'history' | 'minecraft';
 const texts = panelTexts.tools;
 
 interface ServerToolsProps {
@@ -84,6 +86,20 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
           },
         ]
       : []),
+    // Players, Settings and Version (docs/decisions.md 110-112): their lists and files need the file permissions.
+    ...(permissions?.files.read
+      ? [
+          {
+            id: 'minecraft' as const,
+            label: label(<Blocks aria-hidden className="size-4 shrink-0 max-sm:hidden" />, minecraftTexts.tab),
+            panel: opened.has('minecraft') && (
+              <Suspense fallback={loading}>
+                <MinecraftPanel />
+              </Suspense>
+            ),
+          },
+        ]
+      : []),
     {
       id: 'history' as const,
       label: label(<LineChart aria-hidden className="size-4 shrink-0 max-sm:hidden" />, texts.tabs.history),
@@ -103,7 +119,8 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
       items={items}
       size="compact"
       // Five tabs share a phone's row by their labels' widths; four split it evenly.
-      listClassName={items.length > 4 ? 'flex' : 'grid grid-cols-4 sm:flex'}
+      // Six tabs and more scroll sideways on a phone rather than squeeze their labels.
+      listClassName={items.length > 5 ? 'flex overflow-x-auto' : items.length > 4 ? 'flex' : 'grid grid-cols-4 sm:flex'}
       tabClassName={items.length > 4 ? 'flex-auto whitespace-nowrap max-sm:px-1.5' : 'flex-1 whitespace-nowrap'}
       panelClassName="mt-4"
     />

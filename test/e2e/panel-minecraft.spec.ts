@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { freePort } from '../helpers/free-port.ts';
+import { startServer, type ServerProcess } from '../helpers/server-process.ts';
+import { tempGameServer, type TempGameServer } from '../helpers/temp-game-server.ts';
+import { scanAtRest as scan } from './support/a11y.ts';
+import { openPage } from './support/hydration.ts';
+import { overflowing } from './support/overflow.ts';
+
+/**
+ * The Game Panel's Minecraft tools in the browser (docs/decisions.md 110-112): Players on a
+ * stopped server (its list files), names checked before they are sent, axe with each tool open,
+ * and a phone's 390 px without anything sticking out. A server of its own with a game server in
+ * a temporary folder. Set SCREENSHOT_DIR to keep screenshots of each tool at 390 and 1366 px.
+ */
+
+const fixtureKey = 'hostfront-fixture-key-7f3a9c';
+const serverId = 'mctools-mc';
+const properties = '#Minecraft server properties\n#A comment we keep\nmotd=\\u00A76Gold \\u00A7lServer\nonline-mode=false\ncustom-key=kept\n';
+
+async function shootBoth(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize()!;
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
+
+test.describe('the Minecraft tools', () => {
+  test.describe.configure({ mode: 'serial' });
+  let database: TestDatabase;
+  let gameServer: TempGameServer;
+  let server: ServerProcess;
+  let origin: string;
+
+  test.beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    gameServer = tempGameServer({
+      id: serverId,
+      files: { 'server.properties': properties, 'whitelist.json': '[{"uuid":"00000000-0000-4000-8000-00000000abcd","name":"Old_Friend"}]\n' },
+    });
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    server = await startServer(
+      { DATABASE_URL: database.url, SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789', LOCAL_SERVERS_FILE: gameServer.serversFile },
+      { port },
+    );
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+    gameServer?.remove();
+  });
+
+  async function openTools(page: Page): Promise<void> {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openPage(page, `${origin}/control-panel`);
+    await page.getByLabel('Server ID').fill(serverId);
+    await page.getByLabel('Access key').fill(fixtureKey);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByRole('tab', { name: 'Minecraft', exact: true }).click();
+  }
+
+  test('Players: adds and removes through the list files while stopped, and checks names first', async ({ page }) => {
+    await openTools(page);
+    const tool = page.getByTestId('players-tool');
+    await expect(tool.getByTestId('players-via')).toHaveText(/stopped: changes are written to its list files/);
+    const whitelist = tool.getByTestId('players-whitelist');
+    await expect(whitelist.getByText('Old_Friend')).toBeVisible();
+
+    await whitelist.getByLabel('Player name').fill('bad name;stop');
+    await whitelist.getByRole('button', { name: 'Add to whitelist' }).click();
+    await expect(whitelist.getByText('A player name is 3 to 16 letters')).toBeVisible();
+    await expect(whitelist.getByLabel('Player name')).toHaveAttribute('aria-invalid', 'true');
+
+    await whitelist.getByLabel('Player name').fill('New_Friend');
+    await whitelist.getByRole('button', { name: 'Add to whitelist' }).click();
+    await expect(tool.getByTestId('players-status')).toHaveText('Added New_Friend to the whitelist (whitelist.json). It applies when the server starts.');
+    await expect(whitelist.getByText('New_Friend')).toBeVisible();
+    expect(JSON.parse(fs.readFileSync(path.join(gameServer.root, 'whitelist.json'), 'utf8')).map((e: { name: string }) => e.name)).toEqual([
+      'Old_Friend',
+      'New_Friend',
+    ]);
+
+    const bans = tool.getByTestId('players-bans');
+    await bans.getByLabel('Player name').fill('Griefer');
+    await bans.getByRole('button', { name: 'Ban' }).click();
+    await expect(bans.getByText('Griefer')).toBeVisible();
+    await bans.getByRole('button', { name: 'Pardon Griefer' }).click();
+    await expect(bans.getByText('Nobody on this list.')).toBeVisible();
+    await whitelist.getByRole('button', { name: 'Remove Old_Friend' }).click();
+    await expect(whitelist.getByText('Old_Friend')).toBeHidden();
+
+    await scan(page, 'Minecraft players');
+    await shootBoth(page, 'minecraft-players');
+  });
+
+  test('Players fits a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openTools(page);
+    await expect(page.getByTestId('players-tool').getByTestId('players-via')).toBeVisible();
+    expect(await overflowing(page)).toEqual([]);
+    await scan(page, 'Minecraft players at 390 px');
+  });
+});
