@@ -25,4 +25,26 @@ export const minecraftTexts = {
     empty: 'Nobody on this list.',
     loading: 'Reading the lists…',
   },
+  settings: {
+    intro: 'The common keys of server.properties. Everything else in the file, comments included, is kept as it is.',
+    motdHint: 'Two lines at most. § and a code colour the text: §6 gold, §c red, §a green, §l bold, §o italic, §r plain.',
+    preview: 'How the server list shows it',
+    options: {
+      difficulty: { peaceful: 'Peaceful', easy: 'Easy', normal: 'Normal', hard: 'Hard' },
+      gamemode: { survival: 'Survival', creative: 'Creative', adventure: 'Adventure', spectator: 'Spectator' },
+    },
+    pvpLabel: 'Players can hurt each other (PvP)',
+    whitelistLabel: 'Only players on the whitelist may join',
+    onlineLabel: 'Check players’ Mojang accounts (online mode)',
+    onlineWarning:
+      'Turned off, anyone can join under any name, an operator’s included, unless the whitelist is on. Leave it on unless a proxy (Velocity, BungeeCord) checks accounts for this server.',
+    seedLocked: 'The world already exists: a new seed applies only to a new world.',
+    seedHint: 'Empty: a random seed.',
+    save: 'Save settings',
+    saving: 'Saving…',
+    restart: 'Restart now',
+    restarting: 'Restarting the server…',
+    loading: 'Reading server.properties…',
+    newFile: 'There is no server.properties yet: saving makes one.',
+  },
 } as const;

@@ -102,11 +102,43 @@ test.describe('the Minecraft tools', () => {
     await shootBoth(page, 'minecraft-players');
   });
 
-  test('Players fits a phone', async ({ page }) => {
+  test('Settings: previews the MOTD, checks each field, saves only what changed and keeps the rest of the file', async ({ page }) => {
+    await openTools(page);
+    await page.getByRole('tab', { name: 'Settings', exact: true }).click();
+    const tool = page.getByTestId('settings-tool');
+    const motd = tool.getByLabel('Message of the day');
+    await expect(motd).toHaveValue('§6Gold §lServer');
+    // §6 is gold, §l bold: drawn as the game's server list draws them.
+    await expect(tool.getByTestId('motd-preview').getByText('Gold')).toHaveCSS('color', 'rgb(255, 170, 0)');
+    await expect(tool.getByTestId('motd-preview').getByText('Server')).toHaveCSS('font-weight', '700');
+    await expect(tool.getByTestId('online-mode-warning')).toBeVisible();
+
+    await tool.getByLabel('Difficulty').selectOption('hard');
+    await tool.getByLabel('Max players').fill('5000');
+    await tool.getByRole('button', { name: 'Save settings' }).click();
+    await expect(tool.getByText('Max players is a whole number from 1 to 1000.').first()).toBeVisible();
+    await expect(tool.getByLabel('Max players')).toHaveAttribute('aria-invalid', 'true');
+    await tool.getByLabel('Max players').fill('12');
+    await motd.fill('§cRed §oSky');
+    await expect(tool.getByTestId('motd-preview').getByText('Sky')).toHaveCSS('font-style', 'italic');
+    await tool.getByRole('button', { name: 'Save settings' }).click();
+    await expect(tool.getByTestId('settings-status')).toHaveText('Saved. They apply when the server starts.');
+    expect(fs.readFileSync(path.join(gameServer.root, 'server.properties'), 'utf8')).toBe(
+      '#Minecraft server properties\n#A comment we keep\nmotd=\\u00A7cRed \\u00A7oSky\nonline-mode=false\ncustom-key=kept\ndifficulty=hard\nmax-players=12\n',
+    );
+    await scan(page, 'Minecraft settings');
+    await shootBoth(page, 'minecraft-settings');
+  });
+
+  test('the tools fit a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openTools(page);
     await expect(page.getByTestId('players-tool').getByTestId('players-via')).toBeVisible();
     expect(await overflowing(page)).toEqual([]);
     await scan(page, 'Minecraft players at 390 px');
+    await page.getByRole('tab', { name: 'Settings', exact: true }).click();
+    await expect(page.getByTestId('settings-tool').getByLabel('Difficulty')).toBeVisible();
+    expect(await overflowing(page)).toEqual([]);
+    await scan(page, 'Minecraft settings at 390 px');
   });
 });

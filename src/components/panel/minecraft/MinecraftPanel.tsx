@@ -6,8 +6,9 @@ import { Tabs } from '../../ui/Tabs.tsx';
 
 // Each tool loads when its tab is first opened (docs/decisions.md 88: nothing before the tap).
 const PlayersTool = lazy(() => import('./PlayersTool.tsx').then((m) => ({ default: m.PlayersTool })));
+const SettingsTool = lazy(() => import('./SettingsTool.tsx').then((m) => ({ default: m.SettingsTool })));
 
-type ToolId = 'players';
+type ToolId = 'players' | 'settings';
 const loading = <p className={cardVariants({ className: 'p-5 text-sm text-slate-400' })}>{panelTexts.tools.loading}</p>;
 
 /** The Game Panel's Minecraft tools as tabs of their own: Players, Settings, Version (docs/decisions.md 110-112). */
@@ -19,7 +20,10 @@ export function MinecraftPanel() {
     setOpened((current) => (current.has(id) ? current : new Set([...current, id])));
   };
   const tool = (id: ToolId, content: ReactNode) => opened.has(id) && <Suspense fallback={loading}>{content}</Suspense>;
-  const items = [{ id: 'players' as const, label: minecraftTexts.tools.players, panel: tool('players', <PlayersTool />) }];
+  const items = [
+    { id: 'players' as const, label: minecraftTexts.tools.players, panel: tool('players', <PlayersTool />) },
+    { id: 'settings' as const, label: minecraftTexts.tools.settings, panel: tool('settings', <SettingsTool />) },
+  ];
   return (
     <Tabs<ToolId>
       label={minecraftTexts.label}
