@@ -2,7 +2,6 @@ import type { PlayerListKind } from '../../contracts/minecraft-players-rules.ts'
 
 /** The words of the Game Panel's Minecraft tools (docs/decisions.md 110-112). */
 export const minecraftTexts = {
-  tab: 'Minecraft',
   label: 'Minecraft tools',
   tools: { players: 'Players', settings: 'Settings', version: 'Version' },
   players: {

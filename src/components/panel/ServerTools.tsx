@@ -1,6 +1,5 @@
 import { Archive, Blocks, CalendarClock, FolderOpen, LineChart, Terminal } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { minecraftTexts } from '../../data/minecraft-tools-texts.ts';
 import { scheduleTexts } from '../../data/panel-schedules.ts';
 import { panelTexts } from '../../data/panel-texts.ts';
 import { Tabs } from '../ui/Tabs.tsx';
@@ -91,7 +90,7 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
       ? [
           {
             id: 'minecraft' as const,
-            label: label(<Blocks aria-hidden className="size-4 shrink-0 max-sm:hidden" />, minecraftTexts.tab),
+            label: label(<Blocks aria-hidden className="size-4 shrink-0 max-sm:hidden" />, texts.tabs.minecraft),
             panel: opened.has('minecraft') && (
               <Suspense fallback={loading}>
                 <MinecraftPanel />
