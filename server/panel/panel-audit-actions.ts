@@ -35,6 +35,9 @@ export const panelAuditActions = [
   'panel.players.pardon',
   // The Settings tool (server/panel/minecraft-settings/, docs/decisions.md 111).
   'panel.settings.change',
+  // The Version tool (server/panel/minecraft-startup/, docs/decisions.md 112).
+  'panel.startup.variable',
+  'panel.startup.reinstall',
 ] as const;
 
 /** A customer's action in the panel, audited with `PanelService.audited`. */

@@ -11,6 +11,7 @@ import { PanelLink } from './panel-link.ts';
 import { historySampleCounter, registerPanelMetrics, timedDriver } from './panel-metrics.ts';
 import { registerPlayerLists } from './minecraft-players/register-player-lists.ts';
 import { registerSettings } from './minecraft-settings/settings-routes.ts';
+import { registerStartup } from './minecraft-startup/startup-routes.ts';
 import { createMyServers } from './accounts/my-servers-plugin.ts';
 import { myServersRoutes } from './accounts/my-servers-routes.ts';
 import { panelReachable } from './pterodactyl/panel-reachable.ts';
@@ -73,6 +74,7 @@ async function panelCapability(app: FastifyInstance): Promise<void> {
       registerSchedules(scope, { driver, panel: service, crypto, requests, now: scope.clock });
       registerPlayerLists(scope, { driver, panel: service, requests });
       registerSettings(scope, { panel: service, requests });
+      registerStartup(scope, { driver, panel: service, requests });
       consoleRoutes(scope, service, requests, accounts.consoles);
       myServersRoutes(scope, accounts.service);
     },

@@ -85,6 +85,8 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'panel.players.ban': 'Banned a player',
   'panel.players.pardon': "Lifted a player's ban",
   'panel.settings.change': 'Changed the server settings (server.properties)',
+  'panel.startup.variable': "Changed the server's software or version (a startup variable)",
+  'panel.startup.reinstall': 'Reinstalled the server',
   /** The system's entry, its actor the schedule itself: 'schedule "Nightly" finished a scheduled run'; each task has an entry of its own. */
   'panel.schedule.ran': 'Finished a scheduled run',
 };
