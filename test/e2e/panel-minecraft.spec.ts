@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { startupOf } from '../fakes/fake-panel-startup.ts';
+import { startFakePterodactyl, type FakePterodactyl } from '../fakes/fake-pterodactyl.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
@@ -44,6 +46,10 @@ test.describe('the Minecraft tools', () => {
     gameServer = tempGameServer({
       id: serverId,
       files: { 'server.properties': properties, 'whitelist.json': '[{"uuid":"00000000-0000-4000-8000-00000000abcd","name":"Old_Friend"}]\n' },
+      extra: {
+        env: { GAME_STARTUP_MS: '200', GAME_VERSION: '{{MINECRAFT_VERSION}}' },
+        variables: [{ key: 'MINECRAFT_VERSION', name: 'Minecraft version', default: '1.21.4', allowed: ['1.21.4', '1.20.6'] }],
+      },
     });
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
@@ -130,6 +136,21 @@ test.describe('the Minecraft tools', () => {
     await shootBoth(page, 'minecraft-settings');
   });
 
+  test('Version (local): picks an allowed version, applied at the next start', async ({ page }) => {
+    await openTools(page);
+    await page.getByRole('tab', { name: 'Version', exact: true }).click();
+    const tool = page.getByTestId('version-tool');
+    const variable = tool.getByTestId('variable-MINECRAFT_VERSION');
+    await variable.getByLabel('Minecraft version', { exact: true }).selectOption('1.20.6');
+    await variable.getByRole('button', { name: 'Save Minecraft version' }).click();
+    await expect(tool.getByTestId('version-status')).toHaveText(
+      'Minecraft version is now 1.20.6. It takes effect at the next start: restart the server to apply it.',
+    );
+    await expect(tool.getByTestId('reinstall-needed')).toHaveCount(0);
+    await scan(page, 'Minecraft version (local)');
+    await shootBoth(page, 'minecraft-version-local');
+  });
+
   test('the tools fit a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openTools(page);
@@ -140,5 +161,66 @@ test.describe('the Minecraft tools', () => {
     await expect(page.getByTestId('settings-tool').getByLabel('Difficulty')).toBeVisible();
     expect(await overflowing(page)).toEqual([]);
     await scan(page, 'Minecraft settings at 390 px');
+    await page.getByRole('tab', { name: 'Version', exact: true }).click();
+    await expect(page.getByTestId('version-tool').getByLabel('Minecraft version', { exact: true })).toBeVisible();
+    expect(await overflowing(page)).toEqual([]);
+    await scan(page, 'Minecraft version at 390 px');
+  });
+});
+
+test.describe('the Version tool on Pterodactyl', () => {
+  test.describe.configure({ mode: 'serial' });
+  let database: TestDatabase;
+  let panel: FakePterodactyl;
+  let server: ServerProcess;
+  let origin: string;
+
+  test.beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    panel = await startFakePterodactyl({ wings: { statsIntervalMs: 0 } });
+    startupOf(panel.server(panel.serverId)).reinstallMs = 2500;
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    server = await startServer(
+      { DATABASE_URL: database.url, SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789', PANEL_DRIVER: 'pterodactyl', PANEL_URL: panel.url },
+      { port },
+    );
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    await panel?.close();
+    await database?.drop();
+  });
+
+  test('changes the software by the egg`s rules, says it needs a reinstall, offers a backup, and follows the reinstall', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openPage(page, `${origin}/control-panel`);
+    await page.getByLabel('Server ID').fill(panel.serverId);
+    await page.getByLabel('Access key').fill(panel.keys.client);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByRole('tab', { name: 'Minecraft', exact: true }).click();
+    await page.getByRole('tab', { name: 'Version', exact: true }).click();
+    const tool = page.getByTestId('version-tool');
+    const version = tool.getByTestId('variable-MINECRAFT_VERSION');
+    await version.getByLabel('Minecraft Version', { exact: true }).fill('1.21.4; stop');
+    await version.getByRole('button', { name: 'Save Minecraft Version' }).click();
+    await expect(version.getByText(/no spaces or shell characters/)).toBeVisible();
+    await version.getByLabel('Minecraft Version', { exact: true }).fill('1.21.4');
+    await version.getByRole('button', { name: 'Save Minecraft Version' }).click();
+    await expect(tool.getByTestId('version-status')).toHaveText(/Minecraft Version is now 1\.21\.4\. It takes effect when the server is reinstalled/);
+    const needed = tool.getByTestId('reinstall-needed');
+    await expect(needed).toBeVisible();
+    await scan(page, 'Minecraft version (Pterodactyl)');
+    await shootBoth(page, 'minecraft-version-pterodactyl');
+
+    await needed.getByRole('button', { name: 'Make a backup first' }).click();
+    await expect(tool.getByTestId('version-status')).toHaveText(/A backup is being made/);
+    await needed.getByRole('button', { name: 'Reinstall now' }).click();
+    await needed.getByRole('button', { name: 'Reinstall now' }).click();
+    await expect(tool.getByTestId('version-installing')).toBeVisible();
+    await shootBoth(page, 'minecraft-version-installing');
+    await expect(tool.getByTestId('version-status')).toHaveText('The reinstall is done: start the server when you are ready.', { timeout: 15_000 });
+    expect(startupOf(panel.server(panel.serverId)).reinstalls).toBe(1);
   });
 });

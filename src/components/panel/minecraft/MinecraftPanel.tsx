@@ -7,8 +7,9 @@ import { Tabs } from '../../ui/Tabs.tsx';
 // Each tool loads when its tab is first opened (docs/decisions.md 88: nothing before the tap).
 const PlayersTool = lazy(() => import('./PlayersTool.tsx').then((m) => ({ default: m.PlayersTool })));
 const SettingsTool = lazy(() => import('./SettingsTool.tsx').then((m) => ({ default: m.SettingsTool })));
+const VersionTool = lazy(() => import('./VersionTool.tsx').then((m) => ({ default: m.VersionTool })));
 
-type ToolId = 'players' | 'settings';
+type ToolId = 'players' | 'settings' | 'version';
 const loading = <p className={cardVariants({ className: 'p-5 text-sm text-slate-400' })}>{panelTexts.tools.loading}</p>;
 
 /** The Game Panel's Minecraft tools as tabs of their own: Players, Settings, Version (docs/decisions.md 110-112). */
@@ -23,6 +24,7 @@ export function MinecraftPanel() {
   const items = [
     { id: 'players' as const, label: minecraftTexts.tools.players, panel: tool('players', <PlayersTool />) },
     { id: 'settings' as const, label: minecraftTexts.tools.settings, panel: tool('settings', <SettingsTool />) },
+    { id: 'version' as const, label: minecraftTexts.tools.version, panel: tool('version', <VersionTool />) },
   ];
   return (
     <Tabs<ToolId>
