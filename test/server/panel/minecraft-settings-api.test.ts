@@ -48,7 +48,7 @@ function pterodactyl(): Engine {
         key: panel.keys.client,
       };
     },
-    read: () => panel.server(panel.serverId).files.read('/server.properties'),
+    read: () => panel.server(panel.serverId).files.read('/server.properties') ?? '',
     makeWorld: () => panel.server(panel.serverId).files.write('/world/level.dat', Buffer.from([0x1f, 0x8b, 0])),
     async setRunning(running) {
       panel.setState(panel.serverId, { state: running ? 'running' : 'offline' });
@@ -142,7 +142,7 @@ describe.each(dialects.flatMap((dialect) => [pterodactyl, local].map((engine) =>
       );
       expect((await read()).values).toMatchObject({ motd: '§cRed §oSky\nline two', difficulty: 'hard', pvp: 'false' });
       const [entry] = (await panelAuditOf(app, serverId)).filter((e) => e.action === 'panel.settings.change');
-      expect(entry!.detail.changes).toBe('Message of the day “§6Gold §lServer” → “§cRed §oSky\\nline two”; Difficulty “easy” → “hard”; PvP “true” → “false”');
+      expect(entry!.detail?.changes).toBe('Message of the day “§6Gold §lServer” → “§cRed §oSky\\nline two”; Difficulty “easy” → “hard”; PvP “true” → “false”');
     });
 
     it('refuses a bad value or an unknown key, naming it, and changes nothing', async () => {

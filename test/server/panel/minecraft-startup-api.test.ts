@@ -138,7 +138,7 @@ describe.each(dialects)('the Version tool on %s', (dialect) => {
       );
       expect(after.variables.find((v: { key: string }) => v.key === 'SERVER_SOFTWARE').value).toBe('purpur');
       const entries = (await panelAuditOf(app, panel.serverId)).filter((e) => e.action.startsWith('panel.startup.') && e.outcome === 'ok');
-      expect(entries.map((e) => [e.action, e.detail.variable, e.detail.from, e.detail.value])).toEqual([
+      expect(entries.map((e) => [e.action, e.detail?.variable, e.detail?.from, e.detail?.value])).toEqual([
         ['panel.startup.variable', 'SERVER_SOFTWARE', 'paper', 'purpur'],
         ['panel.startup.variable', 'MINECRAFT_VERSION', 'latest', '1.21.4'],
         ['panel.startup.variable', 'SERVER_JARFILE', 'server.jar', 'paper.jar'],
@@ -260,7 +260,7 @@ describe.each(dialects)('the Version tool on %s', (dialect) => {
       ]);
       expect((await app.inject({ method: 'POST', url: '/api/panel/minecraft/startup/reinstall', headers: { cookie } })).statusCode).toBe(409);
       const entries = (await panelAuditOf(app, server.id)).filter((e) => e.action === 'panel.startup.variable' && e.outcome === 'ok');
-      expect(entries.map((e) => [e.detail.variable, e.detail.from, e.detail.value])).toEqual([
+      expect(entries.map((e) => [e.detail?.variable, e.detail?.from, e.detail?.value])).toEqual([
         ['GAME_VERSION', '1.21.4', '1.20.6'],
         ['SOFTWARE', 'paper', 'purpur'],
       ]);
