@@ -194,8 +194,10 @@ export function VersionTool() {
                           setPendingReinstall(false);
                           setConfirming(false);
                           wasInstalling.current = true;
+                          // The box below says it is installing: the status line waits for the outcome.
+                          setStatus('');
                           await load();
-                          return texts.installing;
+                          return undefined;
                         })
                       }
                     >
