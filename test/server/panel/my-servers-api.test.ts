@@ -26,7 +26,7 @@ const panelCookieOf = (response: LightMyRequestResponse) => {
 
 /** A valid request of each /api/panel route (so what refuses it is the access check, not the input). */
 function requestFor(method: string, url: string): { url: string; payload?: unknown; headers?: Record<string, string> } {
-  const path = url.replace(':serverId', 'tools-mc').replace(':shareId', '00000000-0000-4000-8000-000000000000').replace(':id', 'b1');
+  const path = url.replace(':serverId', 'tools-mc').replace(':shareId', '00000000-0000-4000-8000-000000000000').replace(':id', 'b1').replace(':list', 'bans').replace(':name', 'Someone');
   const schedule = {
     name: 'n',
     timetable: { minute: '0', hour: '4', dayOfMonth: '*', month: '*', dayOfWeek: '*' },
@@ -45,6 +45,9 @@ function requestFor(method: string, url: string): { url: string; payload?: unkno
     'POST /api/panel/backups/:id/lock': { locked: true },
     'POST /api/panel/schedules': schedule,
     'PUT /api/panel/schedules/:id': schedule,
+    'POST /api/panel/minecraft/players/:list': { name: 'Someone' },
+    'PUT /api/panel/minecraft/settings': { difficulty: 'hard' },
+    'PUT /api/panel/minecraft/startup/variable': { key: 'MINECRAFT_VERSION', value: '1.21.4' },
     'POST /api/panel/my-servers/:serverId/shares': { email: 'x@example.test', grants: ['console'] },
     'PUT /api/panel/my-servers/:serverId/shares/:shareId': { grants: ['console'] },
   };
