@@ -26,7 +26,12 @@ const panelCookieOf = (response: LightMyRequestResponse) => {
 
 /** A valid request of each /api/panel route (so what refuses it is the access check, not the input). */
 function requestFor(method: string, url: string): { url: string; payload?: unknown; headers?: Record<string, string> } {
-  const path = url.replace(':serverId', 'tools-mc').replace(':shareId', '00000000-0000-4000-8000-000000000000').replace(':id', 'b1').replace(':list', 'bans').replace(':name', 'Someone');
+  const path = url
+    .replace(':serverId', 'tools-mc')
+    .replace(':shareId', '00000000-0000-4000-8000-000000000000')
+    .replace(':id', 'b1')
+    .replace(':list', 'bans')
+    .replace(':name', 'Someone');
   const schedule = {
     name: 'n',
     timetable: { minute: '0', hour: '4', dayOfMonth: '*', month: '*', dayOfWeek: '*' },
