@@ -29,6 +29,18 @@ export const panelAuditActions = [
   'panel.share.change',
   'panel.share.remove',
   ...modrinthAuditActions,
+  // The Players tool (server/panel/minecraft-players/, docs/decisions.md 110).
+  'panel.players.whitelist_add',
+  'panel.players.whitelist_remove',
+  'panel.players.op',
+  'panel.players.deop',
+  'panel.players.ban',
+  'panel.players.pardon',
+  // The Settings tool (server/panel/minecraft-settings/, docs/decisions.md 111).
+  'panel.settings.change',
+  // The Version tool (server/panel/minecraft-startup/, docs/decisions.md 112).
+  'panel.startup.variable',
+  'panel.startup.reinstall',
 ] as const;
 
 /** A customer's action in the panel, audited with `PanelService.audited`. */

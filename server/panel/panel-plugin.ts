@@ -9,6 +9,9 @@ import { panelBackupRoutes } from './panel-backup-routes.ts';
 import { panelFileRoutes } from './panel-file-routes.ts';
 import { PanelLink } from './panel-link.ts';
 import { historySampleCounter, registerPanelMetrics, timedDriver } from './panel-metrics.ts';
+import { registerPlayerLists } from './minecraft-players/register-player-lists.ts';
+import { registerSettings } from './minecraft-settings/settings-routes.ts';
+import { registerStartup } from './minecraft-startup/startup-routes.ts';
 import { createMyServers } from './accounts/my-servers-plugin.ts';
 import { myServersRoutes } from './accounts/my-servers-routes.ts';
 import { panelReachable } from './pterodactyl/panel-reachable.ts';
@@ -71,6 +74,9 @@ async function panelCapability(app: FastifyInstance): Promise<void> {
       panelBackupRoutes(scope, service, requests);
       registerSchedules(scope, { driver, panel: service, crypto, requests, now: scope.clock });
       registerModrinth(scope, { driver, panel: service, requests, now: scope.clock });
+      registerPlayerLists(scope, { driver, panel: service, requests });
+      registerSettings(scope, { panel: service, requests });
+      registerStartup(scope, { driver, panel: service, requests });
       consoleRoutes(scope, service, requests, accounts.consoles);
       myServersRoutes(scope, accounts.service);
     },

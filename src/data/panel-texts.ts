@@ -9,7 +9,7 @@ const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-
 export const panelTexts = {
   tools: {
     label: 'Server tools',
-    tabs: { console: 'Console', files: 'Files', backups: 'Backups', history: 'History' },
+    tabs: { console: 'Console', files: 'Files', backups: 'Backups', history: 'History', minecraft: 'Minecraft' },
     loading: 'Loading…',
   },
 

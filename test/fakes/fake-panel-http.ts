@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { FakeGameServers, FakeKey, FakeServer, FakeTokens } from './fake-game-server.ts';
 import { handleApplication, handleSubusers, type FakePanelAccounts } from './fake-panel-accounts.ts';
 import { handleServerSchedules } from './fake-panel-schedules.ts';
+import { handleServerStartup } from './fake-panel-startup.ts';
 import { handleServerFiles, type FakeBackupThrottle } from './fake-panel-files.ts';
 import { handlePull } from './fake-panel-pull.ts';
 import { daemonDown, notFound, PanelAnswer, type FakeAnswer } from './fake-panel-answer.ts';
@@ -197,6 +198,8 @@ export function createPanelServer(options: {
     }
     const scheduled = /^\/api\/client\/servers\/([^/]+)(\/schedules(?:\/.*)?)$/.exec(url.pathname);
     if (scheduled) return handleServerSchedules(game, key, serverFor(key, scheduled[1]!, 'schedules'), method, scheduled[2]!, body);
+    const startup = /^\/api\/client\/servers\/([^/]+)(\/startup(?:\/variable)?|\/settings\/reinstall)$/.exec(url.pathname);
+    if (startup) return handleServerStartup(game, key, serverFor(key, startup[1]!, 'startup'), method, startup[2]!, body);
     const users = /^\/api\/client\/servers\/([^/]+)\/users(\/.*)?$/.exec(url.pathname);
     if (users) return handleSubusers(options.accounts, serverFor(key, users[1]!, 'users'), method, users[2] ?? '', parseJson(body));
     const match = /^\/api\/client\/servers\/([^/]+)(\/[a-z]+)?$/.exec(url.pathname);

@@ -12,7 +12,11 @@ export async function panelRoutesOf(app: FastifyInstance): Promise<Array<{ metho
 export function requestFor(method: string, url: string, serverId: string): { url: string; payload?: unknown; headers?: Record<string, string> } {
   const path = url
     .replace(':projectId', 'EssXpl01')
-    .replace(':serverId', serverId).replace(':shareId', '00000000-0000-4000-8000-000000000000').replace(':id', 'b1');
+    .replace(':serverId', serverId)
+    .replace(':shareId', '00000000-0000-4000-8000-000000000000')
+    .replace(':id', 'b1')
+    .replace(':list', 'bans')
+    .replace(':name', 'Someone');
   const schedule = {
     name: 'n',
     timetable: { minute: '0', hour: '4', dayOfMonth: '*', month: '*', dayOfWeek: '*' },
@@ -35,6 +39,9 @@ export function requestFor(method: string, url: string, serverId: string): { url
     'PUT /api/panel/my-servers/:serverId/shares/:shareId': { grants: ['console'] },
     'POST /api/panel/modrinth/installs': { software: 'paper', version: '1.21.4', kind: 'plugin', projectId: 'EssXpl01' },
     'POST /api/panel/modrinth/installs/:projectId/update': { software: 'paper', version: '1.21.4' },
+    'POST /api/panel/minecraft/players/:list': { name: 'Someone' },
+    'PUT /api/panel/minecraft/settings': { difficulty: 'hard' },
+    'PUT /api/panel/minecraft/startup/variable': { key: 'MINECRAFT_VERSION', value: '1.21.4' },
   };
   const query = /\/files(\/content|\/download)?$/.test(url)
     ? '?path=a.txt'

@@ -83,6 +83,16 @@ export const routeGrants: Record<string, Grant | 'view'> = {
   'DELETE /api/panel/schedules/:id': 'schedules',
   'POST /api/panel/schedules/:id/run': 'schedules',
   ...modrinthRouteGrants,
+  // The Minecraft tools (docs/decisions.md 110-112): players are what the console manages; settings
+  // and the software are the server's files.
+  'GET /api/panel/minecraft/players': 'console',
+  'POST /api/panel/minecraft/players/:list': 'console',
+  'DELETE /api/panel/minecraft/players/:list/:name': 'console',
+  'GET /api/panel/minecraft/settings': 'files',
+  'PUT /api/panel/minecraft/settings': 'files',
+  'GET /api/panel/minecraft/startup': 'view',
+  'PUT /api/panel/minecraft/startup/variable': 'files',
+  'POST /api/panel/minecraft/startup/reinstall': 'files',
 };
 
 /** Refuses a route to an access that lacks its grant (an unlisted route needs the owner). */

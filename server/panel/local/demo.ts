@@ -54,9 +54,21 @@ function definition(port: number, host: string, keyHash: string, cwd: string, la
         args: [launcherPath],
         cwd,
         // On the site's interface unless DEMO_MC_HOST says otherwise: a site on loopback keeps its demo there too.
-        env: { DEMO_MC_PORT: String(port), DEMO_MC_HOST: host },
+        env: { DEMO_MC_PORT: String(port), DEMO_MC_HOST: host, DEMO_MC_VERSION: '{{MINECRAFT_VERSION}}' },
+        // The Version tool's choice (docs/decisions.md 112): versions flying-squid speaks; each keeps its own world.
+        variables: [
+          {
+            key: 'MINECRAFT_VERSION',
+            name: 'Minecraft version',
+            description: 'The game version the demo server speaks (flying-squid). Each version keeps a world of its own.',
+            default: '1.21.4',
+            allowed: ['1.21.4', '1.21.3', '1.21.1', '1.20.5'],
+          },
+        ],
         // The players list pings the game here.
         minecraftPort: port,
+        // flying-squid keeps operators and bans but has no whitelist (docs/decisions.md 110).
+        playerLists: ['ops', 'bans'],
         limits: { memory: 1024, disk: 1024, cpu: 100 },
         readyPattern: 'Server listening on port \\d+',
         stopCommand: 'stop',

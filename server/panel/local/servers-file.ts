@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { playerListKinds, type PlayerListKind } from '../../../contracts/minecraft-players-rules.ts';
 import { isKeyHash } from './key-hash.ts';
 import { gameSystemFolders } from './reachable.ts';
 
@@ -62,6 +63,27 @@ const serverSchema = z
     autostart: z.boolean().default(false),
     /** The game's own port on this machine, for the players list (Minecraft Server List Ping to 127.0.0.1). Unset: not a Minecraft server. */
     minecraftPort: z.number().int().min(1).max(65535).optional(),
+    /**
+     * Startup variables the customer may change in the Version tool (docs/decisions.md 112): each
+     * with the values allowed; `{{NAME}}` in `args` and `env` values is replaced by its value, as
+     * one argument of its own (no shell ever sees it).
+     */
+    variables: z
+      .array(
+        z
+          .object({
+            key: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'must be capital letters, digits and _'),
+            name: z.string().min(1).max(100),
+            description: z.string().max(500).default(''),
+            default: z.string(),
+            allowed: z.array(z.string().regex(/^[A-Za-z0-9._:+\-/@,=]{1,200}$/, 'must be letters, digits and . _ : + - / @ , = only')).min(1),
+          })
+          .strict()
+          .refine((variable) => variable.allowed.includes(variable.default), 'default must be one of allowed'),
+      )
+      .default([]),
+    /** The player lists the game's program keeps, for the Players tool (docs/decisions.md 110). Default: all three, as vanilla. */
+    playerLists: z.array(z.enum(playerListKinds)).optional(),
     /** How many backups the customer may keep (the plan's limit); 0 turns backups off. */
     backupLimit: z.number().int().min(0).max(100).default(defaultBackupLimit),
     /**
@@ -117,10 +139,56 @@ export interface LocalServerConfig {
   runAs?: string | undefined;
   /** The game port on 127.0.0.1 for the players list; unset for a game that is not Minecraft. */
   minecraftPort?: number | undefined;
+  /** Startup variables and their allowed values (docs/decisions.md 112); `{{KEY}}` in args and env. */
+  variables?: LocalVariable[];
+  /** args and env as the servers file wrote them, before their variables were filled in. */
+  template?: { args: string[]; env: Record<string, string> };
+  /** Where the customer's variable values are kept: beside the servers file (`<name>.overrides.json`). */
+  overridesFile?: string;
+  /** The player lists its program keeps; unset: whitelist, operators and bans (docs/decisions.md 110). */
+  playerLists?: readonly PlayerListKind[] | undefined;
   /** Default defaultBackupLimit. */
   backupLimit?: number;
   /** Absolute; default defaultBackupsDir(cwd, id). */
   backupsDir?: string;
+}
+
+export interface LocalVariable {
+  key: string;
+  name: string;
+  description: string;
+  default: string;
+  allowed: string[];
+}
+
+/** `{{KEY}}` replaced by the variable's value inside each argument (one argument stays one). */
+export function fillVariables(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(/\{\{([A-Z][A-Z0-9_]{0,63})\}\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/** The file the customer's variable values are kept in: `<servers file without .json>.overrides.json` beside it. */
+export function overridesFileOf(file: string): string {
+  const resolved = path.resolve(file);
+  return path.join(path.dirname(resolved), `${path.basename(resolved, '.json')}.overrides.json`);
+}
+
+/** The kept values of one server, each still allowed (a value the file no longer allows falls back to the default). */
+export function keptValues(overridesFile: string | undefined, id: string, variables: readonly LocalVariable[]): Record<string, string> {
+  let kept: Record<string, unknown> = {};
+  try {
+    if (overridesFile)
+      kept =
+        (JSON.parse(fs.readFileSync(overridesFile, 'utf8')) as { servers?: Record<string, { variables?: Record<string, unknown> }> }).servers?.[id]
+          ?.variables ?? {};
+  } catch {
+    kept = {};
+  }
+  return Object.fromEntries(
+    variables.map((variable) => {
+      const value = kept[variable.key];
+      return [variable.key, typeof value === 'string' && variable.allowed.includes(value) ? value : variable.default];
+    }),
+  );
 }
 
 export class ServersFileError extends Error {
@@ -157,8 +225,14 @@ export function parseServersFile(file: string, text: string, serversDir?: string
       problems.push(
         `servers.${index}.command: server ${server.id}'s "${server.command}" is not a program in ${gameSystemFolders.join(' or ')}, where a command without a slash is looked up (never on the app's PATH): give its absolute path`,
       );
+    const overridesFile = overridesFileOf(file);
+    const values = keptValues(overridesFile, server.id, server.variables);
     return {
       ...server,
+      args: server.args.map((arg) => fillVariables(arg, values)),
+      env: Object.fromEntries(Object.entries(server.env).map(([name, value]) => [name, fillVariables(value, values)])),
+      template: { args: server.args, env: server.env },
+      overridesFile,
       command: command ?? server.command,
       cwd,
       readyPattern: new RegExp(server.readyPattern),

@@ -1,4 +1,4 @@
-import { Archive, CalendarClock, FolderOpen, LineChart, Puzzle, Terminal } from 'lucide-react';
+import { Archive, Blocks, CalendarClock, FolderOpen, LineChart, Puzzle, Terminal } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { scheduleTexts } from '../../data/panel-schedules.ts';
 import { panelTexts } from '../../data/panel-texts.ts';
@@ -12,8 +12,9 @@ const BackupsPanel = lazy(() => import('./BackupsPanel.tsx').then((m) => ({ defa
 const SchedulesPanel = lazy(() => import('./SchedulesPanel.tsx').then((m) => ({ default: m.SchedulesPanel })));
 const ModsPanel = lazy(() => import('./ModsPanel.tsx').then((m) => ({ default: m.ModsPanel })));
 const HistoryCharts = lazy(() => import('./HistoryCharts.tsx').then((m) => ({ default: m.HistoryCharts })));
+const MinecraftPanel = lazy(() => import('./minecraft/MinecraftPanel.tsx').then((m) => ({ default: m.MinecraftPanel })));
 
-type ToolId = 'console' | 'files' | 'backups' | 'schedules' | 'mods' | 'history';
+type ToolId = 'console' | 'files' | 'backups' | 'schedules' | 'mods' | 'minecraft' | 'history';
 const texts = panelTexts.tools;
 
 interface ServerToolsProps {
@@ -105,6 +106,20 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
           },
         ]
       : []),
+    // Players, Settings and Version (docs/decisions.md 110-112): their lists and files need the file permissions.
+    ...(permissions?.files.read
+      ? [
+          {
+            id: 'minecraft' as const,
+            label: label(<Blocks aria-hidden className="size-4 shrink-0 max-sm:hidden" />, texts.tabs.minecraft),
+            panel: opened.has('minecraft') && (
+              <Suspense fallback={loading}>
+                <MinecraftPanel />
+              </Suspense>
+            ),
+          },
+        ]
+      : []),
     {
       id: 'history' as const,
       label: label(<LineChart aria-hidden className="size-4 shrink-0 max-sm:hidden" />, texts.tabs.history),
@@ -123,8 +138,9 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
       onSelect={select}
       items={items}
       size="compact"
-      // Five tabs or more share a phone's row by their labels' widths (scrolling sideways if they must); four split it evenly.
-      listClassName={items.length > 4 ? 'flex overflow-x-auto' : 'grid grid-cols-4 sm:flex'}
+      // Five tabs share a phone's row by their labels' widths; four split it evenly.
+      // Six tabs and more scroll sideways on a phone rather than squeeze their labels.
+      listClassName={items.length > 5 ? 'flex overflow-x-auto' : items.length > 4 ? 'flex' : 'grid grid-cols-4 sm:flex'}
       tabClassName={items.length > 4 ? 'flex-auto whitespace-nowrap max-sm:px-1.5' : 'flex-1 whitespace-nowrap'}
       panelClassName="mt-4"
     />

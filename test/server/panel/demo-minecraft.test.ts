@@ -72,7 +72,7 @@ describe('the demo Minecraft server', () => {
     // A new port rewrites the file, same key.
     const moved = await ensureDemoServer(dataDir, 25570, '127.0.0.1');
     expect(moved.key).toBe(first.key);
-    expect(loadServersFile(moved.serversFile)[0]!.env).toEqual({ DEMO_MC_PORT: '25570', DEMO_MC_HOST: '127.0.0.1' });
+    expect(loadServersFile(moved.serversFile)[0]!.env).toEqual({ DEMO_MC_PORT: '25570', DEMO_MC_HOST: '127.0.0.1', DEMO_MC_VERSION: '1.21.4' });
   });
 
   it('listens where the site does unless told otherwise', async () => {
