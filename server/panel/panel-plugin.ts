@@ -36,7 +36,7 @@ export const historyJobName = 'panel history';
  * one audit log (app.audit), whose own retention keeps them AUDIT_RETENTION_DAYS.
  */
 async function panelCapability(app: FastifyInstance): Promise<void> {
-  const driver = timedDriver(await createDriver(app.config, app.log), app.metrics);
+  const driver = timedDriver(await createDriver(app.config, app.log, app.clock), app.metrics);
   const crypto = new SessionCrypto(app.config.sessionSecret);
   const sessions = new SessionStore(app.db, crypto, driver.name);
   const history = new HistorySampler({ db: app.db, driver, crypto, now: app.clock, log: app.log });

@@ -7,8 +7,8 @@ export function restoreRunning(): HttpError {
   return new HttpError(409, 'restore_running', 'A backup is being restored on this server. Wait until it has finished.');
 }
 
-export /** A customer's reading of what went wrong, without paths of this machine. */
-function reasonOf(error: unknown): string {
+/** A customer's reading of what went wrong, without paths of this machine. */
+export function reasonOf(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOSPC' || code === 'EDQUOT') return 'the disk is full';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
@@ -19,9 +19,9 @@ function reasonOf(error: unknown): string {
   return code ? `a file operation failed (${code})` : 'the archive could not be written';
 }
 
-export /** The name asked for, checked; without one, the time it was made. */
-function checkName(value: string): string {
-  return checkBackupName(value) || `Backup at ${new Date().toISOString().slice(0, 19).replace('T', ' ')}`;
+/** The name asked for, checked; without one, the time it was made. */
+export function checkName(value: string, now: number): string {
+  return checkBackupName(value) || `Backup at ${new Date(now).toISOString().slice(0, 19).replace('T', ' ')}`;
 }
 
 export function slug(text: string): string {

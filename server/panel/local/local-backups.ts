@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { backupNotFound, checkBackupId, isBackupId } from '../backup-input.ts';
 import type { Backup, BackupList, FileDownload } from '../driver.ts';
@@ -52,6 +53,8 @@ export interface LocalBackupsOptions {
   checkDisk?: (adding: (folderBytes: number) => number) => Promise<void>;
   /** Refuses a restore whose files, at their full size, would take the server over its disk. */
   checkRestore?: (contentBytes: number) => Promise<void>;
+  /** The app's clock (app.clock): when a backup was made and completed. Default: the system's. */
+  now?: Clock | undefined;
 }
 
 export class LocalBackups {
@@ -64,8 +67,15 @@ export class LocalBackups {
   #restoring: Promise<void> | undefined;
   #restoreFailure: string | null = null;
 
+  readonly #now: Clock;
+
   constructor(options: LocalBackupsOptions) {
     this.#options = options;
+    this.#now = options.now ?? systemClock;
+  }
+
+  #iso(): string {
+    return new Date(this.#now()).toISOString();
   }
 
   get restoring(): boolean {
@@ -110,7 +120,7 @@ export class LocalBackups {
             Object.assign(stored, {
               state: 'failed',
               failure: 'interrupted: the panel stopped while it was being made',
-              completedAt: new Date().toISOString(),
+              completedAt: this.#iso(),
             });
             await writeJsonAtomically(this.#sidecar(stored.id), stored).catch(() => {});
           }
@@ -172,7 +182,7 @@ export class LocalBackups {
 
   /** Starts a backup and answers at once with it ('creating'); the archive is written in the background. */
   async create(requestedName: string): Promise<Backup> {
-    const name = checkName(requestedName);
+    const name = checkName(requestedName, this.#now());
     const backups = await this.#load();
     const { limit } = this.#options;
     if (limit === 0) throw new HttpError(400, 'backups_not_included', "Backups are not part of this server's plan.");
@@ -193,7 +203,7 @@ export class LocalBackups {
       id: randomUUID(),
       name,
       size: 0,
-      createdAt: new Date().toISOString(),
+      createdAt: this.#iso(),
       completedAt: null,
       state: 'creating',
       locked: false,
@@ -229,12 +239,12 @@ export class LocalBackups {
         size: result.size,
         contentBytes: result.contentBytes,
         checksum: `sha256:${result.sha256}`,
-        completedAt: new Date().toISOString(),
+        completedAt: this.#iso(),
       });
     } catch (error) {
       await fs.rm(partial, { force: true }).catch(() => {});
       this.#options.log.warn({ err: error, backup: backup.id }, 'backup failed');
-      Object.assign(backup, { state: 'failed', failure: `The backup could not be written: ${reasonOf(error)}.`, completedAt: new Date().toISOString() });
+      Object.assign(backup, { state: 'failed', failure: `The backup could not be written: ${reasonOf(error)}.`, completedAt: this.#iso() });
     }
     await this.#save(backup).catch(async (error: unknown) => {
       // The metadata cannot be written (a full disk): a failed backup is kept in memory, and a
