@@ -1,5 +1,5 @@
 // Finds citations of docs/decisions.md that name a decision the file does not have
-// ("docs/decisions.md 58", "decisions.md 58, 60", "decision 58"). test/unit/decision-citations.test.ts
+// ("docs/decisions.md 58", "decisions.md 58, 60", "[decisions.md](decisions.md) 42-44", "decision 58"). test/unit/decision-citations.test.ts
 // runs it in the test command; `node scripts/decision-citations.ts` prints what it finds.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,10 +24,10 @@ export interface Citation {
 /** Every number cited: after `decisions.md` (a list too: `58, 60`, `58/60`, `58 and 60`) or after the word `decision`. */
 export function citationsIn(file: string, text: string): Citation[] {
   const found: Citation[] = [];
-  const pattern = /(?:decisions\.md|\b[Dd]ecisions?)\s+(\d+(?:\s*(?:,|\/|and|or|&)\s*\d+)*)/g;
+  const pattern = /(?:decisions\.md(?:\]\(decisions\.md\))?|\b[Dd]ecisions?)\s+(\d+(?:\s*(?:,|\/|-|–|and|or|&)\s*\d+)*)/g;
   text.split('\n').forEach((line, index) => {
     for (const match of line.matchAll(pattern)) {
-      for (const number of match[1]!.split(/\s*(?:,|\/|and|or|&)\s*/)) {
+      for (const number of match[1]!.split(/\s*(?:,|\/|-|–|and|or|&)\s*/)) {
         found.push({ file, line: index + 1, number: Number(number), text: match[0] });
       }
     }

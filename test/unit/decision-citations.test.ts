@@ -33,6 +33,8 @@ describe('citations of docs/decisions.md', () => {
 
   it('reads the headings as the decisions, and lists of numbers as citations of each', () => {
     expect([...decisionNumbers('## 1. A\n## 12. B\n### 13. not a decision\n')]).toEqual([1, 12]);
-    expect(citationsIn('f', 'docs/decisions.md 3 and 4; Decision 5; decisions 6 & 7').map((c) => c.number)).toEqual([3, 4, 5, 6, 7]);
+    expect(citationsIn('f', 'docs/decisions.md 3 and 4; Decision 5; decisions 6 & 7; [decisions.md](decisions.md) 8-9').map((c) => c.number)).toEqual([
+      3, 4, 5, 6, 7, 8, 9,
+    ]);
   });
 });
