@@ -14,7 +14,7 @@ import { myServersRoutes } from './accounts/my-servers-routes.ts';
 import { panelReachable } from './pterodactyl/panel-reachable.ts';
 import { panelRequests, panelRoutes } from './panel-routes.ts';
 import { PanelService } from './panel-service.ts';
-import { registerSchedules } from './schedules/schedule-plugin.ts';
+import { registerSchedules } from './schedules/register-schedules.ts';
 import { SessionCrypto } from './session-crypto.ts';
 import { SessionSockets } from './session-sockets.ts';
 import { SessionStore } from './session-store.ts';
