@@ -1,4 +1,5 @@
 /**
+import { dayMs } from './time-units.ts';
  * Rules of the status board that the server and the page both apply. No dependencies, so the
  * page's bundle carries only these few lines.
  */
@@ -62,7 +63,6 @@ export function boardBanner(input: { statuses: readonly ServerStatus[]; impacts:
 
 /** Days in a monitor's bar, the last one today (UTC). */
 export const barDays = 90;
-export const dayMs = 86_400_000;
 
 /** How a day of the 90-day bar is coloured, from that day's measured uptime. */
 export type DayTone = 'none' | 'maintenance' | 'good' | 'fair' | 'poor' | 'bad';

@@ -94,8 +94,6 @@ export const satisfiedFrom = 4;
 
 /** The home page's figures: over this many days, from this many conversations on. */
 export const figuresWindowDays = 90;
-/** Conversations (in the window) the figures need before they are called measured; until then the site shows its stated aims. */
-export const figuresMeasuredFrom = 30;
 /** "Answered in seconds" means a person's first answer within this many seconds. */
 export const answeredWithinSeconds = 60;
 

@@ -50,11 +50,6 @@ export interface RouteEntry {
   websocket: boolean;
 }
 
-export interface BuildOptions {
-  /** Where log lines go instead of stdout (tests read them). */
-  logStream?: NodeJS.WritableStream;
-}
-
 /** Fastify's trust function for `hops` proxies: the socket peer (0) and the hops − 1 before it. */
 function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
@@ -64,6 +59,8 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 export const bodyLimitBytes = 64 * 1024;
 
 export interface BuildOptions {
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
   /** The app's clock (server/lib/clock.ts): every service and worker reads it; tests move it. */
   now?: Clock;
   /** Customer accounts' sign-in link limits (tests make them small); production uses the defaults. */

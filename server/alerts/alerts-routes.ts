@@ -65,8 +65,8 @@ export function alertsRoutes(app: FastifyInstance, services: { alerts: AlertsSer
   api.post(
     '/acknowledge-link',
     {
-      // No session: the link's token is the permission (staffSignIn opens the route to the signed-out).
-      config: { staffSignIn: true, rateLimit: { max: 30, timeWindow: 60_000 } },
+      // No session: the link's token is the permission (noStaffSession opens the route to the signed-out).
+      config: { noStaffSession: true, rateLimit: { max: 30, timeWindow: 60_000 } },
       schema: { body: alertAckLinkBody, response: { 200: alertAckLinkResult, ...errorResponses(400, 404, 410, 429) } },
     },
     async (request) => alerts.acknowledgeByLink(request.body, request.ip),

@@ -7,7 +7,6 @@ import type { IncidentsService } from '../incidents/incidents-service.ts';
 import type { AlertLinks } from './alert-links.ts';
 
 export const minuteMs = 60_000;
-export const dayMs = 86_400_000;
 
 /** The system acting for the alerts' own jobs (the auto-publish). */
 export const alertsSystem: Acting = { actor: { kind: 'system', id: null, label: 'alerts (auto-publish)' }, clientIp: null };

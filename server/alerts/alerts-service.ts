@@ -8,7 +8,8 @@ import { AlertDrafts } from './alert-drafts.ts';
 import { AlertFanOut } from './alert-fan-out.ts';
 import { ackLinkDays } from './alert-links.ts';
 import { type AlertRecord, alertsForConsole, findAlert, moveAlert } from './alerts-repository.ts';
-import { type AlertsServiceDeps, dayMs, minuteMs, type TeamNotice } from './alerts-service-deps.ts';
+import { dayMs } from '../../contracts/time-units.ts';
+import { type AlertsServiceDeps, minuteMs, type TeamNotice } from './alerts-service-deps.ts';
 
 /**
  * Alerts to the team (docs/decisions.md 50-52), as the console and other capabilities see them:

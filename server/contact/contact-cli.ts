@@ -3,16 +3,8 @@ import type { AppConfig } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { terminalSafe, terminalSafeLines } from '../lib/terminal-text.ts';
 import { outboxMaxAgeMs } from '../outbox/outbox-options.ts';
-import {
-  attemptsOf,
-  deliveriesOf,
-  failedMessageIds,
-  findMessage,
-  listMessages,
-  retryMessage,
-  type ContactDelivery,
-  type ContactMessage,
-} from './contact-repository.ts';
+import { attemptsOf, deliveriesOf, failedMessageIds, findMessage, listMessages, retryMessage } from './contact-operator-repository.ts';
+import type { ContactDelivery, ContactMessage } from './contact-repository.ts';
 import { purgeOldMessages } from './contact-service.ts';
 import type { ContactChannelName } from './contact-tables.ts';
 

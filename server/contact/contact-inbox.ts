@@ -5,17 +5,8 @@ import type { AuditLog } from '../audit/audit-service.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
-import {
-  attemptsOf,
-  countMessages,
-  deliveriesOf,
-  listMessages,
-  messageById,
-  retryMessage,
-  type ContactDelivery,
-  type MessageFilter,
-  type StoredMessage,
-} from './contact-repository.ts';
+import { attemptsOf, countMessages, deliveriesOf, listMessages, type MessageFilter, messageById, retryMessage } from './contact-operator-repository.ts';
+import type { ContactDelivery, StoredMessage } from './contact-repository.ts';
 
 /** The staff member acting, as the audit log names them. */
 export interface InboxActor {

@@ -3,7 +3,8 @@ import { Gauge, type Registry } from 'prom-client';
 import type { Database } from '../db/schema.ts';
 import { countAttemptFailures } from '../outbox/attempt-failures-metric.ts';
 import type { AttemptOutcome } from '../outbox/outbox-tables.ts';
-import { countMessages, outboxBacklog } from './contact-repository.ts';
+import { countMessages } from './contact-operator-repository.ts';
+import { outboxBacklog } from './contact-repository.ts';
 import type { ContactChannelName } from './contact-tables.ts';
 
 /**

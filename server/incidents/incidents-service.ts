@@ -39,8 +39,8 @@ import {
   type IncidentRecord,
   type MaintenanceRecord,
 } from './incidents-repository.ts';
+import { dayMs } from '../../contracts/time-units.ts';
 
-const dayMs = 86_400_000;
 /** How far back the board's bars, the history page and the feed look. */
 export const historyDays = 90;
 /** A start this far in the past is still taken (the form was filled in a minute ago). */

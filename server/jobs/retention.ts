@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-
-export const dayMs = 24 * 60 * 60 * 1000;
+import { dayMs } from '../../contracts/time-units.ts';
 
 /** How often every retention job looks for rows past their time. */
 export const retentionEveryMs = 60 * 60 * 1000;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/config.ts';
+import type { Clock } from '../lib/clock.ts';
 import { localAccountKey } from './accounts/account-key.ts';
 import type { GameServerDriver } from './driver.ts';
 import { announceDemoServer, ensureDemoServer } from './local/demo.ts';
@@ -10,7 +11,7 @@ import { loadServersFile } from './local/servers-file.ts';
 import { createPterodactylDriver } from './pterodactyl/pterodactyl-driver.ts';
 
 /** The engine PANEL_DRIVER names: the embedded local driver (default) or a Pterodactyl / Pelican panel. */
-export async function createDriver(config: AppConfig, log: FastifyBaseLogger): Promise<GameServerDriver> {
+export async function createDriver(config: AppConfig, log: FastifyBaseLogger, now?: Clock): Promise<GameServerDriver> {
   if (config.panel.driver === 'pterodactyl') {
     if (!config.panel.url) throw new Error('PANEL_URL is required when PANEL_DRIVER=pterodactyl');
     return createPterodactylDriver({ panelUrl: config.panel.url, log: log.child({ driver: 'pterodactyl' }) });
@@ -28,5 +29,5 @@ export async function createDriver(config: AppConfig, log: FastifyBaseLogger): P
   }
   const servers = loadServersFile(serversFile, serversDir);
   log.info({ file: serversFile, servers: servers.map((s) => s.id), install: install.id }, 'local game servers loaded');
-  return createLocalDriver({ servers, install, log: log.child({ driver: 'local' }), accountKey: localAccountKey(config.sessionSecret) });
+  return createLocalDriver({ servers, install, log: log.child({ driver: 'local' }), accountKey: localAccountKey(config.sessionSecret), now });
 }

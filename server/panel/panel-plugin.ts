@@ -17,8 +17,8 @@ import { myServersRoutes } from './accounts/my-servers-routes.ts';
 import { panelReachable } from './pterodactyl/panel-reachable.ts';
 import { panelRequests, panelRoutes } from './panel-routes.ts';
 import { PanelService } from './panel-service.ts';
-import { registerSchedules } from './schedules/schedule-plugin.ts';
-import { registerModrinth } from './modrinth/modrinth-plugin.ts';
+import { registerSchedules } from './schedules/register-schedules.ts';
+import { registerModrinth } from './modrinth/register-modrinth.ts';
 import { SessionCrypto } from './session-crypto.ts';
 import { SessionSockets } from './session-sockets.ts';
 import { SessionStore } from './session-store.ts';
@@ -40,7 +40,7 @@ export const historyJobName = 'panel history';
  * one audit log (app.audit), whose own retention keeps them AUDIT_RETENTION_DAYS.
  */
 async function panelCapability(app: FastifyInstance): Promise<void> {
-  const driver = timedDriver(await createDriver(app.config, app.log), app.metrics);
+  const driver = timedDriver(await createDriver(app.config, app.log, app.clock), app.metrics);
   const crypto = new SessionCrypto(app.config.sessionSecret);
   const sessions = new SessionStore(app.db, crypto, driver.name);
   const history = new HistorySampler({ db: app.db, driver, crypto, now: app.clock, log: app.log });

@@ -131,7 +131,7 @@ export function panelRoutes(app: FastifyInstance, service: PanelService, request
     async (request, reply) => {
       const session = await requests.session(request);
       const text = await service.consoleLog(session, requests.ended(reply));
-      const day = new Date().toISOString().slice(0, 10);
+      const day = new Date(app.clock()).toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header('content-disposition', attachment(`${session.serverId}-console-${day}.log`))

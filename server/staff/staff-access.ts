@@ -13,8 +13,8 @@ declare module 'fastify' {
     acting: Acting | null;
   }
   interface FastifyContextConfig {
-    /** A staff route called before there is a session (signing in, enrolling): no session guard. */
-    staffSignIn?: boolean;
+    /** A staff route that needs no session (signing in, enrolling, a link whose token is the permission): no session guard. */
+    noStaffSession?: boolean;
   }
 }
 
@@ -47,7 +47,7 @@ const forbiddenMessages: Record<StaffPermission, string> = {
  * recorded in the audit log.
  *
  * Guards run before the request is validated (`guardRoute`, an onRoute hook): every route
- * under /api/staff needs a session unless it is marked `staffSignIn`, and a permission guard
+ * under /api/staff needs a session unless it is marked `noStaffSession`, and a permission guard
  * given as a preHandler is moved to preValidation, so a caller without a session (or without
  * the permission) gets 401 (403) and never a 400 that names the body's fields.
  */
@@ -103,7 +103,7 @@ export class StaffAccess {
     const staffRoute = route.url === staffPrefix || route.url.startsWith(`${staffPrefix}/`);
     const preHandlers = [route.preHandler ?? []].flat() as Guard[];
     const permissions = preHandlers.filter((hook) => this.guards.has(hook));
-    const needsSession = staffRoute && !route.config?.staffSignIn;
+    const needsSession = staffRoute && !route.config?.noStaffSession;
     if (!needsSession && permissions.length === 0) return;
     route.preHandler = preHandlers.filter((hook) => !this.guards.has(hook));
     // A Set: the HEAD route Fastify adds for a GET comes through here again with the GET's hooks.

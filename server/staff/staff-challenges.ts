@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { insertChallenge, takeChallenge, type Challenge, type ChallengePurpose } from './staff-repository.ts';
+import { insertChallenge, takeChallenge, type Challenge, type ChallengePurpose } from './staff-signin-repository.ts';
 import { randomToken } from './staff-tokens.ts';
 import { challengeLifetimeMs, stale } from '../lib/webauthn.ts';
 

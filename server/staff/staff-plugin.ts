@@ -7,7 +7,7 @@ import { StaffAccess } from './staff-access.ts';
 import { staffCookie } from './staff-cookie.ts';
 import { OwnAccount } from './staff-own-account.ts';
 import { relyingPartyOf } from '../lib/relying-party.ts';
-import { purgeExpired } from './staff-repository.ts';
+import { purgeExpired } from './staff-signin-repository.ts';
 import { staffRoutes } from './staff-routes.ts';
 import { StaffService } from './staff-service.ts';
 import { StaffSessions } from './staff-sessions.ts';

@@ -32,7 +32,7 @@ import type { ClientMeta, SignedIn } from './staff-signin.ts';
  * from one address (per instance), on top of the failed sign-in throttle (in the database).
  */
 const ceremonyRateLimit = {
-  staffSignIn: true,
+  noStaffSession: true,
   rateLimit: {
     max: 30,
     timeWindow: 60_000,
@@ -76,14 +76,14 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/signin',
-    { config: { staffSignIn: true }, schema: { body: signInBody, response: { 200: staffMe, ...errorResponses(400, 401, 403, 429, 503) } } },
+    { config: { noStaffSession: true }, schema: { body: signInBody, response: { 200: staffMe, ...errorResponses(400, 401, 403, 429, 503) } } },
     async (request, reply) => startSession(reply, await signIn.signIn(request.body, metaOf(request))),
   );
 
   api.post(
     '/enrolment/status',
     {
-      config: { staffSignIn: true },
+      config: { noStaffSession: true },
       schema: { body: enrolmentCheckBody, response: { 200: enrolmentStatus, ...errorResponses(400, 403, 404, 410, 429, 503) } },
     },
     async (request) => signIn.enrolmentStatus(request.body.token, metaOf(request)),
@@ -100,7 +100,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/enrolment',
-    { config: { staffSignIn: true }, schema: { body: enrolmentBody, response: { 200: staffMe, ...errorResponses(400, 403, 404, 409, 410, 429, 503) } } },
+    { config: { noStaffSession: true }, schema: { body: enrolmentBody, response: { 200: staffMe, ...errorResponses(400, 403, 404, 409, 410, 429, 503) } } },
     async (request, reply) => startSession(reply, await signIn.enrol(request.body, metaOf(request))),
   );
 

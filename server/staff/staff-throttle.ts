@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { clientKey } from '../lib/client-key.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { countAuthFailures, insertAuthFailure } from './staff-repository.ts';
+import { countAuthFailures, insertAuthFailure } from './staff-signin-repository.ts';
 
 export interface ThrottleLimits {
   windowMs: number;

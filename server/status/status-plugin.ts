@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { dayMs, scheduleRetention } from '../jobs/retention.ts';
+import { dayMs } from '../../contracts/time-units.ts';
+import { scheduleRetention } from '../jobs/retention.ts';
 import { LocalCoordinator, PgCoordinator, type Coordinator } from './coordination.ts';
 import { MonitorCatalog } from './monitor-catalog.ts';
 import { monitorsRoutes } from './monitors-routes.ts';

@@ -2,6 +2,7 @@ import type { ShownStatus } from '../../contracts/status-rules.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { deleteLocationDataOf, purgeLocationResults } from '../probe-locations/location-results-repository.ts';
+import { dayMs, hourMs } from '../../contracts/time-units.ts';
 
 /** A stored state: one of the three, or pending before a monitor is first decided. */
 export type StoredState = ShownStatus;
@@ -34,8 +35,6 @@ export interface UptimeCounts {
   up: number;
 }
 
-export const hourMs = 3_600_000;
-export const dayMs = 24 * hourMs;
 /** How long raw results and hourly sums are kept. */
 export const retention = { rawMs: 7 * dayMs, hourlyMs: 90 * dayMs } as const;
 

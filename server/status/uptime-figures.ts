@@ -3,7 +3,8 @@ import type { DailyUptime, Uptimes } from '../../contracts/status.ts';
 import { barDays } from '../../contracts/status-rules.ts';
 import type { Database } from '../db/schema.ts';
 import type { MonitorCatalog } from './monitor-catalog.ts';
-import { dailyCounts, dayMs, firstCountedReadings, uptimeCountsSince, uptimePercent, type DayCounts, type UptimeCounts } from './status-repository.ts';
+import { dayMs } from '../../contracts/time-units.ts';
+import { dailyCounts, firstCountedReadings, uptimeCountsSince, uptimePercent, type DayCounts, type UptimeCounts } from './status-repository.ts';
 
 /** One monitor's measured figures. */
 export interface Measured {

@@ -3,7 +3,7 @@ import { answeredWithinSeconds, figuresWindowDays, satisfiedFrom } from '../../c
 import type { HomeFigures, SupportFigures } from '../../contracts/support.ts';
 import type { StaffFigures } from '../../contracts/support-staff-api.ts';
 import type { Database } from '../db/schema.ts';
-import { dayMs } from '../jobs/retention.ts';
+import { dayMs } from '../../contracts/time-units.ts';
 
 /** What the figures are computed from: one row per conversation. */
 interface FigureRow {

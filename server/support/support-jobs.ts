@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { dayMs } from '../jobs/retention.ts';
+import { dayMs } from '../../contracts/time-units.ts';
 import type { DeskEvents } from './support-events.ts';
 import type { SupportMailer } from './support-mailer.ts';
 import { unansweredNotice } from './support-mail-texts.ts';

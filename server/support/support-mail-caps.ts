@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { dayMs } from '../jobs/retention.ts';
+import { dayMs } from '../../contracts/time-units.ts';
 import { lockConversation } from './support-conversations-repository.ts';
 import { queueMail } from './support-mail-repository.ts';
 import type { SupportMailKind } from './support-tables.ts';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 
-/** Toast timings (docs/decisions.md 27): errors 4 s, successes 2 s, loading until dismissed; at most 20. */
-export const toastDurations = { error: 4000, success: 2000, loading: Number.POSITIVE_INFINITY } as const;
+/** Toast timings (docs/decisions.md 27): errors 4 s, successes 2 s; at most 20. */
+export const toastDurations = { error: 4000, success: 2000 } as const;
 export const maxToasts = 20;
 
 export function notifySuccess(message: string, icon?: ReactNode): string | number {
@@ -16,12 +16,4 @@ export function notifyError(message: string, icon?: ReactNode): string | number 
 /** A warning (a degraded server): shown as long as an error. */
 export function notifyWarning(message: string, icon?: ReactNode): string | number {
   return toast.warning(message, { duration: toastDurations.error, icon });
-}
-
-export function notifyLoading(message: string): string | number {
-  return toast.loading(message, { duration: toastDurations.loading });
-}
-
-export function dismissToast(id: string | number): void {
-  toast.dismiss(id);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WingsError } from './fake-files.ts';
-import type { FakeBackup, FakeGameServers, FakeKey, FakeServer, FakeTokens } from './fake-game-server.ts';
+import type { FakeBackup, FakeGameServers, FakeKey, FakeServer } from './fake-game-server.ts';
+import type { FakeTokens } from './fake-tokens.ts';
 import { daemonDown, daemonError, notFound, PanelAnswer, unauthorized, type FakeAnswer } from './fake-panel-answer.ts';
 
 /**

@@ -1,5 +1,6 @@
 import http from 'node:http';
-import type { FakeGameServers, FakeKey, FakeServer, FakeTokens } from './fake-game-server.ts';
+import type { FakeGameServers, FakeKey, FakeServer } from './fake-game-server.ts';
+import type { FakeTokens } from './fake-tokens.ts';
 import { handleApplication, handleSubusers, type FakePanelAccounts } from './fake-panel-accounts.ts';
 import { handleServerSchedules } from './fake-panel-schedules.ts';
 import { handleServerStartup } from './fake-panel-startup.ts';

@@ -1,7 +1,8 @@
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
-import { FakeGameServers, FakeTokens, type FakeKey, type FakeServer, type FakeServerPatch, type FakeServerSeed } from './fake-game-server.ts';
+import { FakeGameServers, type FakeKey, type FakeServer, type FakeServerPatch, type FakeServerSeed } from './fake-game-server.ts';
+import { FakeTokens } from './fake-tokens.ts';
 import { createPanelServer, type FakePanelBehaviour, type RecordedRequest } from './fake-panel-http.ts';
 import { FakePanelAccounts } from './fake-panel-accounts.ts';
 import { createWings, type FakeWingsBehaviour, type FakeWingsControl } from './fake-wings.ts';

@@ -1,7 +1,8 @@
 import type http from 'node:http';
 import path from 'node:path';
 import { WingsError } from './fake-files.ts';
-import type { FakeGameServers, FakeTokens } from './fake-game-server.ts';
+import type { FakeGameServers } from './fake-game-server.ts';
+import type { FakeTokens } from './fake-tokens.ts';
 
 /**
  * Wings' signed-link endpoints (docs/pterodactyl.md, "Signed transfer URLs"):

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import type { FakeGameServers, FakePowerState, FakeServer, FakeTokens, TokenClaims } from './fake-game-server.ts';
+import type { FakeGameServers, FakePowerState, FakeServer } from './fake-game-server.ts';
+import type { FakeTokens, TokenClaims } from './fake-tokens.ts';
 import { createTransferHandler, type FakeTransfers } from './fake-wings-transfers.ts';
 
 /**

@@ -5,8 +5,6 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/schema.ts';
 import {
   applyRetention,
-  dayMs,
-  hourMs,
   insertResults,
   recentResults,
   resultsAt,
@@ -14,6 +12,7 @@ import {
   uptimePercent,
   type ResultRow,
 } from '../../server/status/status-repository.ts';
+import { dayMs, hourMs } from '../../contracts/time-units.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 
 const now = Date.UTC(2026, 10, 20, 12, 30, 0);

@@ -5,16 +5,8 @@ import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/schema.ts';
-import {
-  dailyCounts,
-  dayMs,
-  firstCountedReadings,
-  hourMs,
-  insertResults,
-  uptimeCountsSince,
-  uptimePercent,
-  type ResultRow,
-} from '../../server/status/status-repository.ts';
+import { dailyCounts, firstCountedReadings, insertResults, uptimeCountsSince, uptimePercent, type ResultRow } from '../../server/status/status-repository.ts';
+import { dayMs, hourMs } from '../../contracts/time-units.ts';
 import { barStart, dailyOf } from '../../server/status/uptime-figures.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { freePort } from '../helpers/free-port.ts';

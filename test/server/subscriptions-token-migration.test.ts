@@ -4,8 +4,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { migrationsFor } from '../../server/db/migrations/index.ts';
 import { createTestDatabase, dialects } from '../helpers/databases.ts';
-
-const dayMs = 86_400_000;
+import { dayMs } from '../../contracts/time-units.ts';
 
 /**
  * Migration 0015: unsubscribe tokens handed out before links were derived (one per delivery

@@ -8,12 +8,11 @@ import { linkIn, startSmtpInbox } from '../helpers/smtp-inbox.ts';
 import { staffUser, type StaffUser } from '../helpers/staff.ts';
 import { Visitor, visitorCookieFrom } from '../helpers/support.ts';
 import { testConfig } from '../helpers/test-config.ts';
+import { dayMs } from '../../contracts/time-units.ts';
 
 // Issue 30, section 3: the site must not mail a stranger's words to anyone. A transcript goes
 // only to the conversation's proven address, only once it is resolved, a few a day per
 // conversation and per recipient (docs/decisions.md 72), through a real SMTP server.
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 describe.each(dialects)('support transcripts go only where they may (%s)', (dialect) => {
   let database: TestDatabase;

@@ -1,12 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { backupNotFound, checkBackupId, checkBackupName, isBackupId } from '../backup-input.ts';
+import { backupNotFound, checkBackupId, isBackupId } from '../backup-input.ts';
 import type { Backup, BackupList, FileDownload } from '../driver.ts';
 import { ByteTap, defaultSink, type ArchiveSink } from './backup-archive.ts';
+import { recoverSwap, replaceFolder } from './backup-restore.ts';
+import { type StoredBackup, syncFile, toBackup, writeJsonAtomically } from './backup-sidecar.ts';
+import { checkName, reasonOf, restoreRunning, slug } from './backup-wording.ts';
 import type { ServerFolder } from './server-folder.ts';
 
 /**
@@ -24,11 +27,6 @@ import type { ServerFolder } from './server-folder.ts';
  * server starts again if it was running. Any failure before the swap leaves the server's files
  * as they were, and the console says so.
  */
-
-export interface StoredBackup extends Backup {
-  /** Bytes of the tar stream: about the disk space a restore needs. */
-  contentBytes: number;
-}
 
 /** What a restore needs of the server: stop it (and keep it stopped), start it again, tell the console. */
 export interface RestoreHooks {
@@ -55,62 +53,8 @@ export interface LocalBackupsOptions {
   checkDisk?: (adding: (folderBytes: number) => number) => Promise<void>;
   /** Refuses a restore whose files, at their full size, would take the server over its disk. */
   checkRestore?: (contentBytes: number) => Promise<void>;
-}
-
-function restoreRunning(): HttpError {
-  return new HttpError(409, 'restore_running', 'A backup is being restored on this server. Wait until it has finished.');
-}
-
-/** A customer's reading of what went wrong, without paths of this machine. */
-function reasonOf(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return 'the disk is full';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EIO') return 'a disk read or write failed';
-  const message = error instanceof Error ? error.message : String(error);
-  if (/unexpected EOF|size changed|changed as we read/i.test(message)) return 'a file changed while it was read; stop the server and try again';
-  if (message.startsWith('the archive is damaged')) return message;
-  return code ? `a file operation failed (${code})` : 'the archive could not be written';
-}
-
-/** The name asked for, checked; without one, the time it was made. */
-function checkName(value: string): string {
-  return checkBackupName(value) || `Backup at ${new Date().toISOString().slice(0, 19).replace('T', ' ')}`;
-}
-
-function slug(text: string): string {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[^A-Za-z0-9._-]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'backup'
-  );
-}
-
-async function writeJsonAtomically(file: string, value: unknown): Promise<void> {
-  const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await fs.writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
-    await fs.rename(temporary, file);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    throw error;
-  }
-}
-
-async function syncFile(file: string): Promise<void> {
-  const handle = await fs.open(file, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-function toBackup(stored: StoredBackup): Backup {
-  const { contentBytes: _contentBytes, ...backup } = stored;
-  return backup;
+  /** The app's clock (app.clock): when a backup was made and completed. Default: the system's. */
+  now?: Clock | undefined;
 }
 
 export class LocalBackups {
@@ -123,8 +67,15 @@ export class LocalBackups {
   #restoring: Promise<void> | undefined;
   #restoreFailure: string | null = null;
 
+  readonly #now: Clock;
+
   constructor(options: LocalBackupsOptions) {
     this.#options = options;
+    this.#now = options.now ?? systemClock;
+  }
+
+  #iso(): string {
+    return new Date(this.#now()).toISOString();
   }
 
   get restoring(): boolean {
@@ -148,7 +99,7 @@ export class LocalBackups {
   async #load(): Promise<Map<string, StoredBackup>> {
     if (this.#backups) return this.#backups;
     this.#loading ??= (async () => {
-      await this.#recoverSwap();
+      await recoverSwap(this.#options.folder, this.#options.log);
       const backups = new Map<string, StoredBackup>();
       let names: string[] = [];
       try {
@@ -169,7 +120,7 @@ export class LocalBackups {
             Object.assign(stored, {
               state: 'failed',
               failure: 'interrupted: the panel stopped while it was being made',
-              completedAt: new Date().toISOString(),
+              completedAt: this.#iso(),
             });
             await writeJsonAtomically(this.#sidecar(stored.id), stored).catch(() => {});
           }
@@ -185,40 +136,6 @@ export class LocalBackups {
       return await this.#loading;
     } finally {
       this.#loading = undefined;
-    }
-  }
-
-  /** Empties a folder of the server's (as its user) and removes it (as the app: its name is in a folder only root may change). */
-  async #discard(dir: string): Promise<void> {
-    await this.#options.folder.runAside({ op: 'empty', dir });
-    await fs.rmdir(dir);
-  }
-
-  /** A swap cut short between its two renames: the server's folder is missing and the old one is beside it. */
-  async #recoverSwap(): Promise<void> {
-    const root = path.resolve(this.#options.folder.root);
-    const parent = path.dirname(root);
-    const base = path.basename(root);
-    let siblings: string[];
-    try {
-      siblings = await fs.readdir(parent);
-    } catch {
-      return;
-    }
-    // The old folder back first, when the swap stopped between its renames; then what is left aside goes.
-    if (!siblings.includes(base)) {
-      const old = siblings.find((sibling) => sibling.startsWith(`.${base}.old-`));
-      if (old) {
-        await fs.rename(path.join(parent, old), root);
-        this.#options.log.warn({ folder: root }, 'restored the server folder left aside by an interrupted restore');
-      }
-    }
-    for (const sibling of await fs.readdir(parent)) {
-      if (!sibling.startsWith(`.${base}.restore-`) && !sibling.startsWith(`.${base}.old-`)) continue;
-      const full = path.join(parent, sibling);
-      await this.#discard(full).catch((error: unknown) =>
-        this.#options.log.warn({ err: error, folder: full }, 'a folder left by a restore could not be removed'),
-      );
     }
   }
 
@@ -265,7 +182,7 @@ export class LocalBackups {
 
   /** Starts a backup and answers at once with it ('creating'); the archive is written in the background. */
   async create(requestedName: string): Promise<Backup> {
-    const name = checkName(requestedName);
+    const name = checkName(requestedName, this.#now());
     const backups = await this.#load();
     const { limit } = this.#options;
     if (limit === 0) throw new HttpError(400, 'backups_not_included', "Backups are not part of this server's plan.");
@@ -286,7 +203,7 @@ export class LocalBackups {
       id: randomUUID(),
       name,
       size: 0,
-      createdAt: new Date().toISOString(),
+      createdAt: this.#iso(),
       completedAt: null,
       state: 'creating',
       locked: false,
@@ -322,12 +239,12 @@ export class LocalBackups {
         size: result.size,
         contentBytes: result.contentBytes,
         checksum: `sha256:${result.sha256}`,
-        completedAt: new Date().toISOString(),
+        completedAt: this.#iso(),
       });
     } catch (error) {
       await fs.rm(partial, { force: true }).catch(() => {});
       this.#options.log.warn({ err: error, backup: backup.id }, 'backup failed');
-      Object.assign(backup, { state: 'failed', failure: `The backup could not be written: ${reasonOf(error)}.`, completedAt: new Date().toISOString() });
+      Object.assign(backup, { state: 'failed', failure: `The backup could not be written: ${reasonOf(error)}.`, completedAt: this.#iso() });
     }
     await this.#save(backup).catch(async (error: unknown) => {
       // The metadata cannot be written (a full disk): a failed backup is kept in memory, and a
@@ -391,41 +308,8 @@ export class LocalBackups {
   async #restore(backup: StoredBackup, hooks: RestoreHooks, started: () => void): Promise<void> {
     const wasRunning = await hooks.hold().finally(started);
     hooks.announce(`Restoring the backup "${backup.name}": the server's files are being replaced.`);
-    let temporary: string | undefined;
     try {
-      const folder = this.#options.folder;
-      const account = await folder.ready();
-      const root = path.resolve(folder.root);
-      const parent = path.dirname(root);
-      const base = path.basename(root);
-      // Room for the restored files beside the current ones, which stay until the swap.
-      const { bavail, bsize } = await fs.statfs(parent);
-      if (bavail * bsize < backup.contentBytes) {
-        throw Object.assign(new Error('not enough free disk space'), { code: 'ENOSPC' });
-      }
-      const { mode } = await fs.lstat(root);
-      temporary = path.join(parent, `.${base}.restore-${randomBytes(6).toString('hex')}`);
-      await fs.mkdir(temporary, { mode: mode & 0o7777 });
-      // Still empty, and named by us in a folder only root may change: safe to give away by name.
-      if (account) await fs.lchown(temporary, account.uid, account.gid);
-      const archive = new ByteTap(true);
-      const reading = pipeline(createReadStream(this.#archive(backup.id)), archive);
-      reading.catch(() => {}); // a broken read also ends the extraction, which reports it
-      const { skippedLinks } = await folder.run<{ skippedLinks: string[] }>({ op: 'extract', into: temporary }, archive);
-      await reading;
-      const actual = archive.digest();
-      const expected = backup.checksum!.replace(/^sha256:/, '');
-      if (actual !== expected) throw new Error(`the archive is damaged (its checksum is ${actual.slice(0, 12)}…, expected ${expected.slice(0, 12)}…)`);
-      const old = path.join(parent, `.${base}.old-${randomBytes(6).toString('hex')}`);
-      await fs.rename(root, old);
-      try {
-        await fs.rename(temporary, root);
-      } catch (error) {
-        await fs.rename(old, root);
-        throw error;
-      }
-      temporary = undefined;
-      await this.#discard(old).catch((error: unknown) => this.#options.log.warn({ err: error }, 'the replaced server folder could not be removed'));
+      const skippedLinks = await replaceFolder(this.#options.folder, this.#archive(backup.id), backup, this.#options.log);
       this.#restoreFailure = null;
       const leftOut =
         skippedLinks.length === 0
@@ -437,7 +321,6 @@ export class LocalBackups {
       this.#restoreFailure = `The restore of "${backup.name}" failed: ${reasonOf(error)}. The server's files were left as they were.`;
       hooks.announce(this.#restoreFailure);
     } finally {
-      if (temporary) await this.#discard(temporary).catch(() => {});
       await hooks.release(wasRunning);
     }
   }

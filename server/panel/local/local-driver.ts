@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
+import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { wrongCredentials } from '../connect-throttle.ts';
 import type { ConsoleEvent, ConsoleSubscription, GameServerDriver, ServerCredentials, ServerPermissions } from '../driver.ts';
@@ -10,7 +11,8 @@ import { DiskQuota } from './disk-quota.ts';
 import { type Install, loadOrCreateInstall } from './install.ts';
 import { LocalBackups } from './local-backups.ts';
 import { LocalFiles } from './local-files.ts';
-import { LocalServer, type LocalServerOptions } from './local-server.ts';
+import { LocalServer } from './local-server.ts';
+import type { LocalServerOptions } from './local-server-options.ts';
 import { confinementAtStart } from './cgroups/at-start.ts';
 import { canDropPrivileges } from './run-as.ts';
 import { ServerFolder } from './server-folder.ts';
@@ -41,6 +43,8 @@ export interface LocalDriverOptions {
    * server, and the site checks who may use which. Never leaves the process.
    */
   accountKey?: string;
+  /** The app's clock (app.clock): backups' dates. Default: the system's. */
+  now?: Clock | undefined;
 }
 
 /** A local server's key is its owner's: everything is allowed. */
@@ -115,6 +119,7 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
         sink: options.backupSink,
         checkDisk: (adding) => quotas.get(config.id)!.checkBackup(adding, 'name'),
         checkRestore: (bytes) => quotas.get(config.id)!.checkReplacing(bytes, 'id'),
+        now: options.now,
       }),
     ]),
   );

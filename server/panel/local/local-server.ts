@@ -1,41 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { StringDecoder } from 'node:string_decoder';
+import type { ChildProcess } from 'node:child_process';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ConsoleEvent, PowerSignal, PowerState, ServerDetails, ServerResources } from '../driver.ts';
 import { consoleHistoryLines, LineBuffer } from '../line-buffer.ts';
-import { LineSplitter, plainText } from './console-text.ts';
-import type { CgroupSystem } from './cgroups/cgroup.ts';
-import { heldStartAbandoned } from './cgroups/held-start.ts';
+import { plainText } from './console-text.ts';
 import { ServerConfinement } from './confinement.ts';
-import { folderUsage } from './disk-usage.ts';
-import { cpuPercent, type UsageSample } from './proc-stats.ts';
-import { gameServerPath, reachableNode } from './reachable.ts';
+import { defaultDiskGraceMs, DiskLimitWatch } from './disk-limit-watch.ts';
+import { exitMessage } from './exit-message.ts';
 import type { RunAs } from './run-as.ts';
-import type { ServerFolder } from './server-folder.ts';
+import type { LocalServerOptions } from './local-server-options.ts';
 import type { LocalServerConfig } from './servers-file.ts';
+import { followOutput, spawnGameServer } from './spawn-server.ts';
+import { StopEscalation } from './stop-escalation.ts';
+import { UsageSampler } from './usage-sampler.ts';
 
 const mib = 1024 * 1024;
-/** Exit codes of a clean stop: 0, and 143 (128 + SIGTERM). */
-const cleanExitCodes = new Set([0, 143]);
-/** Between SIGTERM and SIGKILL, at most. */
-const termGraceMs = 10_000;
-
-export interface LocalServerOptions {
-  /** The server's folder and the account it runs as. */
-  folder: ServerFolder;
-  /** How often CPU and memory of a running server are sampled (and pushed to console viewers). */
-  statsIntervalMs: number;
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-  /** Bytes of the server's backups, counted with its folder against limits.disk. */
-  backupBytes?: () => Promise<number>;
-  /** How long a running server over its disk has to get back under it before it is stopped. Default 5 minutes. */
-  diskGraceMs?: number;
-  /** The machine's cgroups (cgroups/detect.ts): each run gets one, which enforces its limits. */
-  cgroups?: CgroupSystem | undefined;
-}
-
-/** How long a running server over its disk limit is given before it is stopped (README, Security). */
-export const defaultDiskGraceMs = 5 * 60_000;
 
 type Listener = (event: ConsoleEvent) => void;
 
@@ -51,12 +29,7 @@ export class LocalServer {
   private startedAt = 0;
   private readonly history = new LineBuffer(consoleHistoryLines);
   private readonly listeners = new Set<Listener>();
-  private escalation: NodeJS.Timeout[] = [];
-  private sampler: NodeJS.Timeout | undefined;
-  private lastSample: UsageSample | undefined;
-  private cpu = 0;
-  private memoryBytes = 0;
-  private diskBytes = 0;
+  private readonly escalation = new StopEscalation();
   /** Set by stop and kill: the coming exit was asked for. */
   private exitExpected = false;
   /** The kernel ended a process of this run for its memory (the whole server is then ended). */
@@ -73,11 +46,44 @@ export class LocalServer {
   private administrativeStatus: string | null = null;
 
   private readonly confinement: ServerConfinement;
+  private readonly disk: DiskLimitWatch;
+  private readonly usage: UsageSampler;
 
   constructor(config: LocalServerConfig, options: LocalServerOptions) {
     this.config = config;
     this.options = options;
     this.confinement = new ServerConfinement(options.cgroups, config);
+    this.usage = new UsageSampler({
+      serverId: config.id,
+      confinement: this.confinement,
+      memoryLimitMiB: () => config.limits.memory,
+      pid: () => this.child?.pid,
+      alive: () => this.child !== undefined,
+      killed: () => this.killed,
+      killForMemory: (kernel) => {
+        if (kernel) this.outOfMemory = true;
+        this.kill();
+      },
+      say: (message) => this.system(message),
+      log: options.log,
+      sampled: () => {
+        if (this.listeners.size > 0) this.emit({ type: 'stats', stats: this.resources() });
+      },
+    });
+    this.disk = new DiskLimitWatch({
+      folder: options.folder,
+      serverId: config.id,
+      limitMiB: () => config.limits.disk,
+      backupBytes: options.backupBytes,
+      graceMs: options.diskGraceMs ?? defaultDiskGraceMs,
+      log: options.log,
+      state: () => this.state,
+      say: (message) => this.system(message),
+      stop: () => {
+        this.startAfterExit = false;
+        this.stop();
+      },
+    });
   }
 
   get powerState(): PowerState {
@@ -91,7 +97,7 @@ export class LocalServer {
 
   /** The figures once the sample under way (the one taken when the server became running) is in. */
   async freshResources(): Promise<ServerResources> {
-    await this.sampling;
+    await this.usage.sampling;
     return this.resources();
   }
 
@@ -100,9 +106,9 @@ export class LocalServer {
     const alive = this.state !== 'offline';
     return {
       state: this.state,
-      cpu: { current: alive ? this.cpu : 0, limit: limits.cpu },
-      memory: { current: alive ? this.memoryBytes : 0, limit: limits.memory * mib },
-      disk: { current: this.diskBytes, limit: limits.disk * mib },
+      cpu: { current: alive ? this.usage.cpu : 0, limit: limits.cpu },
+      memory: { current: alive ? this.usage.memoryBytes : 0, limit: limits.memory * mib },
+      disk: { current: this.disk.bytes, limit: limits.disk * mib },
       uptime: alive ? Date.now() - this.startedAt : 0,
     };
   }
@@ -169,76 +175,14 @@ export class LocalServer {
     stdin.write(`${command}\n`);
   }
 
-  /** Recomputes the disk usage of the working directory, as root by descriptor (disk-usage.ts; called in the background). */
-  async measureDisk(): Promise<void> {
-    // Readings run side by side and may end out of order: one started earlier never overwrites a later one.
-    const started = ++this.readingsStarted;
-    const measuring = folderUsage(this.options.folder, 'blocks', this.measurements.signal);
-    this.measuring.add(measuring);
-    try {
-      const bytes = await measuring;
-      if (started < this.readingShown) return;
-      this.readingShown = started;
-      this.diskBytes = bytes;
-    } finally {
-      this.measuring.delete(measuring);
-    }
-    await this.enforceDiskLimit();
+  /** Recomputes the disk usage of the working directory, as root by descriptor (disk-limit-watch.ts; called in the background). */
+  measureDisk(): Promise<void> {
+    return this.disk.measure();
   }
-
-  private diskTimer: NodeJS.Timeout | undefined;
-
-  /**
-   * A running server whose folder and backups have grown past limits.disk by itself is told in
-   * its console and stopped if it is still over after the grace period (diskGraceMs).
-   */
-  private async enforceDiskLimit(): Promise<void> {
-    const limitMiB = this.config.limits.disk;
-    if (limitMiB <= 0) return;
-    const used = this.diskBytes + ((await this.options.backupBytes?.()) ?? 0);
-    const over = used > limitMiB * mib && this.state !== 'offline' && this.state !== 'stopping';
-    if (!over) {
-      if (this.diskTimer && this.state !== 'offline' && this.state !== 'stopping') this.system('Back under the disk limit: the server keeps running.');
-      clearTimeout(this.diskTimer);
-      this.diskTimer = undefined;
-      return;
-    }
-    if (this.diskTimer) return;
-    const graceMs = this.options.diskGraceMs ?? defaultDiskGraceMs;
-    this.system(
-      `Disk limit exceeded: files and backups use ${Math.round(used / mib)} MiB, the limit is ${limitMiB} MiB. Delete files or backups within ${Math.round(graceMs / 1000)} s or the server is stopped.`,
-    );
-    this.options.log.warn({ server: this.config.id, used, limitMiB }, 'local game server over its disk limit');
-    this.diskTimer = setTimeout(() => {
-      const started = ++this.readingsStarted;
-      void folderUsage(this.options.folder, 'blocks', this.measurements.signal)
-        .then(async (bytes) => {
-          this.diskTimer = undefined;
-          if (started >= this.readingShown) {
-            this.readingShown = started;
-            this.diskBytes = bytes;
-          }
-          const now = bytes + ((await this.options.backupBytes?.()) ?? 0);
-          if (now <= limitMiB * mib || this.state === 'offline') return;
-          this.system(`Still over the disk limit (${Math.round(now / mib)} MiB of ${limitMiB} MiB): stopping the server.`);
-          this.startAfterExit = false;
-          this.stop();
-        })
-        .catch((error: unknown) => this.options.log.warn({ err: error, server: this.config.id }, 'disk check failed'));
-    }, graceMs);
-    this.diskTimer.unref();
-  }
-
-  /** Disk readings under way, ended by close. */
-  private readonly measurements = new AbortController();
-  private readonly measuring = new Set<Promise<number>>();
-  private readingsStarted = 0;
-  private readingShown = 0;
 
   /** Once shut down (the driver is closing): ends disk readings under way, removes a cgroup that a start called off left behind. */
   async close(): Promise<void> {
-    this.measurements.abort();
-    await Promise.allSettled([...this.measuring]);
+    await this.disk.close();
     if (this.state === 'offline') await this.confinement.close();
   }
 
@@ -257,14 +201,11 @@ export class LocalServer {
       this.startAfterExit = true;
       return;
     }
-    const { command, args, cwd, env } = this.config;
     this.exitExpected = false;
     this.killed = false;
     this.outOfMemory = false;
     this.placementFailure = undefined;
-    this.lastSample = undefined;
-    this.cpu = 0;
-    this.memoryBytes = 0;
+    this.usage.reset();
     this.setState('starting');
     this.system('Server marked as starting...');
     const generation = ++this.generation;
@@ -284,27 +225,7 @@ export class LocalServer {
     if (this.generation !== generation || (this.state as PowerState) !== 'starting') return;
     let child: ChildProcess;
     try {
-      // `node` is this app's Node, or its mirror when the server's user cannot reach it (reachable.ts);
-      // any other command was made absolute when the servers file was read (servers-file.ts).
-      const node = account ? reachableNode() : process.execPath;
-      const resolved = command === 'node' ? node : command;
-      // With a cgroup, the program is held until it is placed in it (cgroups/held-start.ts).
-      const { program, args: argv, stdio } = this.confinement.command(resolved, args);
-      child = spawn(program, argv, {
-        cwd,
-        // Only what a program needs, plus the declared variables: never this app's secrets, nor
-        // its PATH (docs/decisions.md 64).
-        env: {
-          PATH: gameServerPath(node),
-          HOME: account ? cwd : (process.env.HOME ?? cwd),
-          LANG: process.env.LANG ?? 'C.UTF-8',
-          ...(account ? { USER: account.user, LOGNAME: account.user } : {}),
-          ...env,
-        },
-        stdio: [...stdio],
-        detached: true,
-        ...(account ? { uid: account.uid, gid: account.gid } : {}),
-      });
+      child = spawnGameServer(this.config, account, this.confinement);
     } catch (error) {
       this.system(`Could not start: ${(error as Error).message}`);
       this.setState('offline');
@@ -318,29 +239,13 @@ export class LocalServer {
     });
     this.options.log.info({ server: this.config.id, pid: child.pid, user: account?.user }, 'local game server started');
 
-    const out = new LineSplitter();
-    const err = new LineSplitter();
-    const outDecoder = new StringDecoder('utf8');
-    const errDecoder = new StringDecoder('utf8');
-    child.stdout!.on('data', (chunk: Buffer) => this.output(out.feed(outDecoder.write(chunk))));
-    child.stderr!.on('data', (chunk: Buffer) => this.output(err.feed(errDecoder.write(chunk))));
-    // A process that exits while we write to it: the exit handler reports that, not EPIPE.
-    child.stdin!.on('error', () => {});
+    followOutput(
+      child,
+      (lines) => this.output(lines),
+      (code, signal, error) => this.exited(child, code, signal, error),
+    );
 
-    let finished = false;
-    const finish = (code: number | null, signal: NodeJS.Signals | null, error?: Error) => {
-      if (finished) return;
-      finished = true;
-      this.output([...out.flush(), ...err.flush()]);
-      this.exited(child, code, signal, error);
-    };
-    child.once('error', (error) => finish(null, null, error));
-    // 'close' comes after the output streams have ended, so every last line is in the console.
-    child.once('close', (code, signal) => finish(code, signal));
-
-    this.sampler = setInterval(() => void this.sample(), this.options.statsIntervalMs);
-    this.sampler.unref();
-    void this.sample();
+    this.usage.begin(this.options.statsIntervalMs);
   }
 
   private stop(graceMs = this.config.stopTimeoutSeconds * 1000): void {
@@ -355,20 +260,10 @@ export class LocalServer {
     this.setState('stopping');
     this.system('Server marked as stopping...');
     if (child.stdin?.writable) child.stdin.write(`${this.config.stopCommand}\n`);
-    this.escalation.push(
-      setTimeout(() => {
-        this.system(`Still running after ${Math.round(graceMs / 1000)} s: sending SIGTERM.`);
-        this.signalGroup(child, 'SIGTERM');
-        this.escalation.push(
-          setTimeout(
-            () => {
-              this.system('Still running: sending SIGKILL.');
-              this.signalGroup(child, 'SIGKILL');
-            },
-            Math.min(termGraceMs, graceMs),
-          ),
-        );
-      }, graceMs),
+    this.escalation.arm(
+      graceMs,
+      (message) => this.system(message),
+      (signal) => this.signalGroup(child, signal),
     );
   }
 
@@ -408,10 +303,8 @@ export class LocalServer {
 
   private exited(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null, error?: Error): void {
     if (this.child !== child) return;
-    for (const timer of this.escalation) clearTimeout(timer);
-    this.escalation = [];
-    clearInterval(this.sampler);
-    this.sampler = undefined;
+    this.escalation.clear();
+    this.usage.end();
     this.child = undefined;
     // Leftovers (a process that left the group with setsid, a daemon) must not outlive the server:
     // it is offline, and may start again, once they are gone (and its cgroup with them).
@@ -428,26 +321,22 @@ export class LocalServer {
   }
 
   private offline(code: number | null, signal: NodeJS.Signals | null, error?: Error): void {
-    const exitCode = code ?? (signal ? 128 + (signalNumbers[signal] ?? 0) : null);
-    if (error) {
-      this.system(`Could not start: ${error.message}`);
-    } else if (this.placementFailure && exitCode === heldStartAbandoned) {
-      this.system(`Could not start: ${this.placementFailure}.`);
-    } else if (this.outOfMemory) {
-      this.system(`Memory limit reached (${this.config.limits.memory} MiB): the kernel stopped the server.`);
+    const { line, warn } = exitMessage({
+      code,
+      signal,
+      error,
+      placementFailure: this.placementFailure,
+      outOfMemory: this.outOfMemory,
+      memoryLimitMiB: this.config.limits.memory,
+      killed: this.killed,
+      exitExpected: this.exitExpected,
+    });
+    this.system(line);
+    if (warn === 'memory')
       this.options.log.warn({ server: this.config.id, limitMiB: this.config.limits.memory }, 'local game server stopped by the kernel at its memory limit');
-    } else if (this.killed) {
-      this.system('Server killed.');
-    } else if (exitCode !== null && cleanExitCodes.has(exitCode)) {
-      this.system(`Server stopped (exit code ${exitCode}).`);
-    } else if (this.exitExpected && signal === 'SIGKILL') {
-      this.system('Server stopped by SIGKILL.');
-    } else {
-      this.system(`Server crashed: exit code ${exitCode ?? 'unknown'}${signal ? ` (${signal})` : ''}.`);
-      this.options.log.warn({ server: this.config.id, code, signal }, 'local game server crashed');
-    }
-    this.cpu = 0;
-    this.memoryBytes = 0;
+    if (warn === 'crash') this.options.log.warn({ server: this.config.id, code, signal }, 'local game server crashed');
+    this.usage.cpu = 0;
+    this.usage.memoryBytes = 0;
     this.setState('offline');
     this.emit({ type: 'stats', stats: this.resources() });
     void this.measureDisk().catch(() => {});
@@ -470,7 +359,7 @@ export class LocalServer {
       this.emit({ type: 'line', text: line });
       if (fromProcess && this.state === 'starting' && this.config.readyPattern.test(plainText(line))) {
         this.setState('running');
-        void this.sample();
+        void this.usage.sample();
         // A new server writes its world while starting: show that without waiting for the next round.
         void this.measureDisk().catch(() => {});
       }
@@ -497,54 +386,4 @@ export class LocalServer {
       }
     }
   }
-
-  /**
-   * The memory limit. With a cgroup the kernel enforces it: a process it ended for memory ends the
-   * whole server, which says why. Without one, this process enforces it on every sample
-   * (statsIntervalMs), so a fast burst can exceed it for up to one interval (README, Security).
-   */
-  private async enforceMemoryLimit(): Promise<void> {
-    if (this.killed || !this.child) return;
-    if (this.confinement.kernelEnforced) {
-      if (!(await this.confinement.oomKilled()) || this.killed || !this.child) return;
-      this.outOfMemory = true;
-      this.kill();
-      return;
-    }
-    const limitMiB = this.config.limits.memory;
-    if (limitMiB <= 0 || this.memoryBytes <= limitMiB * mib) return;
-    this.system(`Memory limit exceeded: ${Math.round(this.memoryBytes / mib)} MiB in use, the limit is ${limitMiB} MiB. Killing the server.`);
-    this.options.log.warn({ server: this.config.id, memoryBytes: this.memoryBytes, limitMiB }, 'local game server over its memory limit: killed');
-    this.kill();
-  }
-
-  /** The sample being taken, if any. */
-  private sampling: Promise<void> | undefined;
-
-  private sample(): Promise<void> {
-    const work = this.takeSample().finally(() => {
-      if (this.sampling === work) this.sampling = undefined;
-    });
-    this.sampling = work;
-    return work;
-  }
-
-  private async takeSample(): Promise<void> {
-    const pid = this.child?.pid;
-    if (pid === undefined) return;
-    let current: UsageSample;
-    try {
-      current = await this.confinement.sample(pid);
-    } catch {
-      return; // the cgroup went with the server meanwhile
-    }
-    if (this.child?.pid !== pid) return;
-    if (this.lastSample) this.cpu = cpuPercent(this.lastSample, current);
-    this.lastSample = current;
-    this.memoryBytes = current.memoryBytes;
-    await this.enforceMemoryLimit();
-    if (this.listeners.size > 0) this.emit({ type: 'stats', stats: this.resources() });
-  }
 }
-
-const signalNumbers: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGABRT: 6, SIGKILL: 9, SIGSEGV: 11, SIGTERM: 15 };

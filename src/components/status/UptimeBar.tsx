@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { barDays, dayMs, dayTone, type DayTone } from '../../../contracts/status-rules.ts';
+import { barDays, dayTone, type DayTone } from '../../../contracts/status-rules.ts';
+import { dayMs } from '../../../contracts/time-units.ts';
 import { dayLabel, impactLabels, uptimeLabel } from '../../lib/status-format.ts';
 import type { DailyUptime, IncidentBrief } from './status-api.ts';
 

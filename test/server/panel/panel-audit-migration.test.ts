@@ -7,8 +7,7 @@ import { migrationsFor } from '../../../server/db/migrations/index.ts';
 import { createTestDatabase, dialects } from '../../helpers/databases.ts';
 import { panelAuditOf } from '../../helpers/panel-audit.ts';
 import { testConfig } from '../../helpers/test-config.ts';
-
-const dayMs = 86_400_000;
+import { dayMs } from '../../../contracts/time-units.ts';
 
 /**
  * Migration 0008 moves the panel's own audit table into the one audit log: every old entry is

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
-import { dayMs } from '../../../server/jobs/retention.ts';
+import { dayMs } from '../../../contracts/time-units.ts';
 import { historyJobName } from '../../../server/panel/panel-plugin.ts';
 import { startFakePterodactyl, type FakePterodactyl } from '../../fakes/fake-pterodactyl.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../helpers/databases.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schedule, ScheduleInput } from '../../../contracts/panel.ts';
 import { buildApp } from '../../../server/app.ts';
 import { workerDeadlines } from '../../../server/panel/local/worker-deadlines.ts';
-import { scheduleJobName } from '../../../server/panel/schedules/schedule-plugin.ts';
+import { scheduleJobName } from '../../../server/panel/schedules/register-schedules.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../helpers/databases.ts';
 import { fixtureKey } from '../../helpers/panel-fixture.ts';
 import { tempGameServer, type TempGameServer } from '../../helpers/temp-game-server.ts';

@@ -26,7 +26,6 @@ export function registerSchedules(
     crypto: SessionCrypto;
     requests: PanelRequests;
     now: () => number;
-    pterodactyl?: () => ScheduleEngine;
   },
 ): void {
   let engine: ScheduleEngine;
