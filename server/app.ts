@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { accountsPlugin, type AccountsPluginOptions } from './accounts/accounts-plugin.ts';
 import { alertsPlugin, type AlertsPluginOptions } from './alerts/alerts-plugin.ts';
 import { auditPlugin } from './audit/audit-plugin.ts';
+import { catalogPlugin, type CatalogPluginOptions } from './catalog/catalog-plugin.ts';
 import type { AppConfig } from './config/config.ts';
 import { contactPlugin } from './contact/contact-plugin.ts';
 import { healthPlugin } from './health/health-plugin.ts';
@@ -73,6 +74,8 @@ export interface BuildOptions {
   alerts?: AlertsPluginOptions;
   /** The support desk's timers, outbox tuning and team notification (tests make them quick); production uses the configuration. */
   support?: SupportPluginOptions;
+  /** How often each instance checks the published catalog (tests make it quick). */
+  catalog?: CatalogPluginOptions;
 }
 
 /**
@@ -165,6 +168,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(contactPlugin);
   // /api/staff/alerts: alert channels, the fan-out of monitor changes, draft incidents, the alert outbox.
   await app.register(alertsPlugin, options.alerts ?? {});
+  // /api/staff/catalog: what the site sells, drafts and versions, and the rebuilt pages every instance serves.
+  await app.register(catalogPlugin, options.catalog ?? {});
 
   // The built site, and the 404 page for everything else.
   await app.register(staticSite, { siteDir: config.siteDir });

@@ -37,6 +37,8 @@ const forbiddenMessages: Record<StaffPermission, string> = {
   'monitors.manage': 'Only admins can manage monitors.',
   'contact.handle': 'Your role may not handle contact messages.',
   'incidents.manage': 'Your role may not write incidents or maintenance.',
+  'alerts.handle': 'Your role may not see or acknowledge alerts.',
+  'catalog.edit': 'Your role may not change the catalog.',
 };
 
 /**

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { catalogDraftBody, catalogPreview, catalogPublished, catalogPublishBody, catalogView } from '../../contracts/catalog.ts';
+import { errorResponses } from '../../contracts/http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { loadSite, type LoadedSite } from '../plugins/static-site.ts';
+import type { CatalogService } from './catalog-service.ts';
+
+/** The catalog document grows with the content; it is larger than the API's usual bodies. */
+const catalogBodyLimitBytes = 1024 * 1024;
+/** Built previews kept in memory, newest last. */
+const previewsKept = 2;
+
+/**
+ * /api/staff/catalog (permission catalog.edit: admins and editors, docs/decisions.md 98). HTTP
+ * only: the view, the draft, publish, restore, and a draft's preview served as the real pages
+ * under /api/staff/catalog/preview/<draft>/… (so only staff see them).
+ */
+export function catalogRoutes(app: FastifyInstance, service: CatalogService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = { preHandler: app.staffAccess.require('catalog.edit') };
+  const previews = new Map<number, LoadedSite>();
+
+  api.get('/', { ...guarded, schema: { response: { 200: catalogView, ...errorResponses(401, 403) } } }, async () => service.view());
+  api.put(
+    '/draft',
+    {
+      ...guarded,
+      bodyLimit: catalogBodyLimitBytes,
+      schema: { body: catalogDraftBody, response: { 200: catalogView, ...errorResponses(400, 401, 403, 409, 413) } },
+    },
+    async (request) => service.saveDraft(request.body, request.acting!),
+  );
+  api.post(
+    '/publish',
+    { ...guarded, schema: { body: catalogPublishBody, response: { 200: catalogPublished, ...errorResponses(400, 401, 403, 404, 409, 422) } } },
+    async (request) => service.publish(request.body.draftId, request.acting!),
+  );
+  api.post(
+    '/versions/:id/restore',
+    {
+      ...guarded,
+      schema: { params: z.object({ id: z.coerce.number().int().min(0) }), response: { 200: catalogPublished, ...errorResponses(400, 401, 403, 404, 422) } },
+    },
+    async (request) => service.restore(request.params.id, request.acting!),
+  );
+  api.post(
+    '/preview',
+    { ...guarded, schema: { body: catalogPublishBody, response: { 200: catalogPreview, ...errorResponses(400, 401, 403, 404, 422) } } },
+    async (request) => {
+      const built = await service.preview(request.body.draftId, request.acting!);
+      previews.delete(request.body.draftId);
+      previews.set(request.body.draftId, loadSite(app, built.dir));
+      for (const old of [...previews.keys()].slice(0, -previewsKept)) previews.delete(old);
+      return { path: `/api/staff/catalog/preview/${request.body.draftId}/`, buildMs: built.ms };
+    },
+  );
+  api.get(
+    '/preview/:id/*',
+    { ...guarded, schema: { params: z.object({ id: z.coerce.number().int().positive(), '*': z.string() }) } },
+    async (request, reply) => {
+      const site = previews.get(request.params.id);
+      if (!site) throw new HttpError(404, 'not_found', 'This preview is not built (any more): press Preview in the Catalog again.');
+      const page = `/${request.params['*']}`.replace(/\/$/, '') || '/';
+      const file = site.files.files.get(page);
+      if (!file) throw new HttpError(404, 'not_found', `The preview has no page ${page}.`);
+      reply.hijack();
+      site.answers.write(request.raw, reply.raw, file, 200, request.id);
+    },
+  );
+}
