@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { catalogDraftBody, catalogPreview, catalogPublished, catalogPublishBody, catalogView } from '../../contracts/catalog.ts';
@@ -9,6 +9,16 @@ import type { CatalogService } from './catalog-service.ts';
 
 /** The catalog document grows with the content; it is larger than the API's usual bodies. */
 const catalogBodyLimitBytes = 1024 * 1024;
+/**
+ * A publish, a restore and a preview answer once the pages are built (docs/decisions.md 97),
+ * which can take longer than the server's idle limit on a busy machine: their socket waits up to
+ * the rebuild's own limit instead (server/catalog/site-rebuilder.ts).
+ */
+const rebuildAnswerMs = 200_000;
+const waitForBuild = async (request: FastifyRequest) => {
+  request.raw.socket.setTimeout(rebuildAnswerMs);
+};
+
 /** Built previews kept in memory, newest last. */
 const previewsKept = 2;
 
@@ -34,20 +44,29 @@ export function catalogRoutes(app: FastifyInstance, service: CatalogService): vo
   );
   api.post(
     '/publish',
-    { ...guarded, schema: { body: catalogPublishBody, response: { 200: catalogPublished, ...errorResponses(400, 401, 403, 404, 409, 422) } } },
+    {
+      ...guarded,
+      onRequest: waitForBuild,
+      schema: { body: catalogPublishBody, response: { 200: catalogPublished, ...errorResponses(400, 401, 403, 404, 409, 422) } },
+    },
     async (request) => service.publish(request.body.draftId, request.acting!),
   );
   api.post(
     '/versions/:id/restore',
     {
       ...guarded,
+      onRequest: waitForBuild,
       schema: { params: z.object({ id: z.coerce.number().int().min(0) }), response: { 200: catalogPublished, ...errorResponses(400, 401, 403, 404, 422) } },
     },
     async (request) => service.restore(request.params.id, request.acting!),
   );
   api.post(
     '/preview',
-    { ...guarded, schema: { body: catalogPublishBody, response: { 200: catalogPreview, ...errorResponses(400, 401, 403, 404, 422) } } },
+    {
+      ...guarded,
+      onRequest: waitForBuild,
+      schema: { body: catalogPublishBody, response: { 200: catalogPreview, ...errorResponses(400, 401, 403, 404, 422) } },
+    },
     async (request) => {
       const built = await service.preview(request.body.draftId, request.acting!);
       previews.delete(request.body.draftId);
