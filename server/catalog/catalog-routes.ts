@@ -77,7 +77,8 @@ export function catalogRoutes(app: FastifyInstance, service: CatalogService): vo
   );
   api.get(
     '/preview/:id/*',
-    { ...guarded, schema: { params: z.object({ id: z.coerce.number().int().positive(), '*': z.string() }) } },
+    // Pages, not API answers: left out of the OpenAPI description as the site's pages are.
+    { ...guarded, schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive(), '*': z.string() }) } },
     async (request, reply) => {
       const site = previews.get(request.params.id);
       if (!site) throw new HttpError(404, 'not_found', 'This preview is not built (any more): press Preview in the Catalog again.');
