@@ -16,7 +16,9 @@ const catalogBodyLimitBytes = 1024 * 1024;
  */
 const rebuildAnswerMs = 200_000;
 const waitForBuild = async (request: FastifyRequest) => {
-  request.raw.socket.setTimeout(rebuildAnswerMs);
+  // An injected request (tests, the app's own calls) has a socket without timers.
+  const socket: { setTimeout?: (ms: number) => unknown } | undefined = request.raw.socket;
+  if (typeof socket?.setTimeout === 'function') socket.setTimeout(rebuildAnswerMs);
 };
 
 /** Built previews kept in memory, newest last. */

@@ -22,6 +22,24 @@ export interface CatalogServiceDeps {
   now: Clock;
 }
 
+/** A problem's path in words: `plans.4.plans.0.price` → "Budget VPS › Budget VPS 1 › price". */
+export function placeOf(document: CatalogDocument, path: string): string {
+  if (!path) return 'the document';
+  const words: string[] = [];
+  let at: unknown = document;
+  // A content name may hold a dot itself (`plans.products`).
+  const parts = path.startsWith('plans.products.') ? ['plans.products', ...path.slice('plans.products.'.length).split('.')] : path.split('.');
+  for (const [i, part] of parts.entries()) {
+    const next: unknown = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined;
+    const named = next !== null && typeof next === 'object' && !Array.isArray(next) ? (next as Record<string, unknown>) : undefined;
+    const name = named?.name ?? named?.question ?? named?.id;
+    if (Array.isArray(at) && typeof name === 'string') words.push(name);
+    else if ((!Array.isArray(next) || i === parts.length - 1) && !(i === 0 && part === 'plans')) words.push(part === 'plans.products' ? 'Products page' : part);
+    at = next;
+  }
+  return words.join(' › ') || path;
+}
+
 const authorOf = (acting: Acting) => ({ authorId: acting.staffId ?? null, author: acting.actor.label ?? 'shell' });
 
 /**
@@ -128,7 +146,7 @@ export class CatalogService {
     const fields = Object.fromEntries(problems.map((p) => [p.path || 'document', p.message]));
     const first = problems[0]!;
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-    throw new HttpError(400, 'invalid', `The catalog has a problem: ${first.path || 'document'}: ${first.message}${more}.`, { fields });
+    throw new HttpError(400, 'invalid', `The catalog has a problem: ${placeOf(document, first.path)}: ${first.message}${more}.`, { fields });
   }
 
   async #build(document: CatalogDocument, acting: Acting, auditTarget: string | undefined) {

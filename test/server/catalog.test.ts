@@ -77,6 +77,9 @@ describe.each(dialects)('the catalog on %s', (dialect) => {
     bad.plans.find((l) => l.id === 'budget-vps')!.plans[1]!.name = '';
     const refused = await as(editor, 'PUT', '/api/staff/catalog/draft', { draftId: null, document: bad });
     expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(
+      'The catalog has a problem: Budget VPS › Budget VPS 1 › price: Too small: expected number to be >0 (and 1 more).',
+    );
     const index = lines.indexOf(budget);
     expect(refused.json().error.fields).toEqual({
       [`plans.${index}.plans.0.price`]: 'Too small: expected number to be >0',
