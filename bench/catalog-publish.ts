@@ -56,10 +56,15 @@ async function editorCookie(): Promise<string> {
   return set.split(';')[0]!;
 }
 
-function load(seconds: number | undefined, until?: Promise<unknown>) {
-  const instance = autocannon({ url: `http://127.0.0.1:${portA}/budget-vps`, connections, duration: seconds ?? 600, headers: { 'accept-encoding': 'br' } });
-  void until?.finally(() => instance.stop());
-  return new Promise<autocannon.Result>((resolve) => instance.on('done', resolve));
+function load(seconds: number | undefined, until?: Promise<unknown>): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url: `http://127.0.0.1:${portA}/budget-vps`, connections, duration: seconds ?? 600, headers: { 'accept-encoding': 'br' } },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    const stop = () => instance.stop();
+    void until?.then(stop, stop);
+  });
 }
 
 try {

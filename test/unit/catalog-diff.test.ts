@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { catalogChanges } from '../../server/catalog/catalog-diff.ts';
 
-const document = () => ({
+type Doc = { plans: { id: string; name: string; currency: string; plans: Record<string, unknown>[] }[]; knowledge: Record<string, unknown>[] };
+
+const document = (): Doc => ({
   plans: [
     {
       id: 'budget-vps',
@@ -25,8 +27,8 @@ describe('catalogChanges', () => {
   });
 
   it('says an order change, an added plan, a flag, a spec and an answer once each', () => {
-    const after = document() as ReturnType<typeof document> & { plans: { plans: Record<string, unknown>[] }[] };
-    const [first, second] = after.plans[0]!.plans as Record<string, unknown>[];
+    const after = document();
+    const [first, second] = after.plans[0]!.plans;
     after.plans[0]!.plans = [
       second!,
       { ...first!, hidden: true, specs: [{ kind: 'cpu', value: '2 vCPU' }] },
@@ -44,7 +46,7 @@ describe('catalogChanges', () => {
 
   it('finds nothing to say about the same document, or a flag left out against false', () => {
     const after = document();
-    (after.plans[0]!.plans[0] as Record<string, unknown>).hidden = false;
+    after.plans[0]!.plans[0]!.hidden = false;
     expect(catalogChanges(document(), after)).toEqual([]);
   });
 });
