@@ -11,27 +11,40 @@
  */
 export const staffSessionHintCookie = 'hf_staff_hint';
 
-export const staffRoles = ['admin', 'support'] as const;
+export const staffRoles = ['admin', 'support', 'editor'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 /**
  * Everything the console lets a person do, by name. Phase 2 adds the contact inbox and the
  * monitors here; a route asks for one permission and the UI shows what the role has.
  */
-export const staffPermissions = ['console.use', 'audit.read', 'staff.manage', 'monitors.manage', 'contact.handle', 'incidents.manage', 'stock.manage'] as const;
+export const staffPermissions = [
+  'console.use',
+  'audit.read',
+  'staff.manage',
+  'monitors.manage',
+  'contact.handle',
+  'incidents.manage',
+  'alerts.handle',
+  'catalog.edit',
+  'stock.manage',
+] as const;
 export type StaffPermission = (typeof staffPermissions)[number];
 
 const grants: Record<StaffRole, readonly StaffPermission[]> = {
   admin: staffPermissions,
   // Support runs the site day to day; only admins decide who is on the team and what is watched.
-  support: ['console.use', 'audit.read', 'contact.handle', 'incidents.manage'],
+  support: ['console.use', 'audit.read', 'contact.handle', 'incidents.manage', 'alerts.handle'],
+  // Editors change what the site sells (the Catalog) and nothing else: not staff, monitors or
+  // alerts (docs/decisions.md 98).
+  editor: ['console.use', 'audit.read', 'catalog.edit'],
 };
 
 export function can(role: StaffRole, permission: StaffPermission): boolean {
   return grants[role].includes(permission);
 }
 
-export const roleLabels: Record<StaffRole, string> = { admin: 'Admin', support: 'Support' };
+export const roleLabels: Record<StaffRole, string> = { admin: 'Admin', support: 'Support', editor: 'Editor' };
 
 /** How long things last (the server's clock decides; the UI only says so). */
 export const enrolmentLinkHours = 24;

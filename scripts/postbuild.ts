@@ -10,7 +10,10 @@ import { notSentTemplatePath } from '../contracts/contact-rules.ts';
 import { consentScriptOrigins } from '../src/data/consent-scripts.ts';
 import { latencyEndpointOrigins } from '../src/data/latency-endpoints.ts';
 
-const dist = path.resolve(import.meta.dirname, '..', 'dist');
+// A publish from the staff console rebuilds into a folder of its own and compresses faster
+// (server/catalog/site-rebuilder.ts, docs/decisions.md 97): `postbuild.ts <folder> --fast`.
+const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..', 'dist'));
+const fast = process.argv.includes('--fast');
 
 /** Built pages that are templates for the server, by where Astro wrote them → where the server reads them. */
 const templates: Record<string, string> = { 'contact/not-sent/index.html': notSentTemplatePath };
@@ -56,8 +59,8 @@ let written = 0;
 for (const file of files.filter((f) => compressible.test(f) && !f.includes(`${path.sep}.templates${path.sep}`))) {
   const content = fs.readFileSync(file);
   if (content.length < 512) continue;
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11 } }));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: fast ? 6 : 9 }));
   written += 1;
 }
 console.log(`postbuild: ${hashes.size} inline script hash(es), ${written} file(s) precompressed`);

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { accountsPlugin, type AccountsPluginOptions } from './accounts/accounts-plugin.ts';
 import { alertsPlugin, type AlertsPluginOptions } from './alerts/alerts-plugin.ts';
 import { auditPlugin } from './audit/audit-plugin.ts';
+import { catalogPlugin, type CatalogPluginOptions } from './catalog/catalog-plugin.ts';
 import type { AppConfig } from './config/config.ts';
 import { contactPlugin } from './contact/contact-plugin.ts';
 import { healthPlugin } from './health/health-plugin.ts';
@@ -73,6 +74,8 @@ export interface BuildOptions {
   support?: SupportPluginOptions;
   /** Stock's "tell me" outbox tuning (tests make it quick); production uses the defaults. */
   stock?: StockPluginOptions;
+  /** How often each instance checks the published catalog (tests make it quick). */
+  catalog?: CatalogPluginOptions;
 }
 
 /**
@@ -167,6 +170,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(alertsPlugin, options.alerts ?? {});
   // /api/catalog/stock and /api/staff/stock (docs/decisions.md 101-103).
   await app.register(stockPlugin, options.stock ?? {});
+  // /api/staff/catalog: what the site sells, drafts and versions, and the rebuilt pages every instance serves.
+  await app.register(catalogPlugin, options.catalog ?? {});
 
   // The built site, and the 404 page for everything else.
   await app.register(staticSite, { siteDir: config.siteDir });

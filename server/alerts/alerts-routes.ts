@@ -19,14 +19,15 @@ import type { AlertChannelsService } from './alert-channels-service.ts';
 import type { AlertsService } from './alerts-service.ts';
 
 /**
- * /api/staff/alerts. HTTP only. Channels and settings are admins' (monitors.manage); anyone on
- * the team acknowledges (console.use); publishing a draft incident is incidents.manage. The
+ * /api/staff/alerts. HTTP only. Channels and settings are admins' (monitors.manage); admins and
+ * support acknowledge (alerts.handle); publishing a draft incident is incidents.manage. The
  * signed link's acknowledgement needs no sign-in: its token is the permission.
  */
 export function alertsRoutes(app: FastifyInstance, services: { alerts: AlertsService; channels: AlertChannelsService }): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = app.staffAccess.require('monitors.manage');
-  const team = app.staffAccess.require('console.use');
+  // Editors are not on call (docs/decisions.md 98): the alerts are for admins and support.
+  const team = app.staffAccess.require('alerts.handle');
   const incidents = app.staffAccess.require('incidents.manage');
   const { alerts, channels } = services;
 

@@ -19,6 +19,8 @@ export interface AppConfig {
   dataDir: string;
   /** The built site (Astro's dist/). */
   siteDir: string;
+  /** SITE_BUILDS_DIR: the site's rebuilds for published catalogs (docs/decisions.md 97). */
+  siteBuildsDir: string;
   sessionSecret: string;
   panel: {
     driver: 'local' | 'pterodactyl';
@@ -257,6 +259,7 @@ export function loadConfig(env: EnvInput = process.env): AppConfig {
     http: httpLimitsFor(e.STATUS_STREAMS_TOTAL),
     dataDir,
     siteDir: path.join(projectRoot, 'dist'),
+    siteBuildsDir: path.resolve(e.SITE_BUILDS_DIR ?? path.join(dataDir, 'site-builds')),
     sessionSecret,
     panel: {
       driver: e.PANEL_DRIVER,

@@ -160,6 +160,8 @@ export const envSchema = z.object({
    * then /var/lib/hostfront/servers.
    */
   GAME_SERVERS_DIR: z.string().min(1).optional(),
+  /** Where the site is rebuilt for a published catalog (docs/decisions.md 97); default ./data/site-builds. */
+  SITE_BUILDS_DIR: z.string().min(1).optional(),
   /** Port of the demo Minecraft server. */
   DEMO_MC_PORT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(65535).default(25565),
   /** Interface the demo Minecraft server listens on; HOST when unset. */

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountsTables } from '../accounts/accounts-tables.ts';
 import type { AlertTables } from '../alerts/alerts-tables.ts';
+import type { CatalogTables } from '../catalog/catalog-tables.ts';
 import type { AuditTables } from '../audit/audit-tables.ts';
 import type { ContactTables } from '../contact/contact-tables.ts';
 import type { IncidentsTables } from '../incidents/incidents-tables.ts';
@@ -32,7 +33,8 @@ export interface Database
     ProbeLocationTables,
     AccountsTables,
     ModrinthTables,
-    StockTables {}
+    StockTables,
+    CatalogTables {}
 
 /** What repository functions run on: the database, or a transaction on it. */
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -12,9 +12,34 @@ import { installFastPath } from './static-fast-path.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The built site in memory, and how to answer with it; undefined when dist/ is not built. */
-    site: { files: SiteFiles; answers: SiteAnswers } | undefined;
+    /**
+     * The built site in memory, and how to answer with it; undefined when dist/ is not built.
+     * `dir` is the folder it was read from: dist/, or a rebuild for a published catalog, which
+     * `replaceSite` swaps in whole between two requests (docs/decisions.md 97).
+     */
+    site: LoadedSite | undefined;
   }
+}
+
+export interface LoadedSite {
+  files: SiteFiles;
+  answers: SiteAnswers;
+  dir: string;
+}
+
+/** Reads a built site's folder into memory with the headers its answers carry. */
+export function loadSite(app: FastifyInstance, dir: string): LoadedSite {
+  const files = loadSiteFiles(dir);
+  return { files, answers: new SiteAnswers(files, securityHeaderSet(dir, app.config.publicUrl, app.config.status.pingOrigins)), dir };
+}
+
+/** Serves another built folder from the next request on; a request already answering keeps its file. */
+export function replaceSite(app: FastifyInstance, next: LoadedSite): void {
+  const site = app.site;
+  if (!site) throw new Error('the site is not built: nothing to replace');
+  site.files = next.files;
+  site.answers = next.answers;
+  site.dir = next.dir;
 }
 
 /** The file a request target names (path only, percent-decoded), or undefined. */
@@ -61,22 +86,21 @@ async function staticSitePlugin(app: FastifyInstance, options: { siteDir: string
     app.log.warn({ siteDir }, 'the site is not built; run npm run build. Serving the API only.');
     return;
   }
-  const files = loadSiteFiles(siteDir);
-  const answers = new SiteAnswers(files, securityHeaderSet(siteDir, app.config.publicUrl, app.config.status.pingOrigins));
-  app.decorate('site', { files, answers });
-  app.log.debug({ files: files.files.size, bytes: files.bytes }, 'site loaded into memory');
+  const site = loadSite(app, siteDir);
+  app.decorate('site', site);
+  app.log.debug({ files: site.files.files.size, bytes: site.files.bytes }, 'site loaded into memory');
 
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
     handler(request, reply) {
-      const file = lookup(files, request.raw.url ?? '/');
+      const file = lookup(site.files, request.raw.url ?? '/');
       if (file) {
         reply.hijack();
-        answers.write(request.raw, reply.raw, file, 200, request.id);
+        site.answers.write(request.raw, reply.raw, file, 200, request.id);
         return;
       }
-      const canonical = files.redirects.get(request.url.split('?')[0]!);
+      const canonical = site.files.redirects.get(request.url.split('?')[0]!);
       if (canonical) return reply.redirect(canonical, 301);
       return reply.callNotFound();
     },
@@ -89,11 +113,11 @@ async function staticSitePlugin(app: FastifyInstance, options: { siteDir: string
   installFastPath(app, (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method;
     if ((method !== 'GET' && method !== 'HEAD') || req.headers['x-forwarded-host'] !== undefined || !hostKnown(req)) return false;
-    const file = lookup(files, req.url ?? '');
+    const file = lookup(site.files, req.url ?? '');
     if (!file) return false;
     // A lean file (a hashed script, style or font) carries no request id (docs/decisions.md 89).
     const id = file.lean ? undefined : randomUUID();
-    answers.write(req, res, file, 200, id);
+    site.answers.write(req, res, file, 200, id);
     if (debug) app.log.debug({ reqId: id, method, url: req.url, statusCode: res.statusCode }, 'static file');
     return true;
   });

@@ -38,6 +38,8 @@ const forbiddenMessages: Record<StaffPermission, string> = {
   'contact.handle': 'Your role may not handle contact messages.',
   'incidents.manage': 'Your role may not write incidents or maintenance.',
   'stock.manage': 'Only admins can override stock.',
+  'alerts.handle': 'Your role may not see or acknowledge alerts.',
+  'catalog.edit': 'Your role may not change the catalog.',
 };
 
 /**

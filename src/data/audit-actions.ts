@@ -6,6 +6,10 @@
 import { modrinthAuditLabels } from './modrinth-audit-labels.ts';
 
 export const auditActionLabels: Readonly<Record<string, string>> = {
+  'catalog.draft_saved': 'Saved a catalog draft',
+  'catalog.published': 'Published the catalog',
+  'catalog.publish_failed': 'Tried to publish the catalog',
+  'catalog.restored': 'Restored a catalog version',
   'staff.signin': 'Signed in',
   'staff.signin_failed': 'Sign-in refused',
   'staff.signout': 'Signed out',

@@ -67,6 +67,8 @@ const planSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]+$/)
     .optional(),
+  /** Kept in the catalog but not sold: left off every page (docs/decisions.md 96). */
+  hidden: z.boolean().default(false),
 });
 
 /**
@@ -139,6 +141,7 @@ const lineList = defineContent(
     lines.forEach((line, i) => {
       if (seen.has(line.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `duplicate line id "${line.id}"` });
       seen.add(line.id);
+      if (line.plans.every((plan) => plan.hidden)) ctx.addIssue({ code: 'custom', path: [i, 'plans'], message: 'keep at least one plan shown' });
       const ids = new Set<string>();
       line.plans.forEach((plan, j) => {
         if (ids.has(plan.id)) ctx.addIssue({ code: 'custom', path: [i, 'plans', j, 'id'], message: `duplicate plan id "${plan.id}" in ${line.id}` });
@@ -799,7 +802,7 @@ export function storeUrl(...segments: string[]): string {
 /** Every plan line, in menu order, each plan with its store link. */
 export const planLines: readonly PlanLine[] = lineList.map((line) => ({
   ...line,
-  plans: line.plans.map((plan) => ({ ...plan, storeUrl: storeUrl(line.id, plan.id) })),
+  plans: line.plans.filter((plan) => !plan.hidden).map((plan) => ({ ...plan, storeUrl: storeUrl(line.id, plan.id) })),
 }));
 
 export function planLine(id: string): PlanLine {

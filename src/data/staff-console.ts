@@ -2,7 +2,7 @@ import type { StaffPermission } from '../../contracts/staff-rules.ts';
 
 export interface ConsoleSection {
   /** The fragment that opens it: /staff#audit. */
-  id: 'overview' | 'conversations' | 'team' | 'account' | 'audit' | 'incidents' | 'maintenance' | 'monitors' | 'alerts' | 'stock';
+  id: 'overview' | 'conversations' | 'team' | 'account' | 'audit' | 'incidents' | 'maintenance' | 'monitors' | 'alerts' | 'stock' | 'catalog';
   label: string;
   /** The heading of its page. */
   title: string;
@@ -20,11 +20,12 @@ export interface ConsoleSection {
 export const consoleSections: readonly ConsoleSection[] = [
   { id: 'overview', label: 'Overview', title: 'Overview', permission: 'console.use', key: 'o' },
   { id: 'conversations', label: 'Conversations', title: 'Conversations', permission: 'contact.handle', key: 'c' },
-  { id: 'alerts', label: 'Alerts', title: 'Alerts', permission: 'console.use', key: 'a' },
+  { id: 'alerts', label: 'Alerts', title: 'Alerts', permission: 'alerts.handle', key: 'a' },
   { id: 'incidents', label: 'Incidents', title: 'Incidents', permission: 'incidents.manage', key: 'i' },
   { id: 'maintenance', label: 'Maintenance', title: 'Maintenance', permission: 'incidents.manage', key: 'p' },
   { id: 'monitors', label: 'Monitors', title: 'Monitors', permission: 'monitors.manage', key: 'n' },
   { id: 'stock', label: 'Stock', title: 'Stock', permission: 'stock.manage', key: 'k' },
+  { id: 'catalog', label: 'Catalog', title: 'Catalog', permission: 'catalog.edit', key: 'e' },
   { id: 'team', label: 'Staff', title: 'Staff', permission: 'staff.manage', key: 's' },
   { id: 'account', label: 'My account', title: 'My account', permission: 'console.use', key: 'm' },
   { id: 'audit', label: 'Audit log', title: 'Audit log', permission: 'audit.read', key: 'l' },

@@ -23,6 +23,7 @@ import * as supportVerifiedAddress from './0021-support-verified-address.ts';
 import * as accounts from './0022-accounts.ts';
 import * as panelShares from './0023-panel-shares.ts';
 import * as supportHours from './0027-support-hours.ts';
+import * as catalog from './0029-catalog.ts';
 import * as stock from './0030-stock.ts';
 import * as panelModrinth from './0031-panel-modrinth.ts';
 import type { DialectMigration } from './column-types.ts';
@@ -57,6 +58,7 @@ const all: Record<string, DialectMigration> = {
   '0022-accounts': accounts,
   '0023-panel-shares': panelShares,
   '0027-support-hours': supportHours,
+  '0029-catalog': catalog,
   '0030-stock': stock,
   '0031-panel-modrinth': panelModrinth,
 };

@@ -33,6 +33,20 @@ const ConversationsSection = lazy(() =>
   ),
 );
 
+// The Catalog loads when first opened too: only admins and editors use it.
+const CatalogSection = lazy(() =>
+  import('./catalog/CatalogSection.tsx').then(
+    (m) => ({ default: m.CatalogSection }),
+    () => ({
+      default: () => (
+        <p role="alert" className="text-sm text-rose-200">
+          The catalog could not be loaded. Check your connection and reload the page.
+        </p>
+      ),
+    }),
+  ),
+);
+
 /** The section a fragment opens (its first part: #conversations/<id> is Conversations), if it names one. */
 function sectionOfHash(allowed: readonly ConsoleSection[]): ConsoleSection['id'] | undefined {
   const id = location.hash.replace(/^#/, '').split('/')[0];
@@ -186,6 +200,11 @@ export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (n
           {current === 'monitors' ? <MonitorsSection {...props} /> : null}
           {current === 'alerts' ? <AlertsSection {...props} /> : null}
           {current === 'stock' ? <StockSection {...props} /> : null}
+          {current === 'catalog' ? (
+            <Suspense fallback={<p className="text-sm text-slate-400">Loading the catalog…</p>}>
+              <CatalogSection {...props} />
+            </Suspense>
+          ) : null}
         </div>
       </main>
     </div>

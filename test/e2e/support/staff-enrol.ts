@@ -8,7 +8,7 @@ import { addVirtualAuthenticator } from './virtual-authenticator.ts';
  */
 export async function enrolStaff(
   browser: Browser,
-  options: { origin: string; env: Record<string, string>; email: string; role: 'admin' | 'support'; name: string; context?: BrowserContextOptions },
+  options: { origin: string; env: Record<string, string>; email: string; role: 'admin' | 'support' | 'editor'; name: string; context?: BrowserContextOptions },
 ): Promise<Page> {
   const output = await staffCli(['add', options.email, '--role', options.role], options.env);
   const link = output.split('\n').find((line) => line.startsWith(`${options.origin}/staff/enrol#`));

@@ -36,7 +36,7 @@ describe.each(dialects)('staff enrolment and sign-in (%s)', (dialect) => {
       email: 'ada@example.com',
       displayName: 'Ada Lovelace',
       role: 'support',
-      permissions: ['console.use', 'audit.read', 'contact.handle', 'incidents.manage'],
+      permissions: ['console.use', 'audit.read', 'contact.handle', 'incidents.manage', 'alerts.handle'],
     });
     const cookie = enrolled.cookies.find((c) => c.name === 'hf_staff')!;
     expect(cookie).toMatchObject({ path: '/api/staff', httpOnly: true, sameSite: 'Strict' });

@@ -1,0 +1,116 @@
+/**
+ * `npm run bench:catalog`: how long a catalog publish takes to be live (docs/decisions.md 97),
+ * and what the site serves while the pages are rebuilt. Needs a built site (npm run build) and
+ * the test PostgreSQL (TEST_DATABASE_URL, as the tests use).
+ *
+ * Two real server processes (`node server/server.ts`) on one new PostgreSQL database, each with a
+ * rebuild folder of its own (as two machines would have; --shared gives them one, as two
+ * instances on one machine share it). An editor is added with `npm run staff` and enrolled with
+ * a software passkey over HTTP. Then: autocannon loads instance A's /budget-vps for a baseline,
+ * then again while A rebuilds for a publish (a changed price); the publish's answer time is
+ * publish-to-live on A; instance B is polled until its page shows the price.
+ *
+ * Figures, not a test: prints them and exits 0. Options: --connections 20 --baseline 5.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { createTestDatabase } from '../test/helpers/databases.ts';
+import { freePort } from '../test/helpers/free-port.ts';
+import { startServer } from '../test/helpers/server-process.ts';
+import { SoftAuthenticator } from '../test/helpers/soft-authenticator.ts';
+import { staffCli } from '../test/e2e/support/staff-cli.ts';
+
+const { values: args } = parseArgs({
+  options: { connections: { type: 'string', default: '20' }, baseline: { type: 'string', default: '5' }, shared: { type: 'boolean', default: false } },
+});
+const connections = Number(args.connections);
+
+const database = await createTestDatabase('postgres');
+const dirs = [fs.mkdtempSync(path.join(os.tmpdir(), 'bench-catalog-a-')), fs.mkdtempSync(path.join(os.tmpdir(), 'bench-catalog-b-'))];
+const [portA, portB] = [await freePort(), await freePort()];
+const origin = `http://localhost:${portA}`;
+const envOf = (dir: string) => ({ DATABASE_URL: database.url, PUBLIC_URL: origin, SITE_BUILDS_DIR: args.shared ? dirs[0]! : dir, LOG_LEVEL: 'warn' });
+const a = await startServer(envOf(dirs[0]!), { port: portA });
+const b = await startServer(envOf(dirs[1]!), { port: portB });
+
+async function call(method: string, url: string, cookie: string, body?: unknown): Promise<Response> {
+  return fetch(`${origin}${url}`, {
+    method,
+    headers: { cookie, origin, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** An editor, as an operator adds one and a browser enrols: the session cookie. */
+async function editorCookie(): Promise<string> {
+  const output = await staffCli(['add', 'bench@example.com', '--role', 'editor'], envOf(dirs[0]!));
+  const token = new URL(output.split('\n').find((l) => l.startsWith(`${origin}/staff/enrol#`))!).hash.slice(1);
+  const options = await (await call('POST', '/api/staff/enrolment/options', '', { token, displayName: 'Bench' })).json();
+  const credential = new SoftAuthenticator(origin).create(options.options);
+  const enrolled = await call('POST', '/api/staff/enrolment', '', { token, displayName: 'Bench', challengeId: options.challengeId, credential });
+  const set = enrolled.headers.getSetCookie().find((c) => c.startsWith('hf_staff='));
+  if (!set) throw new Error(`enrolment: ${enrolled.status} ${await enrolled.text()}`);
+  return set.split(';')[0]!;
+}
+
+function load(seconds: number | undefined, until?: Promise<unknown>): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url: `http://127.0.0.1:${portA}/budget-vps`, connections, duration: seconds ?? 600, headers: { 'accept-encoding': 'br' } },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    const stop = () => instance.stop();
+    void until?.then(stop, stop);
+  });
+}
+
+try {
+  const cookie = await editorCookie();
+  const view = await (await call('GET', '/api/staff/catalog', cookie)).json();
+  const lines = view.document.plans as { id: string; plans: { price: number }[] }[];
+  lines.find((l) => l.id === 'budget-vps')!.plans[0]!.price = 3.21;
+  const draft = await (await call('PUT', '/api/staff/catalog/draft', cookie, { draftId: null, document: view.document })).json();
+
+  const baseline = await load(Number(args.baseline));
+  const started = performance.now();
+  const publish = call('POST', '/api/staff/catalog/publish', cookie, { draftId: draft.draftId }).catch((error: unknown) => {
+    throw new Error(`publish failed after ${((performance.now() - started) / 1000).toFixed(1)} s: ${String(error)}\n${a.output().slice(-2000)}`);
+  });
+  const during = load(undefined, publish);
+  const answer = await publish;
+  const liveA = performance.now() - started;
+  if (answer.status !== 200) throw new Error(`publish: ${answer.status} ${await answer.text()}`);
+  const duringRebuild = await during;
+  let liveB = Number.NaN;
+  for (;;) {
+    const page = await (await fetch(`http://127.0.0.1:${portB}/budget-vps`)).text();
+    if (page.includes('"lowPrice":"3.21"')) {
+      liveB = performance.now() - started;
+      break;
+    }
+    if (performance.now() - started > 300_000) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const { buildMs } = await answer.json();
+  console.log(
+    `catalog publish (${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}, rebuild folders ${args.shared ? 'shared' : 'one per instance'})`,
+  );
+  console.log(`  pages built on A:                      ${(buildMs / 1000).toFixed(1)} s`);
+  console.log(`  publish to live on A (its answer):     ${(liveA / 1000).toFixed(1)} s`);
+  console.log(`  publish to live on B (second process): ${(liveB / 1000).toFixed(1)} s`);
+  console.log(`  /budget-vps on A, ${connections} connections:`);
+  console.log(
+    `    before:              ${Math.round(baseline.requests.average)} req/s, p99 ${baseline.latency.p99} ms, errors ${baseline.errors + baseline.non2xx}`,
+  );
+  console.log(
+    `    during the rebuild:  ${Math.round(duringRebuild.requests.average)} req/s, p99 ${duringRebuild.latency.p99} ms, errors ${duringRebuild.errors + duringRebuild.non2xx}`,
+  );
+} finally {
+  await a.stop();
+  await b.stop();
+  await database.drop();
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+}

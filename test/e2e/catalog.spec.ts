@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
+import { freePort } from '../helpers/free-port.ts';
+import { startServer, type ServerProcess } from '../helpers/server-process.ts';
+import { scanAtRest as scan } from './support/a11y.ts';
+import { shoot } from './support/screenshots.ts';
+import { enrolStaff } from './support/staff-enrol.ts';
+
+/** The Budget VPS page's structured data: its lowest price and its first offer's. */
+async function offers(origin: string, page: Page): Promise<{ low: string; first: string }> {
+  const html = await (await page.request.get(`${origin}/budget-vps`)).text();
+  const product = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+    .map((m) => JSON.parse(m[1]!))
+    .find((b) => b['@type'] === 'Product');
+  return { low: product.offers.lowPrice, first: product.offers.offers[0].price };
+}
+
+/**
+ * The Catalog from the console to the pages (docs/decisions.md 96-98), on both dialects: an
+ * editor changes a price and publishes; the plan page, the products page, search and the
+ * structured data show it; on PostgreSQL a second instance serves it too within 15 s; a wrong
+ * field is named beside it; a draft that cannot be built leaves the site as it was and says why;
+ * restoring version 0 brings the price back.
+ */
+for (const dialect of dialects) {
+  test.describe(`the catalog, edited and published (${dialect})`, () => {
+    test.describe.configure({ mode: 'serial', timeout: 180_000 });
+    let database: TestDatabase;
+    let servers: ServerProcess[] = [];
+    let origin: string;
+    let second: string | undefined;
+    let editor: Page;
+    let buildsDir: string;
+
+    test.beforeAll(async ({ browser }) => {
+      test.setTimeout(120_000);
+      database = await createTestDatabase(dialect);
+      buildsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-e2e-'));
+      const port = await freePort();
+      origin = `http://localhost:${port}`;
+      // Both instances on one disk share its rebuilds (server/catalog/site-rebuilder.ts).
+      const env = { DATABASE_URL: database.url, PUBLIC_URL: origin, SITE_BUILDS_DIR: buildsDir };
+      servers = [await startServer(env, { port })];
+      if (dialect === 'postgres') {
+        const other = await startServer(env);
+        servers.push(other);
+        second = other.url;
+      }
+      editor = await enrolStaff(browser, { origin, env, email: 'eve@example.com', role: 'editor', name: 'Eve Editor' });
+    });
+    test.afterAll(async () => {
+      for (const server of servers) await server.stop();
+      await database.drop();
+      fs.rmSync(buildsDir, { recursive: true, force: true });
+    });
+
+    test('an editor sees the Catalog and not staff, monitors or alerts; a wrong price is named beside its field', async () => {
+      const nav = editor.getByRole('navigation', { name: 'Console sections' });
+      await expect(nav.getByRole('link')).toHaveText(['Overview', 'Catalog', 'My account', 'Audit log']);
+      await nav.getByRole('link', { name: 'Catalog', exact: true }).click();
+      await expect(editor.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
+      await editor.getByLabel('Product line', { exact: true }).selectOption({ label: 'Budget VPS (3 plans, USD)' });
+      const price = editor.getByRole('group', { name: 'Budget VPS 1' }).getByLabel('Price (USD a month)');
+      await expect(price).toHaveValue('4.99');
+      await price.fill('-2');
+      await editor.getByRole('button', { name: 'Save draft' }).click();
+      await expect(editor.getByRole('group', { name: 'Budget VPS 1' }).getByText('Too small: expected number to be >0')).toBeVisible();
+      await expect(price).toHaveAttribute('aria-invalid', 'true');
+      await expect(editor.getByRole('alert')).toContainText('The catalog has a problem: Budget VPS › Budget VPS 1 › price: Too small');
+      await scan(editor, '/staff#catalog (editor)');
+      await shoot(editor, 'catalog-section');
+    });
+
+    test('a published price reaches the plan page, products, search and structured data, on every instance', async () => {
+      const price = editor.getByRole('group', { name: 'Budget VPS 1' }).getByLabel('Price (USD a month)');
+      await price.fill('3.49');
+      const clicked = Date.now();
+      await editor.getByRole('button', { name: 'Publish' }).click();
+      await expect(editor.getByRole('status').filter({ hasText: 'Published version' })).toBeVisible({ timeout: 90_000 });
+      const published = Date.now();
+      console.log(`[catalog ${dialect}] publish to live on the publishing instance: ${((published - clicked) / 1000).toFixed(1)} s`);
+      const visitor = await editor.context().browser()!.newPage();
+      await visitor.goto(`${origin}/budget-vps`);
+      await expect(visitor.getByText('$3.49').first()).toBeVisible();
+      expect(await offers(origin, visitor)).toEqual({ low: '3.49', first: '3.49' });
+      await visitor.goto(`${origin}/products`);
+      await expect(visitor.getByText('$3.49/Monthly')).toBeVisible();
+      expect(await (await visitor.request.get(`${origin}/search-index.json`)).text()).toContain('"Budget VPS 1","description":"$3.49/month');
+      if (second) {
+        await expect.poll(async () => (await offers(second!, visitor)).low, { timeout: 15_000, intervals: [250] }).toBe('3.49');
+        console.log(`[catalog ${dialect}] the second instance serves it ${((Date.now() - published) / 1000).toFixed(1)} s after the publish`);
+      }
+      await visitor.close();
+      // The versions list and the audit log say who changed what, readably.
+      await expect(editor.getByText('Budget VPS › Budget VPS 1 price 4.99 → 3.49 USD')).toBeVisible();
+    });
+
+    test('a draft that cannot be built leaves the site as it was and says why', async () => {
+      const answer = await editor.evaluate(async () => {
+        const view = await (await fetch('/api/staff/catalog')).json();
+        const document = structuredClone(view.document);
+        document.plans.find((l: { id: string }) => l.id === 'budget-vps').id = 'cheap-vps';
+        const saved = await (
+          await fetch('/api/staff/catalog/draft', {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ draftId: view.draftId, document }),
+          })
+        ).json();
+        const published = await fetch('/api/staff/catalog/publish', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ draftId: saved.draftId }),
+        });
+        return { status: published.status, body: await published.json() };
+      });
+      expect(answer.status).toBe(422);
+      expect(answer.body.error.message).toContain('the site is unchanged');
+      expect(answer.body.error.message).toContain('No plan line "budget-vps"');
+      expect(await offers(origin, editor)).toEqual({ low: '3.49', first: '3.49' });
+      if (second) expect(await offers(second, editor)).toEqual({ low: '3.49', first: '3.49' });
+    });
+
+    test('restoring version 0 brings the price back', async () => {
+      await editor.reload();
+      await expect(editor.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
+      await editor.getByRole('button', { name: 'Restore version 0' }).click();
+      await expect(editor.getByRole('status').filter({ hasText: 'Version 0 restored' })).toBeVisible({ timeout: 90_000 });
+      expect(await offers(origin, editor)).toEqual({ low: '4.99', first: '4.99' });
+      if (second) await expect.poll(async () => (await offers(second!, editor)).low, { timeout: 15_000, intervals: [250] }).toBe('4.99');
+    });
+  });
+}
