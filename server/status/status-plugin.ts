@@ -64,6 +64,7 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
     // The probe locations (registered after, they hand their agents' batches to this board): read once the app runs.
     locations: { locations: () => app.probeLocations.locations(), agentsReporting: () => app.probeLocations.agentsReporting() },
     clock: now,
+    jobs: app.jobs,
   });
   const resolver = new NameResolver({ servers: dnsServers, timeoutMs: dnsTimeoutMs });
   const monitors = new MonitorsService({
