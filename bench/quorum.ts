@@ -57,6 +57,7 @@ async function run(failuresBeforeDown: number): Promise<{ quorumDowns: number; a
       name: `m${i}`,
       type: 'http',
       target: `https://example.com/${i}`,
+      settings: {},
       intervalSeconds: interval,
       timeoutSeconds: 5,
       degradedAboveMs: 300,

@@ -9,8 +9,10 @@ export interface AlertChannelTable {
   kind: AlertChannelKind;
   /** The e-mail address, webhook URL or ntfy topic URL: a credential, never logged nor sent to a browser. */
   target: string;
-  /** ntfy's access token, or null. */
+  /** The kind's secret (ntfy's access token, Telegram's bot token), or null: never logged nor sent to a browser. */
   token: string | null;
+  /** The kind's own settings as JSON (server/alerts/channel-kinds/), '{}' when it has none. */
+  settings: Generated<string>;
   /** JSON array of monitor ids; [] means every monitor. */
   monitor_ids: string;
   /** 1 when enabled. */

@@ -125,7 +125,7 @@ export class ProbeAgents {
       siteOrigin: this.deps.siteOrigin,
       monitors: this.deps.status
         .active()
-        .map((m) => ({ id: m.id, type: m.type, target: m.target, intervalSeconds: m.intervalSeconds, timeoutSeconds: m.timeoutSeconds })),
+        .map((m) => ({ id: m.id, type: m.type, target: m.target, settings: m.settings, intervalSeconds: m.intervalSeconds, timeoutSeconds: m.timeoutSeconds })),
     };
   }
 

@@ -202,6 +202,7 @@ export class ProbeScheduler {
         results[i] = await run({
           type: m.type,
           target: m.target,
+          settings: m.settings,
           timeoutMs: m.timeoutSeconds * 1000,
           userAgent: probeUserAgent(this.options.location ?? siteLocationId),
         });

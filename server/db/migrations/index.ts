@@ -23,6 +23,7 @@ import * as supportVerifiedAddress from './0021-support-verified-address.ts';
 import * as accounts from './0022-accounts.ts';
 import * as panelShares from './0023-panel-shares.ts';
 import * as supportHours from './0027-support-hours.ts';
+import * as typeSettings from './0033-type-settings.ts';
 import type { DialectMigration } from './column-types.ts';
 
 /**
@@ -55,6 +56,7 @@ const all: Record<string, DialectMigration> = {
   '0022-accounts': accounts,
   '0023-panel-shares': panelShares,
   '0027-support-hours': supportHours,
+  '0033-type-settings': typeSettings,
 };
 
 export const migrationNames = Object.keys(all);
