@@ -57,7 +57,12 @@ export interface MonitorType {
 export function defineMonitorType<S>(spec: MonitorTypeSpec<S>): MonitorType {
   const settingsOf = (settings: unknown) => {
     const parsed = parseSettings(spec.settings, settings);
-    if (!parsed.ok) throw new Error(`bad settings: ${Object.values(parsed.fields).join('; ')}`);
+    if (!parsed.ok)
+      throw new Error(
+        `bad settings: ${Object.entries(parsed.fields)
+          .map(([key, problem]) => `${key} ${problem}`)
+          .join('; ')}`,
+      );
     return parsed.value;
   };
   return {
