@@ -1,4 +1,5 @@
 import { monitorSchemasFor } from '../../../contracts/monitors.ts';
+import { dnsMonitor } from './dns.ts';
 import { httpMonitor } from './http.ts';
 import { minecraftMonitor } from './minecraft.ts';
 import type { MonitorType } from './monitor-type.ts';
@@ -14,6 +15,7 @@ export const monitorTypes: readonly MonitorType[] = [
   tcpMonitor,
   httpMonitor,
   minecraftMonitor,
+  dnsMonitor,
 ];
 
 /** The registered type of this name, or undefined. */
