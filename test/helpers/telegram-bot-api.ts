@@ -36,7 +36,8 @@ export async function startTelegramBotApi(options: { token: string; chats: reado
       return { status: 400, body: { ok: false, error_code: 400, description: 'Bad Request: message text is empty' } };
     if (body.chat_id === undefined || !options.chats.map(String).includes(String(body.chat_id)))
       return { status: 400, body: { ok: false, error_code: 400, description: 'Bad Request: chat not found' } };
-    if (typeof body.text !== 'string' || body.text.trim() === '') return { status: 400, body: { ok: false, error_code: 400, description: 'Bad Request: message text is empty' } };
+    if (typeof body.text !== 'string' || body.text.trim() === '')
+      return { status: 400, body: { ok: false, error_code: 400, description: 'Bad Request: message text is empty' } };
     if (body.text.length > 4096) return { status: 400, body: { ok: false, error_code: 400, description: 'Bad Request: message is too long' } };
     const problem = body.parse_mode === 'HTML' ? htmlProblem(body.text) : undefined;
     if (problem) return { status: 400, body: { ok: false, error_code: 400, description: problem } };

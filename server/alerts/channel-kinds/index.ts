@@ -4,6 +4,7 @@ import { discordChannel } from './discord.ts';
 import { emailChannel } from './email.ts';
 import { ntfyChannel } from './ntfy.ts';
 import { slackChannel } from './slack.ts';
+import { telegramChannel } from './telegram.ts';
 import { webhookChannel } from './webhook.ts';
 
 /**
@@ -18,6 +19,7 @@ export const alertChannelKinds: readonly AlertChannelKind[] = [
   slackChannel,
   webhookChannel,
   ntfyChannel,
+  telegramChannel,
 ];
 
 /** The registered kind of this name, or undefined. */
