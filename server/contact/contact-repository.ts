@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { containsPattern } from '../db/like-pattern.ts';
 import {
   claimDue as claimDueDeliveries,
   type DeliveryState,
@@ -223,11 +224,6 @@ export interface MessageFilter {
    */
   words?: readonly string[];
   dialect?: Dialect;
-}
-
-/** `%`, `_` and `\` typed by a person match themselves, not any text (with `escape '\'`). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const searchedColumns = ['name', 'email', 'subject', 'message'] as const;

@@ -75,4 +75,4 @@ async function panelCapability(app: FastifyInstance): Promise<void> {
     { prefix: '/api/panel' },
   );
 }
-export const panelPlugin = fp(panelCapability, { name: 'panel', dependencies: ['database', 'jobs', 'metrics', 'readiness', 'audit', 'accounts'] });
+export const panelPlugin = fp(panelCapability, { name: 'panel', dependencies: ['database', 'jobs', 'metrics', 'readiness', 'audit', 'accounts', 'status'] });

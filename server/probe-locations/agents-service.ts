@@ -8,7 +8,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { hashToken, randomToken } from '../staff/staff-tokens.ts';
 import type { Monitor } from '../status/monitors-file.ts';
 import { agentByTokenHash, agentSeen, findAgent, insertAgent, listAgents, revokeAgent, type StoredAgent } from './agents-repository.ts';
-import type { LocationResult } from './decider.ts';
+import type { LocationResult } from '../status/decider.ts';
 
 /** What the agents service needs of the status board. */
 export interface ProbeTarget {

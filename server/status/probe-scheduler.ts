@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { siteLocationId } from '../../contracts/probe-locations-rules.ts';
-import { decideResults, type DecideOutcome, type LocationResult } from '../probe-locations/decider.ts';
+import { decideResults, type DecideOutcome, type LocationResult } from './decider.ts';
 import type { Monitor } from './monitors-file.ts';
 import { probe, probeUserAgent, type ProbeResult } from './probes.ts';
 import type { ResultRow } from './status-repository.ts';

@@ -7,7 +7,7 @@ import type { ShownStatus } from '../../contracts/status-rules.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
-import { decideResults, type LocationResult } from '../probe-locations/decider.ts';
+import { decideResults, type LocationResult } from './decider.ts';
 import type { StatusEvents } from '../status-events/status-events.ts';
 import type { Coordinator, Round } from './coordination.ts';
 import { LiveBoard } from './live-board.ts';
@@ -47,7 +47,7 @@ export class StatusService {
   private readonly figures: UptimeFigures;
   private readonly scheduler: ProbeScheduler;
   private readonly notices: NoticeSource;
-  private readonly locationSource: LocationSource | undefined;
+  private locationSource: LocationSource | undefined;
   private readonly dialect: Dialect | undefined;
   private readonly prober: { location: string; mode: 'location' | 'standby' };
   /** True while the own prober steps aside (standby, and agents report). */
@@ -71,7 +71,7 @@ export class StatusService {
     clock?: Clock;
     /** The app's scheduler: the watch for monitor changes and the standby's look at the agents run on it. */
     jobs: StatusJobs;
-    /** PostgreSQL: decisions take the cluster's lock (server/probe-locations/decider.ts). */
+    /** PostgreSQL: decisions take the cluster's lock (server/status/decider.ts). */
     dialect?: Dialect;
     /** This site's own prober: its location, and whether it steps aside while agents report (docs/decisions.md 47). */
     prober?: { location: string; mode: 'location' | 'standby' };
@@ -116,7 +116,7 @@ export class StatusService {
     // The prober notices monitor changes made without a signal (the CLI on SQLite) within a second.
     options.jobs.every({ name: 'status monitors watch', everyMs: watchEveryMs, runAtStart: false }, () => this.watchMonitors());
     // In standby, the own prober steps aside while agents report (docs/decisions.md 47).
-    if (this.prober.mode === 'standby' && this.locationSource) options.jobs.every({ name: 'status standby', everyMs: watchEveryMs }, () => this.followAgents());
+    if (this.prober.mode === 'standby') options.jobs.every({ name: 'status standby', everyMs: watchEveryMs }, () => this.followAgents());
   }
 
   /**
@@ -134,6 +134,14 @@ export class StatusService {
     });
     if (outcome.rows.length) this.publishRound(roundOfDecision(outcome), outcome.changeEvents);
     return { accepted: outcome.accepted, ignored: outcome.ignored };
+  }
+
+  /**
+   * The probe locations hand in which locations report (server/probe-locations/, registered after
+   * this capability because the board decides their agents' batches), so neither reaches into the other.
+   */
+  useLocations(source: LocationSource): void {
+    this.locationSource = source;
   }
 
   /** When a location last reported anything this instance knows of (any monitor). */
