@@ -10,7 +10,7 @@ import { IncidentsService } from './incidents-service.ts';
 /**
  * What incidents need of the monitors (which exist, their names): the status capability,
  * registered after this one because it reads incidents' maintenance, hands it in once built
- * (`app.incidents.useMonitors`), so neither reaches into the other.
+ * (`app.incidents.setMonitorDirectory`), so neither reaches into the other.
  */
 export interface MonitorDirectory {
   /** The ids among these that are monitors, read in the change's transaction. */
@@ -20,7 +20,7 @@ export interface MonitorDirectory {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    incidents: IncidentsService & { useMonitors(directory: MonitorDirectory): void };
+    incidents: IncidentsService & { setMonitorDirectory(directory: MonitorDirectory): void };
   }
 }
 
@@ -55,7 +55,7 @@ async function incidentsCapability(app: FastifyInstance): Promise<void> {
   app.decorate(
     'incidents',
     Object.assign(service, {
-      useMonitors: (given: MonitorDirectory) => {
+      setMonitorDirectory: (given: MonitorDirectory) => {
         directory = given;
       },
     }),

@@ -42,7 +42,7 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
   const catalog = new MonitorCatalog(app.db, placeholders);
   await catalog.refresh();
   // What incidents need of the monitors, handed in now that they are known (server/incidents/incidents-plugin.ts).
-  app.incidents.useMonitors({
+  app.incidents.setMonitorDirectory({
     existing: (trx, ids) => existingMonitorIds(trx, ids),
     names: () => catalog.all.map(({ id, name }) => ({ id, name })),
   });

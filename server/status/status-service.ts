@@ -140,7 +140,7 @@ export class StatusService {
    * The probe locations hand in which locations report (server/probe-locations/, registered after
    * this capability because the board decides their agents' batches), so neither reaches into the other.
    */
-  useLocations(source: LocationSource): void {
+  setLocationSource(source: LocationSource): void {
     this.locationSource = source;
   }
 
