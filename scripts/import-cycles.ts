@@ -46,7 +46,10 @@ export function runtimeImports(text: string, fileName: string): string[] {
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const typeOnly =
         node.isTypeOnly ||
-        (node.exportClause !== undefined && ts.isNamedExports(node.exportClause) && node.exportClause.elements.length > 0 && node.exportClause.elements.every((e) => e.isTypeOnly));
+        (node.exportClause !== undefined &&
+          ts.isNamedExports(node.exportClause) &&
+          node.exportClause.elements.length > 0 &&
+          node.exportClause.elements.every((e) => e.isTypeOnly));
       if (!typeOnly) found.push(node.moduleSpecifier.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [arg] = node.arguments;
@@ -137,16 +140,41 @@ export function findImportCycles(root: string): { files: string[][]; folders: { 
   const { edges, example } = folderGraph(graph);
   const folders = cycles(edges).map((members) => ({
     members,
-    imports: members.flatMap((from) => (edges.get(from) ?? []).filter((to) => members.includes(to)).map((to) => `${from} → ${to}: ${example.get(`${from} → ${to}`)}`)),
+    imports: members.flatMap((from) =>
+      (edges.get(from) ?? []).filter((to) => members.includes(to)).map((to) => `${from} → ${to}: ${example.get(`${from} → ${to}`)}`),
+    ),
   }));
   return { files: cycles(graph), folders };
 }
 
+/**
+ * Folder cycles this repository still has, each with its reason, to be removed (the check fails
+ * on any other cycle, and on one listed here that is gone, so the list only shrinks):
+ * - the monitors file (server/status) holds an `alerts` section whose schema and import are the
+ *   alerts capability's (server/alerts/alerts-file.ts), while alerts read monitor changes and
+ *   monitors from server/status; subscriptions join the cycle through the webhook address
+ *   policy (server/subscriptions/webhook-target.ts) that alerts use and their reading of the
+ *   status name resolver. The way out: the monitors file's sections handed in by server/app.ts.
+ */
+export const knownFolderCycles: readonly string[][] = [['server/alerts', 'server/status', 'server/subscriptions']];
+
 if (import.meta.main) {
-  const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'));
+  const given = process.argv[2];
+  const root = path.resolve(given ?? path.join(import.meta.dirname, '..'));
+  // The known cycles are this repository's: a folder given on the command line (a test's fixture) has none.
+  const known = given ? [] : knownFolderCycles;
   const { files, folders } = findImportCycles(root);
+  const isKnown = (members: readonly string[]) => known.some((k) => k.join(' ') === members.join(' '));
   for (const cycle of files) console.log(`file cycle: ${cycle.join(' ↔ ')}`);
-  for (const cycle of folders) console.log(`folder cycle: ${cycle.members.join(' ↔ ')}\n  ${cycle.imports.join('\n  ')}`);
-  console.log(`${files.length} file cycle${files.length === 1 ? '' : 's'}, ${folders.length} folder cycle${folders.length === 1 ? '' : 's'}`);
-  process.exit(files.length + folders.length > 0 ? 1 : 0);
+  for (const cycle of folders)
+    console.log(
+      `${isKnown(cycle.members) ? 'known folder cycle (scripts/import-cycles.ts)' : 'folder cycle'}: ${cycle.members.join(' ↔ ')}\n  ${cycle.imports.join('\n  ')}`,
+    );
+  const gone = known.filter((k) => !folders.some((f) => f.members.join(' ') === k.join(' ')));
+  for (const cycle of gone) console.log(`listed as known but gone (remove it from knownFolderCycles): ${cycle.join(' ↔ ')}`);
+  const fresh = folders.filter((f) => !isKnown(f.members));
+  console.log(
+    `${files.length} file cycle${files.length === 1 ? '' : 's'}, ${fresh.length} folder cycle${fresh.length === 1 ? '' : 's'}${folders.length > fresh.length ? ` (and ${folders.length - fresh.length} known)` : ''}`,
+  );
+  process.exit(files.length + fresh.length + gone.length > 0 ? 1 : 0);
 }
