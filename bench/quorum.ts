@@ -19,7 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { decideResults, type LocationResult } from '../server/probe-locations/decider.ts';
+import { decideResults, type LocationResult } from '../server/status/decider.ts';
 import { monitorChangesAfter } from '../server/status/monitor-changes.ts';
 import { freshMemory, nextMemory } from '../server/status/monitor-state.ts';
 import type { Monitor } from '../server/status/monitors-file.ts';
@@ -57,6 +57,7 @@ async function run(failuresBeforeDown: number): Promise<{ quorumDowns: number; a
       name: `m${i}`,
       type: 'http',
       target: `https://example.com/${i}`,
+      settings: {},
       intervalSeconds: interval,
       timeoutSeconds: 5,
       degradedAboveMs: 300,

@@ -4,20 +4,24 @@
  * opens, and the draft incidents they prepare (docs/decisions.md 50-52).
  */
 import { z } from 'zod';
-import { alertChannelKinds, alertStates } from './alerts-rules.ts';
+import { alertStates } from './alerts-rules.ts';
+import { settingField } from './setting-fields.ts';
 
-export { alertChannelKinds, alertStates };
+export { alertStates };
 
 export const alertChannelId = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'must be 1-64 lowercase letters, digits, dots, dashes or underscores');
 
 /** Everything about a channel but its id. The target and token are secrets: written, never read back. */
 export const alertChannelSettings = {
   name: z.string().trim().min(1, 'is required').max(80),
-  kind: z.enum(alertChannelKinds, { error: 'must be email, discord, slack, webhook or ntfy' }),
-  /** The e-mail address, the webhook URL or the ntfy topic URL. */
+  /** One of the server's registered kinds (server/alerts/channel-kinds/, docs/decisions.md 114), listed by GET /api/staff/alerts/kinds. */
+  kind: z.string().trim().min(1, 'is required').max(32),
+  /** The e-mail address, the webhook URL, the ntfy topic URL, the Telegram chat… */
   target: z.string().trim().min(1, 'is required').max(2000),
-  /** ntfy only: an access token (Authorization: Bearer). */
+  /** For kinds that take one: ntfy's access token, Telegram's bot token. */
   token: z.string().trim().max(200).optional(),
+  /** The kind's own settings, checked by its schema; {} for none. */
+  settings: z.record(z.string(), z.unknown()).default({}),
   /** [] covers every monitor. */
   monitorIds: z.array(z.string().min(1).max(64)).max(500).default([]),
   enabled: z.boolean().default(true),
@@ -35,16 +39,42 @@ export const alertChannelEdit = z.strictObject({
   target: z.string().trim().max(2000).default(''),
 });
 
+/**
+ * The same schemas with the server's registered kinds (server/alerts/channel-kinds/index.ts):
+ * `kind` must name one of them, with the other fields' problems in the same answer.
+ */
+export function alertChannelSchemasFor(kinds: readonly [string, ...string[]]) {
+  const kind = z.enum(kinds, { error: `must be ${kinds.length === 1 ? kinds[0] : `${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1)}`}` });
+  return {
+    input: alertChannelInput.extend({ kind }),
+    edit: alertChannelEdit.extend({ kind }),
+  };
+}
+
+/** A registered kind as the console's form draws it. */
+export const alertChannelKindInfo = z.object({
+  kind: z.string(),
+  label: z.string(),
+  target: z.object({ label: z.string(), hint: z.string(), input: z.enum(['email', 'url', 'text']) }),
+  /** The secret it takes beside the target, if any. */
+  token: z.object({ label: z.string(), hint: z.string(), required: z.boolean() }).nullable(),
+  fields: z.array(settingField),
+});
+
+export const alertChannelKindList = z.object({ kinds: z.array(alertChannelKindInfo) });
+
 export const alertChannelParams = z.object({ id: z.string().min(1).max(64) });
 
 /** A channel as the console lists it: its secret only as a hint. */
 export const staffAlertChannel = z.object({
   id: z.string(),
   name: z.string(),
-  kind: z.enum(alertChannelKinds),
+  kind: z.string(),
   /** The target masked: an e-mail's domain, a URL's host with the rest hidden. */
   targetHint: z.string(),
   hasToken: z.boolean(),
+  /** The kind's own settings (none of them secret). */
+  settings: z.record(z.string(), z.unknown()),
   monitorIds: z.array(z.string()),
   enabled: z.boolean(),
   remindEveryMinutes: z.number(),
@@ -127,5 +157,6 @@ export const alertAckLinkResult = z.object({ monitorName: z.string(), state: ale
 export type AlertChannelInput = z.infer<typeof alertChannelInput>;
 export type AlertChannelEdit = z.infer<typeof alertChannelEdit>;
 export type StaffAlertChannel = z.infer<typeof staffAlertChannel>;
+export type AlertChannelKindInfo = z.infer<typeof alertChannelKindInfo>;
 export type StaffAlert = z.infer<typeof staffAlert>;
 export type AlertTestResult = z.infer<typeof alertTestResult>;

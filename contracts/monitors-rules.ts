@@ -1,5 +1,3 @@
-/** The monitors' constants the browser uses too (the console's form), without zod. */
+/** The monitors' constants the browser uses too (the console's form), without zod. The types are the server's (GET /api/staff/monitors/types). */
 
-export const monitorTypes = ['tcp', 'http', 'minecraft'] as const;
-export type MonitorType = (typeof monitorTypes)[number];
 export const monitorIdPattern = /^[a-z0-9][a-z0-9._-]{0,63}$/;

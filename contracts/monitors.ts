@@ -4,10 +4,21 @@
  * the same things with the same messages.
  */
 import { z } from 'zod';
-import { monitorIdPattern, monitorTypes, type MonitorType } from './monitors-rules.ts';
+import { monitorIdPattern } from './monitors-rules.ts';
+import { settingField } from './setting-fields.ts';
 import { shownStatus } from './status.ts';
 
-export { monitorIdPattern, monitorTypes };
+export { monitorIdPattern };
+
+/**
+ * A monitor's type: one of the server's registered types (server/status/monitor-types/,
+ * docs/decisions.md 114), which the server checks and the console lists from GET
+ * /api/staff/monitors/types.
+ */
+export const monitorTypeName = z.string().trim().min(1, 'is required').max(32);
+
+/** The type's own settings (a DNS monitor's record type and expected answer…), checked by the type's schema; {} for none. */
+export const monitorTypeSettings = z.record(z.string(), z.unknown());
 
 /** A monitor's id: fixed once created (its stored readings are filed under it). */
 export const monitorId = z.string().regex(monitorIdPattern, 'must be 1-64 lowercase letters, digits, dots, dashes or underscores');
@@ -15,9 +26,10 @@ export const monitorId = z.string().regex(monitorIdPattern, 'must be 1-64 lowerc
 /** Everything about a monitor but its id, with the defaults the README documents. */
 export const monitorSettings = {
   name: z.string().trim().min(1, 'is required').max(80),
-  type: z.enum(monitorTypes, { error: 'must be tcp, http or minecraft' }),
-  /** host:port for tcp and minecraft (minecraft defaults to port 25565), a URL for http; may use ${PORT} and ${DEMO_MC_PORT}. */
+  type: monitorTypeName,
+  /** host:port for tcp and minecraft (minecraft defaults to port 25565), a URL for http, a name for dns; may use ${PORT} and ${DEMO_MC_PORT}. */
   target: z.string().trim().min(1, 'is required').max(2000),
+  settings: monitorTypeSettings.default({}),
   intervalSeconds: z.number().min(0.1).max(86_400).default(30),
   timeoutSeconds: z.number().min(0.1).max(60).default(5),
   /** An answer slower than this makes the monitor degraded. */
@@ -36,15 +48,28 @@ export const monitorInput = z.strictObject({ id: monitorId, ...monitorSettings }
 /** The console's Edit form: everything but the id. */
 export const monitorEdit = z.strictObject(monitorSettings);
 
+/**
+ * The same schemas with the server's registered types (server/status/monitor-types/index.ts):
+ * `type` must name one of them, with the other fields' problems in the same answer.
+ */
+export function monitorSchemasFor(types: readonly [string, ...string[]]) {
+  const type = z.enum(types, { error: `must be ${types.length === 1 ? types[0] : `${types.slice(0, -1).join(', ')} or ${types.at(-1)}`}` });
+  return {
+    input: z.strictObject({ id: monitorId, ...monitorSettings, type }),
+    edit: z.strictObject({ ...monitorSettings, type }),
+  };
+}
+
 export const monitorParams = z.object({ id: z.string().min(1).max(64) });
 
 /** A monitor as the console lists it. */
 export const staffMonitor = z.object({
   id: z.string(),
   name: z.string(),
-  type: z.enum(monitorTypes),
+  type: z.string(),
   /** As written (placeholders not expanded). */
   target: z.string(),
+  settings: monitorTypeSettings,
   intervalSeconds: z.number(),
   timeoutSeconds: z.number(),
   degradedAboveMs: z.number(),
@@ -61,9 +86,21 @@ export const staffMonitor = z.object({
 
 export const staffMonitorList = z.object({ monitors: z.array(staffMonitor) });
 
-export type { MonitorType };
+/** A registered monitor type as the console's form draws it. */
+export const monitorTypeInfo = z.object({
+  type: z.string(),
+  label: z.string(),
+  targetHint: z.string(),
+  fields: z.array(settingField),
+});
+
+export const monitorTypeInfoList = z.object({ types: z.array(monitorTypeInfo) });
+
+/** A monitor's type, by its registered name. */
+export type MonitorType = string;
 export type MonitorInput = z.infer<typeof monitorInput>;
 export type MonitorInputFields = z.input<typeof monitorInput>;
 export type MonitorEdit = z.infer<typeof monitorEdit>;
 export type StaffMonitor = z.infer<typeof staffMonitor>;
 export type StaffMonitorList = z.infer<typeof staffMonitorList>;
+export type MonitorTypeInfo = z.infer<typeof monitorTypeInfo>;

@@ -5,7 +5,6 @@
  * (/api/staff/probe-agents).
  */
 import { z } from 'zod';
-import { monitorTypes } from './monitors-rules.ts';
 import { probeLocationIds } from './probe-locations-rules.ts';
 
 export { probeLocationIds, probeLocationName, siteLocationId } from './probe-locations-rules.ts';
@@ -15,8 +14,11 @@ export const probeLocationId = z.enum(probeLocationIds, { error: `must be one of
 /** A monitor as an agent probes it: its target already expanded. */
 export const agentMonitor = z.object({
   id: z.string(),
-  type: z.enum(monitorTypes),
+  /** A registered type (server/status/monitor-types/); an agent older than a type fails its checks and says so. */
+  type: z.string(),
   target: z.string(),
+  /** The type's own settings. */
+  settings: z.record(z.string(), z.unknown()).default({}),
   intervalSeconds: z.number(),
   timeoutSeconds: z.number(),
 });

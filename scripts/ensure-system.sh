@@ -3,7 +3,8 @@
 # Playwright and Lighthouse; never a downloaded browser), PostgreSQL (the scale-out database),
 # nginx (the reverse proxy of docs/deploy.md, run by the tests and bench:static as their own
 # instance; the package's system service is not used) and a Java runtime (for the Nu HTML
-# Checker, npm run check:html).
+# Checker, npm run check:html) and dnsmasq (a real name server the DNS record monitor's tests run on
+# a loopback port, from its command line only; the package's service is not used).
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
@@ -11,6 +12,7 @@ command -v pg_ctl >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/n
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
+[ -x /usr/sbin/dnsmasq ] || command -v dnsmasq >/dev/null 2>&1 || missing+=(dnsmasq-base)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing from Debian: ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -33,6 +33,7 @@ const tally = emptyTally();
 for (const [label, step, args] of [
   ['type-check (tsc --noEmit)', bin('tsc'), ['--noEmit']],
   ['lint and format (biome check; src/ and server/ meet only in contracts/)', 'npm', ['run', '--silent', 'lint']],
+  ['import cycles: none between files nor between folders (scripts/import-cycles.ts)', process.execPath, ['scripts/import-cycles.ts']],
   ['build', 'npm', ['run', '--silent', 'build']],
   ['HTML validity of the built pages (Nu HTML Checker)', 'npm', ['run', '--silent', 'check:html']],
 ] as const) {

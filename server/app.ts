@@ -160,14 +160,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthPlugin);
   // /api/panel, and what the support desk may know of a browser's panel session.
   await app.register(panelPlugin);
+  // /api/staff/alerts: alert channels, the fan-out of monitor changes, draft incidents, the alert
+  // outbox; before the support desk, which tells the team through it (app.alerts.notifyTeam).
+  await app.register(alertsPlugin, options.alerts ?? {});
   // /api/support and /api/staff/conversations; the contact form starts its conversations through it.
   await app.register(supportPlugin, options.support ?? {});
   // /api/status/subscriptions, the fan-out of the status event log and the notification outbox.
   await app.register(subscriptionsPlugin, options.subscriptions ?? {});
   // /api/contact, and under /api/staff/contact the deliveries the console's Conversations show and retry (one outbox for both).
   await app.register(contactPlugin);
-  // /api/staff/alerts: alert channels, the fan-out of monitor changes, draft incidents, the alert outbox.
-  await app.register(alertsPlugin, options.alerts ?? {});
   // /api/catalog/stock and /api/staff/stock (docs/decisions.md 101-103).
   await app.register(stockPlugin, options.stock ?? {});
   // /api/staff/catalog: what the site sells, drafts and versions, and the rebuilt pages every instance serves.

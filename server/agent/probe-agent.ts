@@ -149,7 +149,13 @@ export class ProbeAgent {
     this.running.add(m.id);
     this.inFlight++;
     try {
-      const result = await probe({ type: m.type, target: m.target, timeoutMs: m.timeoutSeconds * 1000, userAgent: probeUserAgent(this.options.location) });
+      const result = await probe({
+        type: m.type,
+        target: m.target,
+        settings: m.settings,
+        timeoutMs: m.timeoutSeconds * 1000,
+        userAgent: probeUserAgent(this.options.location),
+      });
       if (this.stopped) return;
       this.buffer.push({
         monitorId: m.id,

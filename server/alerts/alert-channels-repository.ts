@@ -1,5 +1,4 @@
 import type { Selectable } from 'kysely';
-import type { AlertChannelKind } from '../../contracts/alerts-rules.ts';
 import type { Db } from '../db/schema.ts';
 import type { AlertChannelTable } from './alerts-tables.ts';
 
@@ -7,9 +6,12 @@ import type { AlertChannelTable } from './alerts-tables.ts';
 export interface AlertChannelRecord {
   id: string;
   name: string;
-  kind: AlertChannelKind;
+  /** A registered kind (channel-kinds/index.ts). */
+  kind: string;
   target: string;
   token: string | null;
+  /** The kind's own settings. */
+  settings: Record<string, unknown>;
   monitorIds: string[];
   enabled: boolean;
   remindEveryMinutes: number;
@@ -25,6 +27,7 @@ export const toChannel = (r: Selectable<AlertChannelTable>): AlertChannelRecord 
   kind: r.kind,
   target: r.target,
   token: r.token,
+  settings: JSON.parse(r.settings) as Record<string, unknown>,
   monitorIds: JSON.parse(r.monitor_ids) as string[],
   enabled: Number(r.enabled) === 1,
   remindEveryMinutes: Number(r.remind_every_minutes),
@@ -50,6 +53,7 @@ export function channelColumns(c: Omit<AlertChannelRecord, 'id' | 'createdAt' | 
     kind: c.kind,
     target: c.target,
     token: c.token,
+    settings: JSON.stringify(c.settings),
     monitor_ids: JSON.stringify(c.monitorIds),
     enabled: c.enabled ? 1 : 0,
     remind_every_minutes: c.remindEveryMinutes,

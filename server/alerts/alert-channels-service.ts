@@ -3,8 +3,9 @@ import type { AlertChannelEdit, AlertChannelInput, AlertTestResult, StaffAlertCh
 import type { Acting, AuditLog } from '../audit/audit-service.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { judgeWebhook, WebhookRefused, type WebhookPolicy } from '../subscriptions/webhook-target.ts';
+import type { WebhookPolicy } from '../subscriptions/webhook-target.ts';
 import { type AlertChannelRecord, deleteChannel, findChannel, insertChannel, listChannels, updateChannel } from './alert-channels-repository.ts';
+import { findChannelKind } from './channel-kinds/index.ts';
 
 export interface AlertChannelsDeps {
   db: Kysely<Database>;
@@ -20,25 +21,13 @@ export interface AlertChannelsDeps {
   now: () => number;
 }
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 const invalid = (field: string, message: string) => new HttpError(400, 'invalid', `Invalid request: ${field} ${message}`, { fields: { [field]: message } });
 
 const notFound = (id: string) => new HttpError(404, 'alert_channel_not_found', `There is no alert channel with the id "${id}".`);
 
-/** The target as the console may show it: an e-mail's first letter and domain, a URL's host with the rest hidden. */
+/** The target as the console may show it: its kind's hint (an e-mail's first letter and domain, a URL's host…). */
 export function targetHint(channel: Pick<AlertChannelRecord, 'kind' | 'target'>): string {
-  if (channel.kind === 'email') {
-    const [local = '', domain = ''] = channel.target.split('@');
-    return `${local.slice(0, 1)}…@${domain}`;
-  }
-  try {
-    const url = new URL(channel.target);
-    const path = url.pathname.length > 1 ? '/…' : '';
-    return `${url.protocol}//${url.host}${path}`;
-  } catch {
-    return '…';
-  }
+  return findChannelKind(channel.kind)?.targetHint(channel.target) ?? '…';
 }
 
 export function channelView(c: AlertChannelRecord): StaffAlertChannel {
@@ -48,6 +37,7 @@ export function channelView(c: AlertChannelRecord): StaffAlertChannel {
     kind: c.kind,
     targetHint: targetHint(c),
     hasToken: c.token !== null,
+    settings: c.settings,
     monitorIds: c.monitorIds,
     enabled: c.enabled,
     remindEveryMinutes: c.remindEveryMinutes,
@@ -75,19 +65,11 @@ export class AlertChannelsService {
   }
 
   /** Checks a channel's target and monitors; the message names the field. */
-  async check(c: Pick<AlertChannelRecord, 'kind' | 'target' | 'token' | 'monitorIds'>): Promise<void> {
-    if (c.kind === 'email') {
-      if (!this.deps.mail) throw invalid('kind', 'e-mail needs SMTP_URL, which is not set on this server');
-      if (!emailPattern.test(c.target) || c.target.length > 254) throw invalid('target', 'must be an e-mail address');
-    } else {
-      try {
-        await judgeWebhook(c.target, this.deps.policy);
-      } catch (error) {
-        if (error instanceof WebhookRefused) throw invalid('target', error.field);
-        throw error;
-      }
-    }
-    if (c.token && c.kind !== 'ntfy') throw invalid('token', 'is only for ntfy channels');
+  async check(c: Pick<AlertChannelRecord, 'kind' | 'target' | 'token' | 'settings' | 'monitorIds'>): Promise<void> {
+    const kind = findChannelKind(c.kind);
+    if (!kind) throw invalid('kind', 'is not a kind of channel this server has');
+    const problem = await kind.check(c, { policy: this.deps.policy, mail: this.deps.mail });
+    if (problem) throw invalid(problem.field, problem.message);
     const known = await this.deps.knownMonitors(c.monitorIds);
     const unknown = c.monitorIds.filter((id) => !known.has(id));
     if (unknown.length) throw invalid('monitorIds', `names no monitor: ${unknown.join(', ')}`);
@@ -114,7 +96,8 @@ export class AlertChannelsService {
       ...before,
       ...edit,
       target: edit.target || before.target,
-      token: edit.kind !== 'ntfy' ? null : edit.token ? edit.token : before.token,
+      // A kind without a token drops the stored one; an empty one keeps it for the same kind.
+      token: !findChannelKind(edit.kind)?.token ? null : edit.token ? edit.token : edit.kind === before.kind ? before.token : null,
       source: 'console',
     };
     await this.check(record);

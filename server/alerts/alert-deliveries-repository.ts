@@ -1,5 +1,4 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { AlertChannelKind } from '../../contracts/alerts-rules.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database, Db } from '../db/schema.ts';
 import { claimDue, type DeliveryState, type OutboxQueue, pendingDelivery, toDeliveryState } from '../outbox/outbox-repository.ts';
@@ -14,7 +13,7 @@ export type AlertMessageKind = 'down' | 'recovered' | 'reminder' | 'test' | 'not
 /** One message's delivery state in the alert queue. */
 export interface AlertDelivery extends DeliveryState {
   id: number;
-  channel: AlertChannelKind;
+  channel: string;
   channelId: string;
   alertId: number | null;
   kind: AlertMessageKind;
@@ -143,7 +142,7 @@ export const alertQueue: OutboxQueue<AlertDelivery, 'alert_attempt'> = {
 export async function claimDueAlertDeliveries(
   db: Kysely<Database>,
   dialect: Dialect,
-  options: { channel: AlertChannelKind; now: number; limit: number; leaseMs: number; worker: string },
+  options: { channel: string; now: number; limit: number; leaseMs: number; worker: string },
 ): Promise<ClaimedAlertDelivery[]> {
   return claimDue(db, dialect, 'alert_delivery', options, async (trx, ids) => {
     const deliveries = (await trx.selectFrom('alert_delivery').selectAll().where('id', 'in', ids).execute()).map(toDelivery);

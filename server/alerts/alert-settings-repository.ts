@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database, Db } from '../db/schema.ts';
+import { statusEventWaiting } from '../status-events/status-events-repository.ts';
 
 // The alerts' settings (the auto-publish minutes) and the fan-out's cursor in the status event log.
 
@@ -26,6 +27,5 @@ export async function lockCursor(trx: Transaction<Database>, dialect: Dialect): 
 /** Whether the log has monitor changes past the cursor (a cheap look before the transaction). */
 export async function changesWaiting(db: Db): Promise<boolean> {
   const cursor = Number((await readSetting(db, 'cursor')) ?? 0);
-  const next = await db.selectFrom('status_event').select('id').where('id', '>', cursor).where('kind', '=', 'monitor.changed').limit(1).executeTakeFirst();
-  return next !== undefined;
+  return statusEventWaiting(db, cursor, ['monitor.changed']);
 }

@@ -1,10 +1,11 @@
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import { alertChannelInput, type AlertChannelInput } from '../../contracts/alerts.ts';
+import type { AlertChannelInput } from '../../contracts/alerts.ts';
 import type { Acting, AuditLog } from '../audit/audit-service.ts';
 import type { Database } from '../db/schema.ts';
 import { findChannel, insertChannel, updateChannel } from './alert-channels-repository.ts';
 import { writeSetting } from './alert-settings-repository.ts';
+import { alertChannelSchemas, findChannelKind } from './channel-kinds/index.ts';
 
 /**
  * The monitors file's `alerts` section: the same channels as the console's form (one schema,
@@ -13,7 +14,7 @@ import { writeSetting } from './alert-settings-repository.ts';
  */
 export const alertsSection = z.strictObject({
   autoPublishMinutes: z.number().int().min(0).max(1440).optional(),
-  channels: z.array(alertChannelInput).default([]),
+  channels: z.array(alertChannelSchemas.input).default([]),
 });
 
 export type AlertsSection = z.infer<typeof alertsSection>;
@@ -27,7 +28,12 @@ export function alertsSectionProblems(section: AlertsSection, monitorIds: Readon
     seen.add(c.id);
     const unknown = c.monitorIds.filter((id) => !monitorIds.has(id));
     if (unknown.length) problems.push(`alerts.channels.${index}.monitorIds: names no monitor of the file: ${unknown.join(', ')}`);
-    if (c.token && c.kind !== 'ntfy') problems.push(`alerts.channels.${index}.token: is only for ntfy channels`);
+    const kind = findChannelKind(c.kind);
+    if (c.token && !kind?.token) problems.push(`alerts.channels.${index}.token: is not taken by ${kind?.label ?? c.kind} channels`);
+    if (!c.token && kind?.token?.required) problems.push(`alerts.channels.${index}.token: is required`);
+    const settings = kind?.settings.safeParse(c.settings);
+    if (settings && !settings.success)
+      for (const issue of settings.error.issues) problems.push(`alerts.channels.${index}.settings.${issue.path.join('.')}: ${issue.message}`);
   });
   return problems;
 }

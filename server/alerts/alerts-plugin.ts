@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { brandName } from '../../contracts/brand.ts';
-import { alertChannelKinds } from '../../contracts/alerts-rules.ts';
 import { monitorChangedKind } from '../../contracts/status-rules.ts';
 import { scheduleRetention } from '../jobs/retention.ts';
 import type { OutboxOptions } from '../outbox/outbox-options.ts';
@@ -11,7 +10,7 @@ import { existingMonitorIds, findMonitor } from '../status/monitors-repository.t
 import { NameResolver } from '../status/name-resolver.ts';
 import { AlertChannelsService } from './alert-channels-service.ts';
 import { AlertLinks } from './alert-links.ts';
-import { alertEmailChannel, alertOutbox, alertWebhookChannel } from './alert-outbox.ts';
+import { alertLanes, alertOutbox } from './alert-outbox.ts';
 import type { ClaimedAlertDelivery } from './alert-deliveries-repository.ts';
 import { writeAlertMessage } from './alert-message-writer.ts';
 import { changesWaiting } from './alert-settings-repository.ts';
@@ -101,16 +100,15 @@ async function alertsCapability(app: FastifyInstance, options: AlertsPluginOptio
   });
   const write = (job: ClaimedAlertDelivery) => writeAlertMessage(job, deps);
   const host = new URL(config.publicUrl).hostname;
-  const lanes = alertChannelKinds.map((kind) =>
-    kind === 'email'
-      ? alertEmailChannel(
-          config.subscriptions.smtpUrl ? new SmtpSender(config.subscriptions.smtpUrl, { pool: false }) : undefined,
-          { name: `${brandName} Alerts`, address: config.subscriptions.mailFrom },
-          write,
-          `alerts.${host}`,
-        )
-      : alertWebhookChannel(kind, policy, write, `${brandName}-alerts`),
-  );
+  const lanes = alertLanes(write, {
+    policy,
+    userAgent: `${brandName}-alerts`,
+    mail: {
+      sender: config.subscriptions.smtpUrl ? new SmtpSender(config.subscriptions.smtpUrl, { pool: false }) : undefined,
+      from: { name: `${brandName} Alerts`, address: config.subscriptions.mailFrom },
+      domain: `alerts.${host}`,
+    },
+  });
   outbox = alertOutbox(app.db, lanes, app.log, { dialect: app.dialect, clock: app.clock, ...options.outbox });
   const notifyTeam = (notice: TeamNotice) => service.notifyTeam(notice);
   app.decorate('alerts', { service, channels, outbox, notifyTeam });

@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   alertAckLinkBody,
   alertAckLinkResult,
-  alertChannelEdit,
-  alertChannelInput,
+  alertChannelKindList,
   alertChannelParams,
   alertParams,
   alertSettingsBody,
@@ -16,6 +15,8 @@ import {
 } from '../../contracts/alerts.ts';
 import { errorResponses, noContent } from '../../contracts/http-error.ts';
 import type { AlertChannelsService } from './alert-channels-service.ts';
+import { alertChannelSchemas, alertChannelKinds } from './channel-kinds/index.ts';
+import { settingFieldsOf } from '../lib/setting-fields.ts';
 import type { AlertsService } from './alerts-service.ts';
 
 /**
@@ -73,6 +74,10 @@ export function alertsRoutes(app: FastifyInstance, services: { alerts: AlertsSer
     async (request) => alerts.acknowledgeByLink(request.body, request.ip),
   );
 
+  // The registered kinds with their form's words and settings (docs/decisions.md 114).
+  const kinds = alertChannelKinds.map((k) => ({ kind: k.kind, label: k.label, target: k.target, token: k.token ?? null, fields: settingFieldsOf(k.settings) }));
+  api.get('/kinds', { preHandler: admin, schema: { response: { 200: alertChannelKindList, ...errorResponses(401, 403) } } }, async () => ({ kinds }));
+
   api.get('/channels', { preHandler: admin, schema: { response: { 200: staffAlertChannelList, ...errorResponses(401, 403) } } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     return { channels: await channels.list() };
@@ -80,7 +85,7 @@ export function alertsRoutes(app: FastifyInstance, services: { alerts: AlertsSer
 
   api.post(
     '/channels',
-    { preHandler: admin, schema: { body: alertChannelInput, response: { 201: staffAlertChannel, ...errorResponses(400, 401, 403, 409) } } },
+    { preHandler: admin, schema: { body: alertChannelSchemas.input, response: { 201: staffAlertChannel, ...errorResponses(400, 401, 403, 409) } } },
     async (request, reply) => reply.status(201).send(await channels.create(request.body, request.acting!)),
   );
 
@@ -88,7 +93,7 @@ export function alertsRoutes(app: FastifyInstance, services: { alerts: AlertsSer
     '/channels/:id',
     {
       preHandler: admin,
-      schema: { params: alertChannelParams, body: alertChannelEdit, response: { 200: staffAlertChannel, ...errorResponses(400, 401, 403, 404) } },
+      schema: { params: alertChannelParams, body: alertChannelSchemas.edit, response: { 200: staffAlertChannel, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => channels.edit(request.params.id, request.body, request.acting!),
   );

@@ -1,16 +1,17 @@
 import type { Generated } from 'kysely';
-import type { AlertChannelKind } from '../../contracts/alerts-rules.ts';
 import type { OutboxAttemptColumns, OutboxDeliveryColumns } from '../outbox/outbox-tables.ts';
 
 /** A place alerts go, set by an admin or declared in the monitors file. */
 export interface AlertChannelTable {
   id: string;
   name: string;
-  kind: AlertChannelKind;
+  kind: string;
   /** The e-mail address, webhook URL or ntfy topic URL: a credential, never logged nor sent to a browser. */
   target: string;
-  /** ntfy's access token, or null. */
+  /** The kind's secret (ntfy's access token, Telegram's bot token), or null: never logged nor sent to a browser. */
   token: string | null;
+  /** The kind's own settings as JSON (server/alerts/channel-kinds/), '{}' when it has none. */
+  settings: Generated<string>;
   /** JSON array of monitor ids; [] means every monitor. */
   monitor_ids: string;
   /** 1 when enabled. */
@@ -56,7 +57,7 @@ export interface AlertTable {
  * unique per alert, channel, kind and number. The delivery columns are the outbox's; `channel`
  * is the channel's kind (the outbox's lane), `channel_id` which channel.
  */
-export interface AlertDeliveryTable extends OutboxDeliveryColumns<AlertChannelKind> {
+export interface AlertDeliveryTable extends OutboxDeliveryColumns<string> {
   channel_id: string;
   /** Null for a test or a support notice. */
   alert_id: number | null;
@@ -68,7 +69,7 @@ export interface AlertDeliveryTable extends OutboxDeliveryColumns<AlertChannelKi
   payload: string | null;
 }
 
-export interface AlertAttemptTable extends OutboxAttemptColumns<AlertChannelKind> {
+export interface AlertAttemptTable extends OutboxAttemptColumns<string> {
   delivery_id: number;
 }
 

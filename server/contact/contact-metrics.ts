@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { Gauge, type Registry } from 'prom-client';
 import type { Database } from '../db/schema.ts';
+import type { Clock } from '../lib/clock.ts';
 import { countAttemptFailures } from '../outbox/attempt-failures-metric.ts';
 import type { AttemptOutcome } from '../outbox/outbox-tables.ts';
 import { countMessages } from './contact-operator-repository.ts';
@@ -10,13 +11,15 @@ import type { ContactChannelName } from './contact-tables.ts';
 /**
  * The contact outbox's metrics: its backlog per channel (read from the database when scraped,
  * so every instance reports the shared queue), failed delivery attempts, and the messages no
- * person of the team has answered yet (contact-repository.ts). Returns the hook the outbox
+ * person of the team has answered yet (contact-repository.ts). Ages are counted on the app's
+ * clock (app.clock), as the outbox counts them. Returns the hook the outbox
  * calls after each attempt.
  */
 export function registerContactMetrics(
   registry: Registry,
   db: Kysely<Database>,
   channels: readonly ContactChannelName[],
+  clock: Clock,
 ): (channel: ContactChannelName, outcome: AttemptOutcome) => void {
   const backlog = async () => {
     const rows = await outboxBacklog(db);
@@ -37,7 +40,7 @@ export function registerContactMetrics(
     labelNames: ['channel'],
     registers: [registry],
     async collect() {
-      const now = Date.now();
+      const now = clock();
       for (const row of await backlog()) this.set({ channel: row.channel }, row.oldestCreatedAt === null ? 0 : (now - row.oldestCreatedAt) / 1000);
     },
   });

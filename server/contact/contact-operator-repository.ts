@@ -1,11 +1,11 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { containsPattern } from '../db/like-pattern.ts';
 import {
   type ContactAttempt,
   type ContactDelivery,
   type ContactMessage,
-  containsPattern,
   newDelivery,
   type StoredMessage,
   toAttempt,

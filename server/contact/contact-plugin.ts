@@ -38,6 +38,7 @@ async function contactCapability(app: FastifyInstance, options: ContactPluginOpt
     app.metrics,
     app.db,
     channels.map((c) => c.name),
+    app.clock,
   );
   const outbox = contactOutbox(app.db, channels, app.log, { dialect: app.dialect, clock: app.clock, onAttempt, ...options.outbox });
   const service = new ContactService({

@@ -200,11 +200,6 @@ export async function claimDue(
   });
 }
 
-/** `%`, `_` and `\` typed by a person match themselves, not any text (with `escape '\'`). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * Deletes the messages received before `before` that need nothing more: delivered to every
  * channel, or stored only. A message with a delivery still pending or failed is kept, since it

@@ -83,4 +83,4 @@ async function panelCapability(app: FastifyInstance): Promise<void> {
     { prefix: '/api/panel' },
   );
 }
-export const panelPlugin = fp(panelCapability, { name: 'panel', dependencies: ['database', 'jobs', 'metrics', 'readiness', 'audit', 'accounts'] });
+export const panelPlugin = fp(panelCapability, { name: 'panel', dependencies: ['database', 'jobs', 'metrics', 'readiness', 'audit', 'accounts', 'status'] });

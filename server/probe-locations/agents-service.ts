@@ -8,7 +8,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { hashToken, randomToken } from '../staff/staff-tokens.ts';
 import type { Monitor } from '../status/monitors-file.ts';
 import { agentByTokenHash, agentSeen, findAgent, insertAgent, listAgents, revokeAgent, type StoredAgent } from './agents-repository.ts';
-import type { LocationResult } from './decider.ts';
+import type { LocationResult } from '../status/decider.ts';
 
 /** What the agents service needs of the status board. */
 export interface ProbeTarget {
@@ -125,7 +125,7 @@ export class ProbeAgents {
       siteOrigin: this.deps.siteOrigin,
       monitors: this.deps.status
         .active()
-        .map((m) => ({ id: m.id, type: m.type, target: m.target, intervalSeconds: m.intervalSeconds, timeoutSeconds: m.timeoutSeconds })),
+        .map((m) => ({ id: m.id, type: m.type, target: m.target, settings: m.settings, intervalSeconds: m.intervalSeconds, timeoutSeconds: m.timeoutSeconds })),
     };
   }
 

@@ -33,6 +33,8 @@ async function probeLocationsCapability(app: FastifyInstance): Promise<void> {
     },
   });
   app.decorate('probeLocations', agents);
+  // The board lists the locations and its standby prober follows the agents: handed in here.
+  service.setLocationSource({ locations: () => agents.locations(), agentsReporting: () => agents.agentsReporting() });
   await app.register(async (scope) => agentApiRoutes(scope, agents), { prefix: '/api/probes' });
   await app.register(async (scope) => agentsConsoleRoutes(scope, agents), { prefix: '/api/staff/probe-agents' });
   await app.register(async (scope) => locationsRoutes(scope, agents), { prefix: '/api/status' });

@@ -30,10 +30,10 @@ interface Subscription {
 /**
  * The status events of the whole app (docs/decisions.md 55): capabilities append an event in the
  * transaction that makes the change (status-events-repository.ts), then `publish` it once it is
- * committed. A publication reaches this instance's subscribers and open boards at once, and the
+ * committed. A publication reaches this instance's subscribers, then its open boards, then the
  * other instances by a NOTIFY carrying its id (server/lib/cluster-notify.ts; nothing to do on
- * SQLite, where there is one instance): each reads the event and hands it to its own
- * subscribers, then to its open boards, in the order they were told. The log stays the truth:
+ * SQLite, where there is one instance): each reads the event and hands it on in the same order,
+ * its own subscribers, then its open boards, in the order they were told. The log stays the truth:
  * subscriptions and alerts keep their own cursors over it, and a publication only wakes them.
  */
 export class StatusEvents {
@@ -70,12 +70,13 @@ export class StatusEvents {
   }
 
   /**
-   * After the transaction that appended `event` committed: to this instance's open boards and
-   * subscribers, then to the other instances. A subscriber's failure is logged, never thrown.
+   * After the transaction that appended `event` committed: to this instance's subscribers, then
+   * its open boards, then the other instances (who do the same). A subscriber's failure is
+   * logged, never thrown.
    */
   async publish(event: AnyStatusEvent): Promise<void> {
-    this.#pushToBoards(event);
     await this.#deliver(event, 'here');
+    this.#pushToBoards(event);
     await this.#cluster.publish({ id: event.id });
   }
 

@@ -15,6 +15,8 @@ const kinds: [RegExp, string | ((match: RegExpExecArray) => string)][] = [
   [/ENETUNREACH/, 'Network unreachable'],
   [/CERT|certificate|SSL|TLS|EPROTO/i, 'TLS error'],
   [/not the checked/, 'Answered from another address'],
+  // A check that compares what it got with what the monitor expects (a DNS record's answer).
+  [/, not the expected /, 'Unexpected answer'],
   [/Minecraft|status (answer|packet)|status response|never answered the ping|malformed packet/i, 'Not a Minecraft answer'],
   [/bad target|needs a port/i, 'Target not valid'],
 ];

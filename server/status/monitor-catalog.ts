@@ -31,9 +31,20 @@ export class MonitorCatalog {
   active(): Monitor[] {
     return this.stored
       .filter((m) => !m.paused)
-      .map(({ id, name, type, target, intervalSeconds, timeoutSeconds, degradedAboveMs, failuresBeforeDown, quorum }) =>
+      .map(({ id, name, type, target, settings, intervalSeconds, timeoutSeconds, degradedAboveMs, failuresBeforeDown, quorum }) =>
         probeReady(
-          { id, name, type, target, intervalSeconds, timeoutSeconds, degradedAboveMs, failuresBeforeDown, ...(quorum !== undefined ? { quorum } : {}) },
+          {
+            id,
+            name,
+            type,
+            target,
+            settings,
+            intervalSeconds,
+            timeoutSeconds,
+            degradedAboveMs,
+            failuresBeforeDown,
+            ...(quorum !== undefined ? { quorum } : {}),
+          },
           this.placeholders,
         ),
       );

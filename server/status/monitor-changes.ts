@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { monitorChangedKind } from '../../contracts/status-rules.ts';
 import type { Database } from '../db/schema.ts';
 import type { MonitorChange, StatusEventOf } from '../status-events/status-event-map.ts';
-import { recordStatusEvent } from '../status-events/status-events-repository.ts';
+import { recordStatusEvent, statusEventsOfKindAfter } from '../status-events/status-events-repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -14,21 +14,7 @@ export async function recordMonitorChange(db: Db, change: MonitorChange): Promis
   return recordStatusEvent(db, { at: change.at, kind: monitorChangedKind, subjectId: change.monitorId, payload: change });
 }
 
-/** Monitor changes after the event `afterId`, oldest first, at most `limit`, with the id of the last event looked at. */
+/** Monitor changes after the event `afterId`, oldest first, at most `limit` (read through the log's repository). */
 export async function monitorChangesAfter(db: Db, afterId: number, limit: number): Promise<MonitorChangeEvent[]> {
-  const rows = await db
-    .selectFrom('status_event')
-    .selectAll()
-    .where('kind', '=', monitorChangedKind)
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
-    at: Number(r.at),
-    kind: monitorChangedKind,
-    subjectId: r.subject_id,
-    payload: JSON.parse(r.payload) as MonitorChange,
-  }));
+  return statusEventsOfKindAfter(db, monitorChangedKind, afterId, limit);
 }

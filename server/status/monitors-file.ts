@@ -1,9 +1,13 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { monitorInput, type MonitorInput, type MonitorType } from '../../contracts/monitors.ts';
+import type { MonitorEdit, MonitorInput, MonitorType } from '../../contracts/monitors.ts';
 import { type AlertsSection, alertsSection, alertsSectionProblems } from '../alerts/alerts-file.ts';
+import { splitHostPort } from '../lib/host-port.ts';
+import { findMonitorType, monitorSchemas, unknownTypeProblem } from './monitor-types/index.ts';
 
-/** What a monitor probes: a TCP connect, an HTTP(S) GET, or a Minecraft Server List Ping. */
+export { splitHostPort };
+
+/** What a monitor probes: one of the registered types (server/status/monitor-types/index.ts). */
 export type { MonitorType };
 
 /** A monitor as the probes see it, with its defaults filled in and placeholders expanded. */
@@ -11,8 +15,10 @@ export interface Monitor {
   id: string;
   name: string;
   type: MonitorType;
-  /** host:port for tcp and minecraft (minecraft defaults to port 25565), a URL for http. */
+  /** host:port for tcp and minecraft (minecraft defaults to port 25565), a URL for http, a name for dns. */
   target: string;
+  /** The type's own settings, as its schema filled them. */
+  settings: Record<string, unknown>;
   intervalSeconds: number;
   timeoutSeconds: number;
   /** An answer slower than this makes the monitor degraded. */
@@ -71,41 +77,14 @@ const incidentSchema = z.strictObject({
 
 const fileSchema = z.strictObject({
   // The same schema as the console's forms and the import (contracts/monitors.ts).
-  monitors: z.array(monitorInput),
+  monitors: z.array(monitorSchemas.input),
   incidents: z.array(incidentSchema).default([]),
   alerts: alertsSection.optional(),
 });
 
-/** Splits host:port (IPv6 in brackets) into its parts; port undefined when absent. */
-export function splitHostPort(value: string): { host: string; port: number | undefined } | undefined {
-  const bracketed = /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$/.exec(value);
-  const plain = /^([^:\s/[\]]+)(?::(\d{1,5}))?$/.exec(value);
-  const match = bracketed ?? plain;
-  if (!match) return undefined;
-  const port = match[2] === undefined ? undefined : Number(match[2]);
-  if (port !== undefined && (port < 1 || port > 65535)) return undefined;
-  return { host: match[1]!, port };
-}
-
 /** A target with ${PORT} and ${DEMO_MC_PORT} replaced by their values (unknown names are left as they are). */
 export function expandTarget(target: string, values: TargetPlaceholders): string {
   return target.replace(/\$\{([A-Z_]+)\}/g, (whole, name: string) => (name in values ? String(values[name as keyof TargetPlaceholders]) : whole));
-}
-
-function expandedTargetProblem(type: MonitorType, target: string): string | undefined {
-  if (type === 'http') {
-    try {
-      const url = new URL(target);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http:// or https:// URL';
-      return undefined;
-    } catch {
-      return 'must be an http:// or https:// URL';
-    }
-  }
-  const parts = splitHostPort(target);
-  if (!parts) return 'must be host:port';
-  if (type === 'tcp' && parts.port === undefined) return 'must be host:port (a TCP monitor needs a port)';
-  return undefined;
 }
 
 /**
@@ -115,8 +94,24 @@ function expandedTargetProblem(type: MonitorType, target: string): string | unde
 export function targetProblem(type: MonitorType, written: string, placeholders: TargetPlaceholders): string | undefined {
   const target = expandTarget(written, placeholders);
   if (/\$\{/.test(target)) return 'unknown placeholder; only ${PORT} and ${DEMO_MC_PORT} exist';
-  const problem = expandedTargetProblem(type, target);
+  const problem = findMonitorType(type)?.targetProblem(target);
   return problem ? `${problem} (got "${target}")` : undefined;
+}
+
+/**
+ * A monitor's type, its type's settings and its target checked (the file's, the import's and
+ * the console's messages, by field: `type`, `settings.<key>`, `target`), and its settings as
+ * the type's schema fills them in (docs/decisions.md 114).
+ */
+export function checkMonitor(m: MonitorEdit, placeholders: TargetPlaceholders): { fields: Record<string, string>; settings: Record<string, unknown> } {
+  const type = findMonitorType(m.type);
+  if (!type) return { fields: { type: unknownTypeProblem() }, settings: m.settings };
+  const fields: Record<string, string> = {};
+  const parsed = type.settings.safeParse(m.settings);
+  if (!parsed.success) Object.assign(fields, type.settingsProblems(m.settings));
+  const problem = targetProblem(m.type, m.target, placeholders);
+  if (problem) fields.target = problem;
+  return { fields, settings: parsed.success ? (parsed.data as Record<string, unknown>) : m.settings };
 }
 
 /** A stored or given monitor, ready to probe: its target expanded. */
@@ -141,8 +136,9 @@ export function parseMonitors(input: unknown, placeholders: TargetPlaceholders, 
   const monitors = parsed.data.monitors.map((m, index) => {
     if (seen.has(m.id)) problems.push(`monitors.${index}.id: "${m.id}" is used twice`);
     seen.add(m.id);
-    const problem = targetProblem(m.type, m.target, placeholders);
-    if (problem) problems.push(`monitors.${index}.target: ${problem}`);
+    const checked = checkMonitor(m, placeholders);
+    for (const [field, problem] of Object.entries(checked.fields)) problems.push(`monitors.${index}.${field}: ${problem}`);
+    m.settings = checked.settings;
     return probeReady(m, placeholders);
   });
   if (parsed.data.alerts) problems.push(...alertsSectionProblems(parsed.data.alerts, seen));

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { MonitorEdit, MonitorInput, MonitorType } from '../../contracts/monitors.ts';
+import type { MonitorEdit, MonitorInput } from '../../contracts/monitors.ts';
 import type { Database } from '../db/schema.ts';
 import type { Selectable } from 'kysely';
 import type { StatusMonitorTable } from './status-tables.ts';
@@ -18,8 +18,9 @@ function monitorOf(r: Selectable<StatusMonitorTable>): StoredMonitor {
   return {
     id: r.id,
     name: r.name,
-    type: r.type as MonitorType,
+    type: r.type,
     target: r.target,
+    settings: JSON.parse(r.settings) as Record<string, unknown>,
     intervalSeconds: Number(r.interval_seconds),
     timeoutSeconds: Number(r.timeout_seconds),
     degradedAboveMs: Number(r.degraded_above_ms),
@@ -36,6 +37,7 @@ const settingsColumns = (m: MonitorEdit) => ({
   name: m.name,
   type: m.type,
   target: m.target,
+  settings: JSON.stringify(m.settings),
   interval_seconds: m.intervalSeconds,
   timeout_seconds: m.timeoutSeconds,
   degraded_above_ms: m.degradedAboveMs,

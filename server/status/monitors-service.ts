@@ -5,7 +5,7 @@ import { importAlertsSection } from '../alerts/alerts-file.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { addressProblem, type AddressPolicy } from './monitor-address.ts';
-import { expandTarget, targetProblem, type MonitorsFile, type TargetPlaceholders } from './monitors-file.ts';
+import { checkMonitor, expandTarget, type MonitorsFile, type TargetPlaceholders } from './monitors-file.ts';
 import { deleteMonitor, findMonitor, insertMonitor, listMonitors, setMonitorPaused, updateMonitor, type StoredMonitor } from './monitors-repository.ts';
 import { deleteResultsOf } from './status-repository.ts';
 
@@ -25,16 +25,20 @@ export interface MonitorsServiceDeps {
   now?: () => number;
 }
 
-const settingsOf = ({ name, type, target, intervalSeconds, timeoutSeconds, degradedAboveMs, failuresBeforeDown, quorum }: MonitorEdit) => ({
+const settingsOf = ({ name, type, target, settings, intervalSeconds, timeoutSeconds, degradedAboveMs, failuresBeforeDown, quorum }: MonitorEdit) => ({
   name,
   type,
   target,
+  settings,
   intervalSeconds,
   timeoutSeconds,
   degradedAboveMs,
   failuresBeforeDown,
   ...(quorum !== undefined ? { quorum } : {}),
 });
+
+/** Whether a setting differs from the stored one (a type's settings compared as JSON). */
+const differs = (current: StoredMonitor, key: string, value: unknown) => JSON.stringify(current[key as keyof MonitorEdit]) !== JSON.stringify(value);
 
 const notFound = (id: string) => new HttpError(404, 'monitor_not_found', `There is no monitor with the id "${id}".`);
 
@@ -56,8 +60,8 @@ export class MonitorsService {
     return (await listMonitors(this.deps.db)).map((m) => this.view(m));
   }
 
-  async create(input: MonitorInput, acting: Acting): Promise<StaffMonitor> {
-    await this.check(input, true);
+  async create(given: MonitorInput, acting: Acting): Promise<StaffMonitor> {
+    const input = { ...given, settings: await this.check(given, true) };
     const at = this.now();
     await this.deps.db.transaction().execute(async (trx) => {
       if (!(await insertMonitor(trx, input, at))) {
@@ -71,13 +75,14 @@ export class MonitorsService {
     return this.view((await findMonitor(this.deps.db, input.id))!);
   }
 
-  async update(id: string, edit: MonitorEdit, acting: Acting): Promise<StaffMonitor> {
+  async update(id: string, given: MonitorEdit, acting: Acting): Promise<StaffMonitor> {
     const current = await findMonitor(this.deps.db, id);
     if (!current) throw notFound(id);
     // An unchanged target was accepted when it was set (possibly from the file): only a new one is judged again.
-    await this.check(edit, current.target !== edit.target || current.type !== edit.type);
+    const judge = current.target !== given.target || current.type !== given.type || differs(current, 'settings', given.settings);
+    const edit = { ...given, settings: await this.check(given, judge) };
     const changes = Object.entries(settingsOf(edit))
-      .filter(([key, value]) => current[key as keyof MonitorEdit] !== value)
+      .filter(([key, value]) => differs(current, key, value))
       .map(([key]) => key);
     await this.deps.db.transaction().execute(async (trx) => {
       if (!(await updateMonitor(trx, id, edit, this.now()))) throw notFound(id);
@@ -131,7 +136,7 @@ export class MonitorsService {
           continue;
         }
         const settings = settingsOf(entry);
-        const changes = Object.entries(settings).filter(([key, value]) => current[key as keyof MonitorEdit] !== value);
+        const changes = Object.entries(settings).filter(([key, value]) => differs(current, key, value));
         if (changes.length === 0) {
           result.unchanged.push(entry.id);
           continue;
@@ -152,13 +157,15 @@ export class MonitorsService {
     return result;
   }
 
-  /** The file's checks of a target, then (for a target set here) the address policy. */
-  private async check(monitor: MonitorEdit, judgeAddress: boolean): Promise<void> {
-    const problem = targetProblem(monitor.type, monitor.target, this.deps.placeholders);
-    if (problem) throw new HttpError(400, 'invalid', `Invalid request: target ${problem}`, { fields: { target: problem } });
-    if (!judgeAddress) return;
-    const refused = await addressProblem(monitor.type, expandTarget(monitor.target, this.deps.placeholders), this.deps.policy);
+  /** The file's checks of a monitor (type, settings, target), then (for a target set here) the address policy; returns the settings as filled in. */
+  private async check(monitor: MonitorEdit, judgeAddress: boolean): Promise<Record<string, unknown>> {
+    const { fields, settings } = checkMonitor(monitor, this.deps.placeholders);
+    const [first] = Object.entries(fields);
+    if (first) throw new HttpError(400, 'invalid', `Invalid request: ${first[0]} ${first[1]}`, { fields });
+    if (!judgeAddress) return settings;
+    const refused = await addressProblem(monitor.type, expandTarget(monitor.target, this.deps.placeholders), settings, this.deps.policy);
     if (refused) throw new HttpError(400, 'address_not_allowed', refused, { fields: { target: refused } });
+    return settings;
   }
 
   private entry(acting: Acting, action: string, id: string, detail?: Record<string, string>): AuditRecord {

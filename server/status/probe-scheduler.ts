@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { siteLocationId } from '../../contracts/probe-locations-rules.ts';
-import { decideResults, type DecideOutcome, type LocationResult } from '../probe-locations/decider.ts';
+import { decideResults, type DecideOutcome, type LocationResult } from './decider.ts';
 import type { Monitor } from './monitors-file.ts';
 import { probe, probeUserAgent, type ProbeResult } from './probes.ts';
 import type { ResultRow } from './status-repository.ts';
@@ -202,6 +202,7 @@ export class ProbeScheduler {
         results[i] = await run({
           type: m.type,
           target: m.target,
+          settings: m.settings,
           timeoutMs: m.timeoutSeconds * 1000,
           userAgent: probeUserAgent(this.options.location ?? siteLocationId),
         });

@@ -5,6 +5,7 @@ import { scheduleRetention } from '../jobs/retention.ts';
 import { LocalCoordinator, PgCoordinator, type Coordinator } from './coordination.ts';
 import { MonitorCatalog } from './monitor-catalog.ts';
 import { monitorsRoutes } from './monitors-routes.ts';
+import { existingMonitorIds } from './monitors-repository.ts';
 import { seedFromFile } from './monitors-seed.ts';
 import { MonitorsService } from './monitors-service.ts';
 import { NameResolver } from './name-resolver.ts';
@@ -41,6 +42,11 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
 
   const catalog = new MonitorCatalog(app.db, placeholders);
   await catalog.refresh();
+  // What incidents need of the monitors, handed in now that they are known (server/incidents/incidents-plugin.ts).
+  app.incidents.setMonitorDirectory({
+    existing: (trx, ids) => existingMonitorIds(trx, ids),
+    names: () => catalog.all.map(({ id, name }) => ({ id, name })),
+  });
   const shortestIntervalMs = () => Math.min(30_000, ...catalog.active().map((m) => m.intervalSeconds * 1000));
   const coordinator: Coordinator = app.pgPool
     ? new PgCoordinator({
@@ -62,9 +68,8 @@ async function statusCapability(app: FastifyInstance): Promise<void> {
     log: app.log,
     events,
     notices: app.incidents,
-    // The probe locations (registered after, they hand their agents' batches to this board): read once the app runs.
-    locations: { locations: () => app.probeLocations.locations(), agentsReporting: () => app.probeLocations.agentsReporting() },
     clock: now,
+    jobs: app.jobs,
   });
   const resolver = new NameResolver({ servers: dnsServers, timeoutMs: dnsTimeoutMs });
   const monitors = new MonitorsService({

@@ -1,8 +1,8 @@
 import type { ShownStatus } from '../../contracts/status-rules.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { deleteLocationDataOf, purgeLocationResults } from '../probe-locations/location-results-repository.ts';
 import { dayMs, hourMs } from '../../contracts/time-units.ts';
+import { deleteLocationDataOf, purgeLocationResults } from './location-results-repository.ts';
 
 /** A stored state: one of the three, or pending before a monitor is first decided. */
 export type StoredState = ShownStatus;

@@ -7,7 +7,7 @@ import type { ShownStatus } from '../../contracts/status-rules.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
-import { decideResults, type LocationResult } from '../probe-locations/decider.ts';
+import { decideResults, type LocationResult } from './decider.ts';
 import type { StatusEvents } from '../status-events/status-events.ts';
 import type { Coordinator, Round } from './coordination.ts';
 import { LiveBoard } from './live-board.ts';
@@ -23,8 +23,13 @@ export interface LocationSource {
   agentsReporting(): Promise<boolean>;
 }
 
-/** How often the prober looks for monitor changes made elsewhere (the CLI on SQLite). */
-const monitorsWatchMs = 1000;
+/** The background work the board runs on the app's one scheduler (app.jobs, server/jobs/scheduler.ts). */
+export interface StatusJobs {
+  every(spec: { name: string; everyMs: number; runAtStart?: boolean }, run: () => Promise<unknown>): void;
+}
+
+/** How often the prober looks for monitor changes made elsewhere (the CLI on SQLite), and a standby prober at the agents. */
+const watchEveryMs = 1000;
 
 /**
  * The status board of one instance: the monitors (from the database, docs/decisions.md 37),
@@ -42,14 +47,12 @@ export class StatusService {
   private readonly figures: UptimeFigures;
   private readonly scheduler: ProbeScheduler;
   private readonly notices: NoticeSource;
-  private readonly locationSource: LocationSource | undefined;
+  private locationSource: LocationSource | undefined;
   private readonly dialect: Dialect | undefined;
   private readonly prober: { location: string; mode: 'location' | 'standby' };
   /** True while the own prober steps aside (standby, and agents report). */
   private standby = false;
-  private standbyTimer: NodeJS.Timeout | undefined;
   private readonly probedListeners = new Set<(round: Round) => void>();
-  private watchTimer: NodeJS.Timeout | undefined;
   private started = false;
   private readonly clock: Clock;
 
@@ -64,9 +67,11 @@ export class StatusService {
     notices: NoticeSource;
     /** The probe locations: the report lists them, and the own prober's standby follows them. */
     locations?: LocationSource;
-    /** The app's clock (server/lib/clock.ts): what the report's windows and bars are counted from. */
+    /** The app's clock (server/lib/clock.ts): what the report's windows and bars, and agents' batches, are counted from. */
     clock?: Clock;
-    /** PostgreSQL: decisions take the cluster's lock (server/probe-locations/decider.ts). */
+    /** The app's scheduler: the watch for monitor changes and the standby's look at the agents run on it. */
+    jobs: StatusJobs;
+    /** PostgreSQL: decisions take the cluster's lock (server/status/decider.ts). */
     dialect?: Dialect;
     /** This site's own prober: its location, and whether it steps aside while agents report (docs/decisions.md 47). */
     prober?: { location: string; mode: 'location' | 'standby' };
@@ -108,6 +113,10 @@ export class StatusService {
     this.events.subscribe(['maintenance.scheduled', 'maintenance.updated', 'maintenance.started', 'maintenance.completed', 'maintenance.cancelled'], () =>
       this.figures.invalidate(),
     );
+    // The prober notices monitor changes made without a signal (the CLI on SQLite) within a second.
+    options.jobs.every({ name: 'status monitors watch', everyMs: watchEveryMs, runAtStart: false }, () => this.watchMonitors());
+    // In standby, the own prober steps aside while agents report (docs/decisions.md 47).
+    if (this.prober.mode === 'standby') options.jobs.every({ name: 'status standby', everyMs: watchEveryMs }, () => this.followAgents());
   }
 
   /**
@@ -119,12 +128,20 @@ export class StatusService {
       location,
       results,
       monitors: new Map(this.catalog.active().map((m) => [m.id, m])),
-      now: Date.now(),
+      now: this.clock(),
       inMaintenance: (id, at) => this.notices.inMaintenance(id, at),
       ...(this.prober.mode === 'standby' ? { standbyLocation: this.prober.location } : {}),
     });
     if (outcome.rows.length) this.publishRound(roundOfDecision(outcome), outcome.changeEvents);
     return { accepted: outcome.accepted, ignored: outcome.ignored };
+  }
+
+  /**
+   * The probe locations hand in which locations report (server/probe-locations/, registered after
+   * this capability because the board decides their agents' batches), so neither reaches into the other.
+   */
+  setLocationSource(source: LocationSource): void {
+    this.locationSource = source;
   }
 
   /** When a location last reported anything this instance knows of (any monitor). */
@@ -178,7 +195,6 @@ export class StatusService {
       // The database is away: start anyway (health says so); the monitors are read again on the next change or resync.
       this.log.error({ err: error }, 'status: could not read the monitors and readings at start');
     }
-    this.followAgents();
     const refreshMonitors = () => this.catalog.refresh().catch((error: unknown) => this.log.error({ err: error }, 'status: monitors reload failed'));
     await this.coordinator.start({
       onLeader: () => {
@@ -200,20 +216,9 @@ export class StatusService {
       },
       onSignal: () => void refreshMonitors(),
     });
-    // The prober notices monitor changes made without a signal (the CLI on SQLite) within a second.
-    this.watchTimer = setInterval(() => {
-      if (!this.scheduler.isRunning) return;
-      this.catalog
-        .refreshIfChanged()
-        .then((changed) => (changed ? this.coordinator.signal({ kind: 'monitors' }) : undefined))
-        .catch((error: unknown) => this.log.warn({ err: error }, 'status: could not look for monitor changes'));
-    }, monitorsWatchMs);
-    this.watchTimer.unref();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.watchTimer);
-    clearInterval(this.standbyTimer);
     await this.scheduler.stop();
     await this.coordinator.stop();
   }
@@ -226,23 +231,30 @@ export class StatusService {
     return assembleReport({ catalog: this.catalog, live: this.live, figures, notices, locations });
   }
 
-  /** In standby, the own prober steps aside while agents report (docs/decisions.md 47), looked at every second. */
-  private followAgents(): void {
+  /** The prober's look for monitor changes made elsewhere: read again when changed, and the other instances told. */
+  private async watchMonitors(): Promise<void> {
+    if (!this.started || !this.scheduler.isRunning) return;
+    try {
+      if (await this.catalog.refreshIfChanged()) await this.coordinator.signal({ kind: 'monitors' });
+    } catch (error) {
+      this.log.warn({ err: error }, 'status: could not look for monitor changes');
+    }
+  }
+
+  /** In standby, whether agents report: the own prober steps aside while they do. */
+  private async followAgents(): Promise<void> {
     const source = this.locationSource;
-    if (this.prober.mode !== 'standby' || !source) return;
-    this.standbyTimer = setInterval(() => {
-      source.agentsReporting().then(
-        (reporting) => {
-          if (reporting !== this.standby)
-            this.log.info(
-              { standby: reporting },
-              reporting ? 'status: agents report; the own prober steps aside' : 'status: no agent reports; the own prober probes',
-            );
-          this.standby = reporting;
-        },
-        (error: unknown) => this.log.warn({ err: error }, 'status: could not read the agents'),
-      );
-    }, 1000);
-    this.standbyTimer.unref();
+    if (!this.started || !source) return;
+    try {
+      const reporting = await source.agentsReporting();
+      if (reporting !== this.standby)
+        this.log.info(
+          { standby: reporting },
+          reporting ? 'status: agents report; the own prober steps aside' : 'status: no agent reports; the own prober probes',
+        );
+      this.standby = reporting;
+    } catch (error) {
+      this.log.warn({ err: error }, 'status: could not read the agents');
+    }
   }
 }

@@ -44,6 +44,8 @@ export interface StatusMonitorTable {
   type: string;
   /** As written, placeholders included. */
   target: string;
+  /** The type's own settings as JSON (server/status/monitor-types/), '{}' when it has none. */
+  settings: Generated<string>;
   interval_seconds: number;
   timeout_seconds: number;
   degraded_above_ms: number;

@@ -4,7 +4,7 @@ import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { claimDue, type DeliveryState, type OutboxQueue, pendingBacklog, pendingDelivery, toDeliveryState } from '../outbox/outbox-repository.ts';
 import type { StatusEvent } from '../status-events/status-event-map.ts';
-import { statusEventsAfter } from '../status-events/status-events-repository.ts';
+import { previousStatusEvent, statusEventsAfter, statusEventsByIds, statusEventWaiting } from '../status-events/status-events-repository.ts';
 import { confirmedSubscriptions, toSubscription, type Subscription } from './subscriptions-repository.ts';
 import type { SubscriptionNotificationTable } from './subscriptions-tables.ts';
 
@@ -36,21 +36,6 @@ const toDelivery = (r: Selectable<SubscriptionNotificationTable>): NotificationD
   ...toDeliveryState(r),
 });
 
-/** The event before this one about the same incident or maintenance, if any. */
-async function previousEvent(db: Db, event: StatusEvent): Promise<StatusEvent | undefined> {
-  const row = await db
-    .selectFrom('status_event')
-    .selectAll()
-    .where('subject_id', '=', event.subjectId)
-    .where('id', '<', event.id)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row
-    ? { id: Number(row.id), at: Number(row.at), kind: row.kind as StatusEvent['kind'], subjectId: row.subject_id, payload: JSON.parse(row.payload) as unknown }
-    : undefined;
-}
-
 /** Decides who hears of an event (the service's rule), given the event before it about the same subject. */
 export type Audience = (event: StatusEvent, previous: StatusEvent | undefined, subscriptions: readonly Subscription[]) => readonly Subscription[];
 
@@ -76,7 +61,7 @@ export async function fanOutEvents(
     const subscriptions = await confirmedSubscriptions(trx);
     let created = 0;
     for (const event of events) {
-      const previous = subscriptions.length ? await previousEvent(trx, event) : undefined;
+      const previous = subscriptions.length ? await previousStatusEvent(trx, event) : undefined;
       const audience = subscriptions.length ? options.audience(event, previous, subscriptions) : [];
       for (let i = 0; i < audience.length; i += 500) {
         const rows = audience.slice(i, i + 500).map((s) => ({
@@ -106,13 +91,7 @@ export async function fanOutEvents(
 /** Whether the log has events the fan-out has not read yet (a cheap look before the transaction). */
 export async function eventsWaiting(db: Db): Promise<boolean> {
   const cursor = await db.selectFrom('subscription_cursor').select('last_event_id').where('name', '=', 'notifications').executeTakeFirst();
-  const next = await db
-    .selectFrom('status_event')
-    .select('id')
-    .where('id', '>', Number(cursor?.last_event_id ?? 0))
-    .limit(1)
-    .executeTakeFirst();
-  return next !== undefined;
+  return statusEventWaiting(db, Number(cursor?.last_event_id ?? 0));
 }
 
 /** The notification queue's tables, for the shared delivery bookkeeping (server/outbox/outbox-repository.ts). */
@@ -143,18 +122,7 @@ export async function claimDueNotifications(
       ).map((r) => [Number(r.id), toSubscription(r)]),
     );
     const eventIds = [...new Set(deliveries.flatMap((d) => (d.eventId === null ? [] : [d.eventId])))];
-    const events = new Map<number, StatusEvent>();
-    if (eventIds.length) {
-      for (const r of await trx.selectFrom('status_event').selectAll().where('id', 'in', eventIds).execute()) {
-        events.set(Number(r.id), {
-          id: Number(r.id),
-          at: Number(r.at),
-          kind: r.kind as StatusEvent['kind'],
-          subjectId: r.subject_id,
-          payload: JSON.parse(r.payload) as unknown,
-        });
-      }
-    }
+    const events = await statusEventsByIds(trx, eventIds);
     return deliveries
       .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id)
       .map((delivery) => ({

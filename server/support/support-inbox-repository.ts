@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { ConversationView } from '../../contracts/support-rules.ts';
-import { containsPattern } from '../contact/contact-repository.ts';
+import { containsPattern } from '../db/like-pattern.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { type Conversation, toConversation } from './support-records.ts';

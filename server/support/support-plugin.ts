@@ -48,8 +48,8 @@ async function supportCapability(app: FastifyInstance, options: SupportPluginOpt
     (async (notice) => {
       // Both: the alert channels that take support notices (docs/decisions.md 50) and the team's
       // mail, which the operator set for exactly this (docs/decisions.md 85). The alerts capability
-      // registers after this one: look it up when needed.
-      const channels = app.hasDecorator('alerts') ? await app.alerts.notifyTeam(notice) : 0;
+      // is registered before this one, which declares it.
+      const channels = await app.alerts.notifyTeam(notice);
       const mailed = await desk.mailer.mailTeam(notice, null);
       if (channels === 0 && !mailed)
         app.log.warn(
@@ -96,4 +96,7 @@ async function supportCapability(app: FastifyInstance, options: SupportPluginOpt
     await desk.presence.leave().catch(() => {});
   });
 }
-export const supportPlugin = fp(supportCapability, { name: 'support', dependencies: ['database', 'jobs', 'staff', 'audit', 'incidents', 'panel', 'accounts'] });
+export const supportPlugin = fp(supportCapability, {
+  name: 'support',
+  dependencies: ['database', 'jobs', 'staff', 'audit', 'incidents', 'panel', 'accounts', 'alerts'],
+});

@@ -6,6 +6,7 @@ import { startDnsServer, type DnsServer } from '../helpers/dns-server.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { auditRows, staffUser, type StaffUser } from '../helpers/staff.ts';
 import { testConfig } from '../helpers/test-config.ts';
+import { unknownTypeWords } from '../helpers/monitor-type-words.ts';
 import { until } from '../helpers/until.ts';
 import { Listener, writeMonitorsFile } from './status-helpers.ts';
 
@@ -159,7 +160,7 @@ describe.each(dialects)('monitors in the database and the console (%s)', (dialec
       [{ id: 'Bad Id', name: 'X', type: 'tcp', target: 'h:1' }, { id: 'must be 1-64 lowercase letters, digits, dots, dashes or underscores' }],
       [
         { id: 'x', name: ' ', type: 'udp', target: 'h:1' },
-        { name: 'is required', type: 'must be tcp, http or minecraft' },
+        { name: 'is required', type: unknownTypeWords() },
       ],
       [{ id: 'x', name: 'X', type: 'tcp', target: 'h:1', intervalSeconds: 0 }, { intervalSeconds: /too small|at least|>=/ }],
       [{ id: 'x', name: 'X', type: 'tcp', target: 'play.example.com' }, { target: 'must be host:port (a TCP monitor needs a port) (got "play.example.com")' }],

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountsPlugin } from '../../server/accounts/accounts-plugin.ts';
@@ -73,5 +75,74 @@ describe('the order of capabilities', () => {
     for (const [registered, first] of infrastructure) if (before.includes(registered)) await app.register(first);
     await expect(app.register(plugin as FastifyPluginAsync)).rejects.toThrow(`The dependency '${missing}' of plugin '${name}' is not registered`);
     await app.close();
+  });
+});
+
+// The dependencies each capability declares, checked against what its code uses: a capability
+// whose files read `app.<x>` (or ask hasDecorator('x')) where another plugin decorates `x` must
+// list that plugin, so it is registered first (docs/decisions.md 116). Derived from the code:
+// every `decorate('x'` names its plugin, every capability folder's files are read.
+describe('the dependencies capabilities declare', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const filesUnder = (dir: string): string[] =>
+    fs
+      .readdirSync(path.join(root, dir), { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? filesUnder(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : []));
+  // The code without its comments (a comment may name `app.audit` without reading it).
+  const read = (file: string) =>
+    fs
+      .readFileSync(path.join(root, file), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  const pluginName = (file: string) => /fp\([^,]+,\s*\{\s*name:\s*'([^']+)'/.exec(read(file))?.[1];
+  const capabilities = fs
+    .readdirSync(path.join(root, 'server'), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && fs.existsSync(path.join(root, 'server', e.name, `${e.name}-plugin.ts`)))
+    .map((e) => ({ folder: `server/${e.name}`, plugin: pluginName(`server/${e.name}/${e.name}-plugin.ts`)! }));
+  // Who decorates what: a capability's folder is its plugin's; server/plugins/ has one plugin a file.
+  const owners = new Map<string, string>();
+  for (const file of [...filesUnder('server/plugins'), ...capabilities.flatMap((c) => filesUnder(c.folder))]) {
+    const owner = file.startsWith('server/plugins/') ? pluginName(file) : capabilities.find((c) => file.startsWith(`${c.folder}/`))?.plugin;
+    for (const [, name] of read(file).matchAll(/\.decorate\(\s*'([A-Za-z]+)'/g)) if (owner) owners.set(name!, owner);
+  }
+  const declared = new Map(
+    [
+      accountsPlugin,
+      alertsPlugin,
+      auditPlugin,
+      contactPlugin,
+      healthPlugin,
+      incidentsPlugin,
+      panelPlugin,
+      probeLocationsPlugin,
+      staffPlugin,
+      statusEventsPlugin,
+      statusPlugin,
+      subscriptionsPlugin,
+      supportPlugin,
+    ].map((p) => {
+      const meta = (p as unknown as Record<symbol, { name: string; dependencies?: string[] }>)[Symbol.for('plugin-meta')]!;
+      return [meta.name, new Set(meta.dependencies ?? [])];
+    }),
+  );
+
+  it('finds what it checks: the capabilities, and the plugins that decorate the app', () => {
+    expect(capabilities.map((c) => c.plugin).sort()).toEqual([...declared.keys()].sort());
+    expect(owners.get('alerts')).toBe('alerts');
+    expect(owners.get('status')).toBe('status');
+    expect(owners.get('db')).toBe('database');
+  });
+
+  it.each(capabilities)('$plugin declares every plugin whose decoration its code reads', ({ folder, plugin }) => {
+    const used = new Map<string, string>();
+    for (const file of filesUnder(folder)) {
+      const text = read(file);
+      for (const [, name] of [...text.matchAll(/\bapp\.([A-Za-z]+)\b/g), ...text.matchAll(/hasDecorator\('([A-Za-z]+)'\)/g)]) {
+        const owner = owners.get(name!);
+        if (owner && owner !== plugin && !used.has(owner)) used.set(owner, `${file} reads app.${name}`);
+      }
+    }
+    const missing = [...used].filter(([owner]) => !declared.get(plugin)!.has(owner)).map(([owner, where]) => `${owner} (${where})`);
+    expect(missing).toEqual([]);
   });
 });

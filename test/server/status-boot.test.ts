@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { createTestDatabase, dialects } from '../helpers/databases.ts';
 import { testConfig } from '../helpers/test-config.ts';
+import { unknownTypeWords } from '../helpers/monitor-type-words.ts';
 import { writeMonitorsFile } from './status-helpers.ts';
 
 describe.each(dialects)('status monitors file at boot on %s', (dialect) => {
@@ -13,7 +14,7 @@ describe.each(dialects)('status monitors file at boot on %s', (dialect) => {
     try {
       const file = writeMonitorsFile({ monitors: [{ id: 'x', name: 'X', type: 'udp', target: 'h:1' }] });
       await expect(buildApp(testConfig(database.url, { MONITORS_FILE: file }))).rejects.toThrow(
-        new RegExp(`Invalid monitors file ${file.replaceAll('/', '\\/')}:\\n  - monitors\\.0\\.type: must be tcp, http or minecraft`),
+        new RegExp(`Invalid monitors file ${file.replaceAll('/', '\\/')}:\\n  - monitors\\.0\\.type: ${unknownTypeWords()}`),
       );
       const missing = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hf-')), 'none.json');
       await expect(buildApp(testConfig(database.url, { MONITORS_FILE: missing }))).rejects.toThrow(/cannot be read/);

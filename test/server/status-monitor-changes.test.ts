@@ -14,6 +14,7 @@ import { createTestDatabase, dialects, type TestDatabase } from '../helpers/data
 const monitor = (id: string): Monitor => ({
   id,
   name: id,
+  settings: {},
   type: 'http',
   target: 'http://127.0.0.1:9/',
   // Rounds every 20 ms: the test drives the outcomes, not the time.

@@ -21,6 +21,7 @@ describe("a failed probe's kind in words (docs/decisions.md 86)", () => {
       ['certificate has expired', 'TLS error'],
       ['self-signed certificate in certificate chain', 'TLS error'],
       ['connected to 10.0.0.1, not the checked 203.0.113.7', 'Answered from another address'],
+      ['DNS A play.example.com answered 203.0.113.9, not the expected 203.0.113.7', 'Unexpected answer'],
       ['the answer is not a Minecraft status packet', 'Not a Minecraft answer'],
       ['no answer', 'No answer'],
       [undefined, 'No answer'],

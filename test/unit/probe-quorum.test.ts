@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideQuorum, quorumNeeded, type LocationView } from '../../server/probe-locations/quorum.ts';
+import { decideQuorum, quorumNeeded, type LocationView } from '../../server/status/quorum.ts';
 
 const up = (location: string, latency = 20): LocationView => ({ location, state: 'operational', latency });
 const slow = (location: string): LocationView => ({ location, state: 'degraded', latency: 900 });

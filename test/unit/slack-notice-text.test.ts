@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClaimedAlertDelivery } from '../../server/alerts/alert-deliveries-repository.ts';
 import { writeAlertMessage } from '../../server/alerts/alert-message-writer.ts';
-import { slackBody } from '../../server/alerts/alert-messages.ts';
+import { slackBody } from '../../server/alerts/channel-kinds/slack.ts';
 import { unansweredNotice } from '../../server/support/support-mail-texts.ts';
 
 // A support notice carries a visitor's name and words to the team's Slack. Slack reads <…> in a

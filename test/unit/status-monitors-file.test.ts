@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { unknownTypeWords } from '../helpers/monitor-type-words.ts';
 import { activeIncidents, loadMonitorsFile, MonitorsFileError, parseMonitors, splitHostPort } from '../../server/status/monitors-file.ts';
 
 const placeholders = { PORT: 4321, DEMO_MC_PORT: 25565 };
@@ -13,6 +14,7 @@ describe('monitors file', () => {
       name: 'A',
       type: 'tcp',
       target: 'example.com:22',
+      settings: {},
       intervalSeconds: 30,
       timeoutSeconds: 5,
       degradedAboveMs: 300,
@@ -65,7 +67,7 @@ describe('monitors file', () => {
     expect(error).toBeInstanceOf(MonitorsFileError);
     const message = (error as Error).message;
     expect(message).toContain('monitors.json');
-    expect(message).toContain('monitors.0.type: must be tcp, http or minecraft');
+    expect(message).toContain(`monitors.0.type: ${unknownTypeWords()}`);
     expect(message).toContain('monitors.1.name');
     expect(message).toContain('monitors.1.intervalSeconds');
   });

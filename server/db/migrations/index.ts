@@ -26,6 +26,7 @@ import * as supportHours from './0027-support-hours.ts';
 import * as catalog from './0029-catalog.ts';
 import * as stock from './0030-stock.ts';
 import * as panelModrinth from './0031-panel-modrinth.ts';
+import * as typeSettings from './0033-type-settings.ts';
 import type { DialectMigration } from './column-types.ts';
 
 /**
@@ -61,6 +62,7 @@ const all: Record<string, DialectMigration> = {
   '0029-catalog': catalog,
   '0030-stock': stock,
   '0031-panel-modrinth': panelModrinth,
+  '0033-type-settings': typeSettings,
 };
 
 export const migrationNames = Object.keys(all);

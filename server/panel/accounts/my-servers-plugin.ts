@@ -76,7 +76,6 @@ export function createMyServers(
 
   let board: { report: Promise<StatusReport | undefined>; at: number } | undefined;
   const readBoard = () => {
-    if (!app.hasDecorator('status')) return Promise.resolve(undefined);
     const now = Date.now();
     if (!board || now - board.at > boardTtlMs) board = { report: app.status.service.report().catch(() => undefined), at: now };
     return board.report;

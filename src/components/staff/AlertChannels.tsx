@@ -1,7 +1,6 @@
 import { Pencil, Send, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import type { StaffAlertChannel } from '../../../contracts/alerts.ts';
-import { alertChannelKindNames, alertChannelKinds, type AlertChannelKind } from '../../../contracts/alerts-rules.ts';
+import type { AlertChannelKindInfo, StaffAlertChannel } from '../../../contracts/alerts.ts';
 import { Button } from '../ui/Button.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { alertsApi } from './alerts-api.ts';
@@ -10,26 +9,21 @@ import { EditFormFooter } from './EditFormFooter.tsx';
 import { FormField } from './FormField.tsx';
 import { MonitorChoice } from './MonitorChoice.tsx';
 import { Notice } from './Notice.tsx';
+import { type SettingDraft, SettingFields, settingDraftOf, settingsOfDraft } from './SettingFields.tsx';
 import { badge, badgeTones, card, input, muted, subTitle } from './staff-styles.ts';
 import type { BoardMonitor } from './use-board-section.ts';
 import { useFormSubmit } from './use-form-submit.ts';
 import { useLoad } from './use-load.ts';
 import { useNotices } from './use-notices.ts';
 
-const targetHints: Record<AlertChannelKind, string> = {
-  email: 'The address alerts are mailed to (the server’s SMTP_URL sends them).',
-  discord: 'The channel’s webhook URL (Server settings → Integrations → Webhooks).',
-  slack: 'The incoming webhook URL of a Slack app (https://hooks.slack.com/services/…).',
-  webhook: 'Any https:// URL: alerts are POSTed to it as JSON.',
-  ntfy: 'The topic’s URL, such as https://ntfy.sh/your-secret-topic; subscribe to it in the ntfy app.',
-};
-
 interface Draft {
   id: string;
   name: string;
-  kind: AlertChannelKind;
+  kind: string;
   target: string;
   token: string;
+  /** The kind's own settings (docs/decisions.md 114). */
+  settings: SettingDraft;
   monitorIds: string[];
   enabled: boolean;
   remindEveryMinutes: string;
@@ -42,6 +36,7 @@ const emptyDraft: Draft = {
   kind: 'discord',
   target: '',
   token: '',
+  settings: {},
   monitorIds: [],
   enabled: true,
   remindEveryMinutes: '0',
@@ -59,20 +54,34 @@ function Checkbox({ label, checked, onChange }: { label: string; checked: boolea
 
 function ChannelForm({
   editing,
+  kinds,
   monitors,
   onSaved,
   onCancel,
   problem,
 }: {
   editing?: StaffAlertChannel;
+  /** The server's registered kinds (GET /api/staff/alerts/kinds). */
+  kinds: readonly AlertChannelKindInfo[];
   monitors: readonly BoardMonitor[];
   onSaved: (c: StaffAlertChannel) => void;
   onCancel?: () => void;
   problem: (e: unknown) => string;
 }) {
+  const kindOf = (name: string) => kinds.find((k) => k.kind === name);
+  const blank = (): Draft => ({ ...emptyDraft, settings: settingDraftOf(kindOf(emptyDraft.kind)?.fields ?? []) });
   const [draft, setDraft] = useState<Draft>(
-    editing ? { ...editing, target: '', token: '', remindEveryMinutes: String(editing.remindEveryMinutes) } : emptyDraft,
+    editing
+      ? {
+          ...editing,
+          target: '',
+          token: '',
+          settings: settingDraftOf(kindOf(editing.kind)?.fields ?? [], editing.settings),
+          remindEveryMinutes: String(editing.remindEveryMinutes),
+        }
+      : blank(),
   );
+  const kind = kindOf(draft.kind);
   const { fields, error, busy, submit } = useFormSubmit(problem);
   const id = useId();
   const set = (key: 'id' | 'name' | 'target' | 'token' | 'remindEveryMinutes') => (event: { target: { value: string } }) =>
@@ -83,14 +92,15 @@ function ChannelForm({
       name: draft.name,
       kind: draft.kind,
       target: draft.target,
-      ...(draft.kind === 'ntfy' && draft.token ? { token: draft.token } : {}),
+      ...(kind?.token && draft.token ? { token: draft.token } : {}),
+      settings: settingsOfDraft(kind?.fields ?? [], draft.settings),
       monitorIds: draft.monitorIds,
       enabled: draft.enabled,
       remindEveryMinutes: draft.remindEveryMinutes.trim() === '' ? 0 : Number(draft.remindEveryMinutes),
       supportNotices: draft.supportNotices,
     };
     const saved = editing ? await alertsApi.editChannel(editing.id, body) : await alertsApi.addChannel({ id: draft.id, ...body });
-    if (!editing) setDraft(emptyDraft);
+    if (!editing) setDraft(blank());
     onSaved(saved);
   });
 
@@ -107,40 +117,45 @@ function ChannelForm({
           <input className={input} value={draft.name} onChange={set('name')} autoComplete="off" maxLength={80} required />
         </FormField>
         <FormField id={`${id}-kind`} label="Kind" error={fields.kind}>
-          <select className={input} value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value as AlertChannelKind })}>
-            {alertChannelKinds.map((k) => (
-              <option key={k} value={k}>
-                {alertChannelKindNames[k]}
+          <select
+            className={input}
+            value={draft.kind}
+            onChange={(e) => setDraft({ ...draft, kind: e.target.value, settings: settingDraftOf(kindOf(e.target.value)?.fields ?? []) })}
+          >
+            {kinds.map((k) => (
+              <option key={k.kind} value={k.kind}>
+                {k.label}
               </option>
             ))}
           </select>
         </FormField>
         <FormField
           id={`${id}-target`}
-          label={draft.kind === 'email' ? 'E-mail address' : 'URL'}
-          hint={editing ? `Now ${editing.targetHint}. Leave empty to keep it. ${targetHints[draft.kind]}` : targetHints[draft.kind]}
+          label={kind?.target.label ?? 'Target'}
+          hint={editing ? `Now ${editing.targetHint}. Leave empty to keep it. ${kind?.target.hint ?? ''}` : kind?.target.hint}
           error={fields.target}
         >
           <input
             className={input}
             value={draft.target}
             onChange={set('target')}
-            type={draft.kind === 'email' ? 'email' : 'url'}
+            type={kind?.target.input === 'email' ? 'email' : kind?.target.input === 'url' ? 'url' : 'text'}
             autoComplete="off"
             spellCheck={false}
             required={!editing}
           />
         </FormField>
-        {draft.kind === 'ntfy' ? (
+        {kind?.token ? (
           <FormField
             id={`${id}-token`}
-            label="Access token (optional)"
-            hint={editing?.hasToken ? 'A token is set. Leave empty to keep it.' : 'For a protected topic (tk_…).'}
+            label={kind.token.required ? kind.token.label : `${kind.token.label} (optional)`}
+            hint={editing?.hasToken && editing.kind === draft.kind ? 'A token is set. Leave empty to keep it.' : kind.token.hint}
             error={fields.token}
           >
             <input className={input} value={draft.token} onChange={set('token')} type="password" autoComplete="off" />
           </FormField>
         ) : null}
+        <SettingFields id={id} fields={kind?.fields ?? []} draft={draft.settings} errors={fields} onChange={(settings) => setDraft({ ...draft, settings })} />
         <FormField
           id={`${id}-remind`}
           label="Remind every (minutes)"
@@ -176,6 +191,8 @@ function ChannelForm({
 export function AlertChannels({ monitors, problem }: { monitors: readonly BoardMonitor[]; problem: (e: unknown) => string }) {
   const { error, status, setStatus, failed, run } = useNotices(problem);
   const list = useLoad(() => alertsApi.channels(), failed);
+  const kinds = useLoad(() => alertsApi.kinds(), failed);
+  const kindLabel = (name: string) => kinds.data?.kinds.find((k) => k.kind === name)?.label ?? name;
   const [editing, setEditing] = useState<StaffAlertChannel>();
   const [deleting, setDeleting] = useState<StaffAlertChannel>();
   const [testing, setTesting] = useState<string>();
@@ -207,7 +224,7 @@ export function AlertChannels({ monitors, problem }: { monitors: readonly BoardM
                   <div className="min-w-0">
                     <p className="flex flex-wrap items-center gap-2 font-medium text-white">
                       {c.name}
-                      <span className={`${badge} ${badgeTones.brand}`}>{alertChannelKindNames[c.kind]}</span>
+                      <span className={`${badge} ${badgeTones.brand}`}>{kindLabel(c.kind)}</span>
                       {c.enabled ? null : <span className={`${badge} ${badgeTones.neutral}`}>Disabled</span>}
                       {c.source === 'file' ? <span className={`${badge} ${badgeTones.neutral}`}>From the monitors file</span> : null}
                     </p>
@@ -240,10 +257,13 @@ export function AlertChannels({ monitors, problem }: { monitors: readonly BoardM
         ) : (
           <p className={muted}>{list.loading ? 'Loading…' : 'The channels could not be loaded.'}</p>
         )}
-        {editing ? (
+        {!kinds.data ? (
+          <p className={muted}>{kinds.loading ? 'Loading the kinds of channel…' : 'The kinds of channel could not be loaded.'}</p>
+        ) : editing ? (
           <ChannelForm
             key={editing.id}
             editing={editing}
+            kinds={kinds.data.kinds}
             monitors={monitors}
             problem={problem}
             onCancel={() => setEditing(undefined)}
@@ -255,6 +275,7 @@ export function AlertChannels({ monitors, problem }: { monitors: readonly BoardM
           />
         ) : (
           <ChannelForm
+            kinds={kinds.data.kinds}
             monitors={monitors}
             problem={problem}
             onSaved={(c) => {

@@ -1,7 +1,6 @@
 import { Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { StaffMonitor } from '../../../contracts/monitors.ts';
-import { monitorTypes, type MonitorType } from '../../../contracts/monitors-rules.ts';
+import type { MonitorTypeInfo, StaffMonitor } from '../../../contracts/monitors.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { statusLabels } from '../../lib/status-format.ts';
 import { Button } from '../ui/Button.tsx';
@@ -14,6 +13,7 @@ import { formatRelative } from './format.ts';
 import { FormField } from './FormField.tsx';
 import { Notice } from './Notice.tsx';
 import { ProbeAgentsCard } from './ProbeAgentsCard.tsx';
+import { type SettingDraft, SettingFields, settingDraftOf, settingsOfDraft } from './SettingFields.tsx';
 import { badge, badgeTones, card, input, muted, subTitle } from './staff-styles.ts';
 import { useLoad } from './use-load.ts';
 import { useNotices } from './use-notices.ts';
@@ -21,8 +21,10 @@ import { useNotices } from './use-notices.ts';
 interface Draft {
   id: string;
   name: string;
-  type: MonitorType;
+  type: string;
   target: string;
+  /** The type's own settings (docs/decisions.md 114). */
+  settings: SettingDraft;
   intervalSeconds: string;
   timeoutSeconds: string;
   degradedAboveMs: string;
@@ -35,6 +37,7 @@ const emptyDraft: Draft = {
   name: '',
   type: 'tcp',
   target: '',
+  settings: {},
   intervalSeconds: '30',
   timeoutSeconds: '5',
   degradedAboveMs: '300',
@@ -42,15 +45,12 @@ const emptyDraft: Draft = {
   quorum: '',
 };
 
-const targetHints: Record<MonitorType, string> = {
-  tcp: 'host:port, such as game1.example.com:25565.',
-  http: 'An http:// or https:// URL; up on a 2xx or 3xx answer.',
-  minecraft: 'host or host:port (port 25565 when left out).',
-};
+const fieldsOf = (types: readonly MonitorTypeInfo[], type: string) => types.find((t) => t.type === type)?.fields ?? [];
 
-function draftOf(m: StaffMonitor): Draft {
+function draftOf(m: StaffMonitor, types: readonly MonitorTypeInfo[]): Draft {
   return {
     ...m,
+    settings: settingDraftOf(fieldsOf(types, m.type), m.settings),
     intervalSeconds: String(m.intervalSeconds),
     timeoutSeconds: String(m.timeoutSeconds),
     degradedAboveMs: String(m.degradedAboveMs),
@@ -60,12 +60,13 @@ function draftOf(m: StaffMonitor): Draft {
 }
 
 /** Numbers as typed: an empty box is left out (the default applies), anything else is sent as a number for the server to judge. */
-function settingsOf(d: Draft) {
+function settingsOf(d: Draft, types: readonly MonitorTypeInfo[]) {
   const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
   return {
     name: d.name,
     type: d.type,
     target: d.target,
+    settings: settingsOfDraft(fieldsOf(types, d.type), d.settings),
     intervalSeconds: number(d.intervalSeconds),
     timeoutSeconds: number(d.timeoutSeconds),
     degradedAboveMs: number(d.degradedAboveMs),
@@ -77,21 +78,25 @@ function settingsOf(d: Draft) {
 /** Add or edit: the fields of the monitors file, checked by the server with the file's messages. */
 function MonitorForm({
   editing,
+  types,
   onSaved,
   onCancel,
   problem,
 }: {
   editing?: StaffMonitor;
+  /** The server's registered types (GET /api/staff/monitors/types). */
+  types: readonly MonitorTypeInfo[];
   onSaved: (m: StaffMonitor) => void;
   onCancel?: () => void;
   problem: (e: unknown) => string;
 }) {
-  const [draft, setDraft] = useState<Draft>(editing ? draftOf(editing) : emptyDraft);
+  const blank = (type: string): Draft => ({ ...emptyDraft, type, settings: settingDraftOf(fieldsOf(types, type)) });
+  const [draft, setDraft] = useState<Draft>(editing ? draftOf(editing, types) : blank(emptyDraft.type));
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const id = useId();
-  const set = (key: keyof Draft) => (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value });
+  const set = (key: Exclude<keyof Draft, 'settings'>) => (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -99,9 +104,9 @@ function MonitorForm({
     setError(undefined);
     setFields({});
     try {
-      const settings = settingsOf(draft);
+      const settings = settingsOf(draft, types);
       const saved = editing ? await boardApi.editMonitor(editing.id, settings) : await boardApi.addMonitor({ id: draft.id, ...settings });
-      if (!editing) setDraft(emptyDraft);
+      if (!editing) setDraft(blank(draft.type));
       onSaved(saved);
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.fields).length) {
@@ -135,17 +140,28 @@ function MonitorForm({
           <input className={input} value={draft.name} onChange={set('name')} autoComplete="off" maxLength={80} required />
         </FormField>
         <FormField id={`${id}-type`} label="Type" error={fields.type}>
-          <select className={input} value={draft.type} onChange={set('type')}>
-            {monitorTypes.map((t) => (
-              <option key={t} value={t}>
-                {t === 'tcp' ? 'TCP connect' : t === 'http' ? 'HTTP(S) request' : 'Minecraft ping'}
+          <select
+            className={input}
+            value={draft.type}
+            onChange={(e) => setDraft({ ...draft, type: e.target.value, settings: settingDraftOf(fieldsOf(types, e.target.value)) })}
+          >
+            {types.map((t) => (
+              <option key={t.type} value={t.type}>
+                {t.label}
               </option>
             ))}
           </select>
         </FormField>
-        <FormField id={`${id}-target`} label="Target" hint={targetHints[draft.type]} error={fields.target}>
+        <FormField id={`${id}-target`} label="Target" hint={types.find((t) => t.type === draft.type)?.targetHint} error={fields.target}>
           <input className={input} value={draft.target} onChange={set('target')} autoComplete="off" spellCheck={false} required />
         </FormField>
+        <SettingFields
+          id={id}
+          fields={fieldsOf(types, draft.type)}
+          draft={draft.settings}
+          errors={fields}
+          onChange={(settings) => setDraft({ ...draft, settings })}
+        />
         <FormField id={`${id}-interval`} label="Interval (seconds)" hint="Default 30." error={fields.intervalSeconds}>
           <input className={input} value={draft.intervalSeconds} onChange={set('intervalSeconds')} inputMode="decimal" />
         </FormField>
@@ -187,6 +203,7 @@ export function MonitorsSection({ problem }: SectionProps) {
   const asked = useRef<StaffMonitor>(undefined);
   if (deleting) asked.current = deleting;
   const list = useLoad(() => boardApi.monitors(), failed);
+  const types = useLoad(() => boardApi.monitorTypes(), failed);
 
   const act = async (work: () => Promise<unknown>, done: string) => {
     await run(work, done);
@@ -195,9 +212,12 @@ export function MonitorsSection({ problem }: SectionProps) {
 
   return (
     <div className="space-y-6">
-      {editing ? (
+      {!types.data ? (
+        <p className={muted}>{types.loading ? 'Loading the monitor types…' : 'The monitor types could not be loaded.'}</p>
+      ) : editing ? (
         <MonitorForm
           key={editing.id}
+          types={types.data.types}
           editing={editing}
           problem={problem}
           onCancel={() => setEditing(undefined)}
@@ -209,6 +229,7 @@ export function MonitorsSection({ problem }: SectionProps) {
         />
       ) : (
         <MonitorForm
+          types={types.data.types}
           problem={problem}
           onSaved={(m) => {
             setStatus(`${m.name} is added and will be probed in the next round.`);

@@ -1,6 +1,5 @@
 /** The console's calls for alerts to the team (/api/staff/alerts). Types from the contracts only. */
-import type { AlertTestResult, StaffAlert, StaffAlertChannel } from '../../../contracts/alerts.ts';
-import type { AlertChannelKind } from '../../../contracts/alerts-rules.ts';
+import type { AlertChannelKindInfo, AlertTestResult, StaffAlert, StaffAlertChannel } from '../../../contracts/alerts.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 
 const alert = (id: number) => `/api/staff/alerts/${id}`;
@@ -8,9 +7,10 @@ const channel = (id: string) => `/api/staff/alerts/channels/${encodeURIComponent
 
 export interface ChannelFields {
   name: string;
-  kind: AlertChannelKind;
+  kind: string;
   target: string;
   token?: string;
+  settings: Record<string, unknown>;
   monitorIds: string[];
   enabled: boolean;
   remindEveryMinutes: number;
@@ -24,6 +24,8 @@ export const alertsApi = {
   dismiss: (id: number) => apiFetch<StaffAlert>('POST', `${alert(id)}/dismiss`),
   setAutoPublish: (autoPublishMinutes: number) => apiFetch<void>('PUT', '/api/staff/alerts/settings', { body: { autoPublishMinutes } }),
 
+  /** The server's registered kinds, with their form's words and settings (docs/decisions.md 114). */
+  kinds: () => apiFetch<{ kinds: AlertChannelKindInfo[] }>('GET', '/api/staff/alerts/kinds'),
   channels: () => apiFetch<{ channels: StaffAlertChannel[] }>('GET', '/api/staff/alerts/channels'),
   addChannel: (body: ChannelFields & { id: string }) => apiFetch<StaffAlertChannel>('POST', '/api/staff/alerts/channels', { body }),
   editChannel: (id: string, body: ChannelFields) => apiFetch<StaffAlertChannel>('PUT', channel(id), { body }),

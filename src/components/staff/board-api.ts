@@ -3,7 +3,7 @@
  * and maintenance (/api/staff/incidents, /api/staff/maintenance). Types from the contracts only.
  */
 import type { Incident, IncidentState, Maintenance, NewIncidentBody, NewMaintenanceBody } from '../../../contracts/incidents.ts';
-import type { MonitorEdit, MonitorInputFields, StaffMonitor, StaffMonitorList } from '../../../contracts/monitors.ts';
+import type { MonitorEdit, MonitorInputFields, MonitorTypeInfo, StaffMonitor, StaffMonitorList } from '../../../contracts/monitors.ts';
 import type { StatusReport } from '../../../contracts/status.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 
@@ -16,6 +16,8 @@ export const boardApi = {
   board: () => apiFetch<StatusReport>('GET', '/api/status'),
 
   monitors: () => apiFetch<StaffMonitorList>('GET', '/api/staff/monitors'),
+  /** The registered monitor types and their settings' fields (the form draws them). */
+  monitorTypes: () => apiFetch<{ types: MonitorTypeInfo[] }>('GET', '/api/staff/monitors/types'),
   addMonitor: (input: MonitorInputFields) => apiFetch<StaffMonitor>('POST', '/api/staff/monitors', { body: input }),
   editMonitor: (id: string, edit: Partial<MonitorEdit>) => apiFetch<StaffMonitor>('PUT', monitor(id), { body: edit }),
   pauseMonitor: (id: string) => apiFetch<StaffMonitor>('POST', `${monitor(id)}/pause`),

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ServerStatus } from '../../contracts/status-rules.ts';
 import type { Database } from '../db/schema.ts';
-import type { StatusDecisionTable, StatusLocationResultTable } from './probe-locations-tables.ts';
+import type { StatusDecisionTable, StatusLocationResultTable } from '../probe-locations/probe-locations-tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

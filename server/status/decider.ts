@@ -3,12 +3,12 @@ import { siteLocationId } from '../../contracts/probe-locations-rules.ts';
 import { historyLength, monitorChangedKind, type ServerStatus } from '../../contracts/status-rules.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { nextMemory } from '../status/monitor-state.ts';
+import { nextMemory } from './monitor-state.ts';
 import type { MonitorChange } from '../status-events/status-event-map.ts';
-import { recordMonitorChange, type MonitorChangeEvent } from '../status/monitor-changes.ts';
-import { failureWords } from '../status/failure-words.ts';
-import type { Monitor } from '../status/monitors-file.ts';
-import { writeResults, type ResultRow } from '../status/status-repository.ts';
+import { recordMonitorChange, type MonitorChangeEvent } from './monitor-changes.ts';
+import { failureWords } from './failure-words.ts';
+import type { Monitor } from './monitors-file.ts';
+import { writeResults, type ResultRow } from './status-repository.ts';
 import {
   decisionsOf,
   insertLocationResults,
