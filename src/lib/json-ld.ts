@@ -1,5 +1,3 @@
-import { taxLines } from '../data/plans.ts';
-import type { Currency } from './price.ts';
 import type { Site } from '../data/site.ts';
 
 /** schema.org Organization for every page. */
@@ -24,7 +22,8 @@ export function organizationJsonLd(site: Site): object {
 export function planLineJsonLd(
   line: { name: string; summary: string; route: string; currency: string; plans: readonly { name: string; price: number; storeUrl: string }[] },
   site: Pick<Site, 'name' | 'url'>,
-  taxLine: string = taxLines[line.currency as Currency] ?? '',
+  /** The currency's tax line from the catalog ("excl. 18% GST"), or '' for none. */
+  taxLine: string,
 ): object {
   const prices = line.plans.map((p) => p.price);
   return {

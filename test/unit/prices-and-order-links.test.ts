@@ -28,11 +28,11 @@ describe('prices as their buyers read them (docs/decisions.md 104)', () => {
 
   it('has a tax line per currency, given to structured data as a price without tax', () => {
     expect(taxLines).toEqual({ INR: 'excl. 18% GST', USD: '', GBP: 'excl. VAT' });
-    const ld = planLineJsonLd(planLine('minecraft-amd'), site) as {
+    const ld = planLineJsonLd(planLine('minecraft-amd'), site, taxLines.INR) as {
       offers: { offers: { priceSpecification?: { valueAddedTaxIncluded: boolean; description: string } }[] };
     };
     expect(ld.offers.offers[0]!.priceSpecification).toMatchObject({ valueAddedTaxIncluded: false, description: 'excl. 18% GST' });
-    const usd = planLineJsonLd(planLine('budget-vps'), site) as { offers: { offers: { priceSpecification?: unknown }[] } };
+    const usd = planLineJsonLd(planLine('budget-vps'), site, taxLines.USD) as { offers: { offers: { priceSpecification?: unknown }[] } };
     expect(usd.offers.offers[0]!.priceSpecification).toBeUndefined();
   });
 });

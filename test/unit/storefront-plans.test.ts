@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineContent, z } from '../../src/data/define.ts';
-import { fromPrice, lineSchema, minecraftPlanRam, planLine, planLines, products, vpsLines } from '../../src/data/plans.ts';
+import { fromPrice, lineSchema, minecraftPlanRam, planLine, planLines, products, taxLines, vpsLines } from '../../src/data/plans.ts';
 import { smallestPlanFor } from '../../src/lib/ram-calculator.ts';
 import { pages } from '../../src/data/pages.ts';
 import { searchIndex } from '../../src/data/search-items.ts';
@@ -102,7 +102,7 @@ describe('search and structured data', () => {
 
   it('describe each line as a Product with one Offer per plan, in the line currency', () => {
     for (const line of planLines) {
-      const data = planLineJsonLd(line, site) as {
+      const data = planLineJsonLd(line, site, taxLines[line.currency]) as {
         '@type': string;
         offers: { priceCurrency: string; offers: { name: string; price: string; priceCurrency: string }[] };
       };
