@@ -350,7 +350,7 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
     await offline.db.destroy();
     app = await openApp();
     await settle(app);
-    await inbox.waitFor((i) => i.mails.length === 1);
+    await inbox.waitFor((i) => i.mails.length >= 1);
     // The webhook failed (nobody listens) and waits for a retry; the app stops.
     const attempts = async () =>
       Number((await app.db.selectFrom('alert_delivery').select('attempts').where('channel', '=', 'webhook').executeTakeFirst())?.attempts ?? 0);
@@ -362,8 +362,12 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
       await back.waitFor((r) => r.accepted().length === 1);
       await settle(app);
       await app.jobs.runNow('alerts fan-out');
-      expect(back.requests).toHaveLength(1);
-      expect(inbox.mails).toHaveLength(1);
+      // Edge's alert, once on each channel. The fixture's other monitor answers nobody either, and
+      // each start's first probe of it counts, so after three starts it may truly go down: its
+      // alert is another alert, not a second sending of this one.
+      const ofEdge = (text: string) => text.includes('Edge - 01');
+      expect(back.requests.filter((r) => ofEdge(JSON.stringify(r.body)))).toHaveLength(1);
+      expect(inbox.mails.filter((m) => ofEdge(m.headers.get('subject') ?? ''))).toHaveLength(1);
     } finally {
       await Promise.all(apps.splice(0).map((a) => a.close()));
       await back.close();
@@ -502,6 +506,7 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
     expect((await call(app, support, 'GET', '/api/staff/alerts')).statusCode).toBe(200);
   });
 
+  // It runs `npm run monitors` as a child process (a Node start with its modules): more than the default 20 s on a loaded machine.
   it('takes the channels declared in the monitors file: on the first start, and with npm run monitors -- import', async () => {
     const monitors = [
       { id: 'edge', name: 'Edge - 01', type: 'tcp', target: '127.0.0.1:9', intervalSeconds: 3600, timeoutSeconds: 1 },
@@ -541,7 +546,7 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
     await receiver.waitFor((r) => r.accepted().length === 2);
     expect(receiver.requests.map((r) => r.url).sort()).toEqual(['/pager', '/phone']);
     expect((await auditRows(app, 'alerts.channels_imported')).map((e) => e.actor_label)).toEqual(['shell (npm run monitors)', 'first start (MONITORS_FILE)']);
-  });
+  }, 60_000);
 
   it('alerts within a probe interval when a real target stops answering the app’s own prober', async () => {
     const target = http.createServer((_req, res) => res.end('ok'));
