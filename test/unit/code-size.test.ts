@@ -16,7 +16,6 @@ const allowedFiles: Record<string, string> = {
   'test/server/alerts.test.ts': 'not split yet: one describe per channel kind would follow server/alerts/channel-kinds/',
 };
 const allowedFunctions: Record<string, string> = {
-  'server/panel/pterodactyl/pterodactyl-driver.ts createPterodactylDriver': 'not split yet',
   'src/components/help/HelpAssistant.tsx HelpAssistant': 'not split yet',
   'src/components/panel/BackupsPanel.tsx BackupsPanel': 'not split yet',
   'src/components/panel/ModSearch.tsx ModSearch': 'not split yet',
