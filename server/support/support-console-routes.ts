@@ -24,22 +24,39 @@ import { supportBodyLimitBytes } from '../../contracts/support-rules.ts';
 import type { DeskActor } from './support-console.ts';
 import type { SupportDesk } from './support-desk.ts';
 import { eventFrame } from './support-streams.ts';
+/** What every route group of the Conversations section shares. */
+interface ConsoleRouteContext {
+  app: FastifyInstance;
+  desk: SupportDesk;
+  guarded: { preHandler: ReturnType<FastifyInstance['staffAccess']['require']> };
+  actor: (request: FastifyRequest) => DeskActor;
+}
 
 /**
  * /api/staff/conversations: the console's Conversations section (permission contact.handle).
  * HTTP only: schemas from contracts/support.ts, then one call to the console service.
  */
 export function supportConsoleRoutes(app: FastifyInstance, desk: SupportDesk): void {
-  const { console: inbox, figures, presence, events } = desk;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const handles = app.staffAccess.require('contact.handle');
-  const actor = (request: FastifyRequest): DeskActor => ({
-    id: request.staff!.id,
-    name: request.staff!.displayName || request.staff!.email,
-    acting: request.acting!,
-  });
-  const guarded = { preHandler: handles };
+  const context: ConsoleRouteContext = {
+    app,
+    desk,
+    guarded: { preHandler: app.staffAccess.require('contact.handle') },
+    actor: (request) => ({
+      id: request.staff!.id,
+      name: request.staff!.displayName || request.staff!.email,
+      acting: request.acting!,
+    }),
+  };
+  inboxRoutes(context);
+  savedReplyRoutes(context);
+  streamRoute(context);
+  conversationRoutes(context);
+}
 
+/** The list, its counts, the staff figures and the handler's own availability. */
+function inboxRoutes({ app, desk, guarded, actor }: ConsoleRouteContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { console: inbox, figures } = desk;
   api.get(
     '/',
     { ...guarded, schema: { querystring: conversationQuery, response: { 200: conversationPage, ...errorResponses(400, 401, 403) } } },
@@ -65,7 +82,12 @@ export function supportConsoleRoutes(app: FastifyInstance, desk: SupportDesk): v
     { ...guarded, schema: { body: availabilityBody, response: { 200: availabilityAnswer, ...errorResponses(400, 401, 403) } } },
     async (request) => inbox.setAvailable(request.body.available, actor(request)),
   );
+}
 
+/** The team's saved replies. */
+function savedReplyRoutes({ app, desk, guarded, actor }: ConsoleRouteContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const inbox = desk.console;
   api.get('/saved-replies', { ...guarded, schema: { response: { 200: savedReplyList, ...errorResponses(401, 403) } } }, async () => ({
     replies: await inbox.savedReplies(),
   }));
@@ -94,7 +116,12 @@ export function supportConsoleRoutes(app: FastifyInstance, desk: SupportDesk): v
       return reply.status(204).send(null);
     },
   );
+}
 
+/** The console's live event stream, which also marks its handler present. */
+function streamRoute({ app, desk, guarded }: ConsoleRouteContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { presence, events } = desk;
   api.get(
     '/stream',
     // The answer is an event stream (contracts/support.ts staffStreamEvents), or a 401/403/429/503.
@@ -122,7 +149,12 @@ export function supportConsoleRoutes(app: FastifyInstance, desk: SupportDesk): v
       if (opened) await events.presenceChanged();
     },
   );
+}
 
+/** One conversation: its detail, answers, typing and read marks, resolving, reopening and assigning. */
+function conversationRoutes({ app, desk, guarded, actor }: ConsoleRouteContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const inbox = desk.console;
   api.get(
     '/:id',
     { ...guarded, schema: { params: conversationParams, response: { 200: conversationDetail, ...errorResponses(400, 401, 403, 404) } } },

@@ -39,22 +39,46 @@ export function perAddress(limit: { max: number; windowMs: number }, sentence: s
   };
 }
 
+/** What every route group of the visitor's side shares. */
+interface VisitorRouteContext {
+  app: FastifyInstance;
+  desk: SupportDesk;
+  /** The name of the panel's cookie, whose linked server a new conversation records. */
+  panelCookie: string;
+  visitorOf: (request: FastifyRequest) => string | undefined;
+  setVisitor: (reply: FastifyReply, visitorId: string) => void;
+  noStore: (reply: FastifyReply) => FastifyReply;
+}
+
 /**
  * /api/support: the visitor's side of the desk (no account). HTTP only: schemas from
  * contracts/support.ts, the signed visitor cookie, then one call to the service.
  */
 export function supportRoutes(app: FastifyInstance, desk: SupportDesk): void {
-  const { service, links, figures, presence } = desk;
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { links } = desk;
   const cookie = cookieOptions(app.config, visitorCookieBase);
-  const panelCookie = cookieOptions(app.config, panelCookieBase).name;
-  const visitorOf = (request: FastifyRequest): string | undefined => links.visitorOf(request.cookies[cookie.name]);
-  const setVisitor = (reply: FastifyReply, visitorId: string): void => {
-    void reply.setCookie(cookie.name, links.visitorCookie(visitorId), { ...cookie.options, maxAge: visitorCookieDays * 24 * 60 * 60 });
+  const context: VisitorRouteContext = {
+    app,
+    desk,
+    panelCookie: cookieOptions(app.config, panelCookieBase).name,
+    visitorOf: (request) => links.visitorOf(request.cookies[cookie.name]),
+    setVisitor: (reply, visitorId) => {
+      void reply.setCookie(cookie.name, links.visitorCookie(visitorId), { ...cookie.options, maxAge: visitorCookieDays * 24 * 60 * 60 });
+    },
+    noStore: (reply) => reply.header('cache-control', 'no-store'),
   };
-  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
   app.addHook('onRequest', accountVisitor(app, links, cookie.name));
+  deskRoutes(context);
+  conversationRoutes(context);
+  mailRoutes(context);
+  streamRoute(context);
+  continueRoute(context);
+}
 
+/** The desk's status and figures, the visitor's conversations and starting one. */
+function deskRoutes({ app, desk, panelCookie, visitorOf, setVisitor, noStore }: VisitorRouteContext): void {
+  const { service, figures, presence } = desk;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/status', { schema: { response: { 200: supportStatus } } }, async (_request, reply) => {
     noStore(reply);
     return (await presence.current()).status;
@@ -86,7 +110,12 @@ export function supportRoutes(app: FastifyInstance, desk: SupportDesk): void {
       return reply.status(201).send(conversation);
     },
   );
+}
 
+/** One conversation: reading it, writing, typing and read marks, contact details and the rating. */
+function conversationRoutes({ app, desk, visitorOf, noStore }: VisitorRouteContext): void {
+  const { service } = desk;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/conversations/:id',
     { schema: { params: conversationParams, response: { 200: visitorConversation, ...errorResponses(400, 404) } } },
@@ -149,7 +178,12 @@ export function supportRoutes(app: FastifyInstance, desk: SupportDesk): void {
     { schema: { params: conversationParams, body: ratingBody, response: { 200: visitorConversation, ...errorResponses(400, 404, 409) } } },
     async (request) => service.rate(visitorOf(request), request.params.id, request.body),
   );
+}
 
+/** The e-mails a visitor asks for: the transcript and the address confirmation. */
+function mailRoutes({ app, desk, visitorOf }: VisitorRouteContext): void {
+  const { service } = desk;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const mailLimit = perAddress(supportRateLimits.mailRequests, 'Too many e-mail requests from your address.');
   api.post(
     '/conversations/:id/transcript',
@@ -174,7 +208,12 @@ export function supportRoutes(app: FastifyInstance, desk: SupportDesk): void {
       return reply.status(202).send(null);
     },
   );
+}
 
+/** A conversation's live event stream. */
+function streamRoute({ app, desk, visitorOf }: VisitorRouteContext): void {
+  const { service, presence } = desk;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/conversations/:id/stream',
     // The answer is an event stream (contracts/support.ts visitorStreamEvents), or a 404/429/503.
@@ -187,7 +226,12 @@ export function supportRoutes(app: FastifyInstance, desk: SupportDesk): void {
       desk.visitorStreams.open(request.raw, reply.raw, id, request.ip, [eventFrame('presence', now.status)]);
     },
   );
+}
 
+/** Opening a continue link mailed with a conversation. */
+function continueRoute({ app, desk, visitorOf, setVisitor, noStore }: VisitorRouteContext): void {
+  const { service, links } = desk;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/continue',
     {

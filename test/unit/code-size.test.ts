@@ -16,11 +16,6 @@ const allowedFiles: Record<string, string> = {
   'test/server/alerts.test.ts': 'not split yet: one describe per channel kind would follow server/alerts/channel-kinds/',
 };
 const allowedFunctions: Record<string, string> = {
-  'server/panel/local/local-driver.ts createLocalDriver': 'not split yet',
-  'server/panel/pterodactyl/pterodactyl-directory.ts createPterodactylDirectory': 'not split yet',
-  'server/panel/pterodactyl/pterodactyl-driver.ts createPterodactylDriver': 'not split yet',
-  'server/support/support-console-routes.ts supportConsoleRoutes': 'not split yet',
-  'server/support/support-routes.ts supportRoutes': 'not split yet',
   'src/components/help/HelpAssistant.tsx HelpAssistant': 'not split yet',
   'src/components/panel/BackupsPanel.tsx BackupsPanel': 'not split yet',
   'src/components/panel/ModSearch.tsx ModSearch': 'not split yet',

@@ -1,22 +1,19 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { wrongCredentials } from '../connect-throttle.ts';
 import type { ConsoleEvent, ConsoleSubscription, GameServerDriver, ServerCredentials, ServerPermissions } from '../driver.ts';
 import { playersAt } from '../players.ts';
 import type { ArchiveSink } from './backup-archive.ts';
-import { dummyKeyHash, verifyKey } from './key-hash.ts';
-import { DiskQuota } from './disk-quota.ts';
 import { type Install, loadOrCreateInstall } from './install.ts';
-import { LocalBackups } from './local-backups.ts';
-import { LocalFiles } from './local-files.ts';
-import { LocalServer } from './local-server.ts';
+import type { LocalBackups } from './local-backups.ts';
+import { localAuthorizer } from './local-access.ts';
+import type { LocalFiles } from './local-files.ts';
+import { checkSeparateAccounts, createLocalFleet, type LocalFleet } from './local-fleet.ts';
+import type { LocalServer } from './local-server.ts';
 import type { LocalServerOptions } from './local-server-options.ts';
 import { confinementAtStart } from './cgroups/at-start.ts';
 import { canDropPrivileges } from './run-as.ts';
-import { ServerFolder } from './server-folder.ts';
-import { defaultBackupLimit, defaultBackupsDir, type LocalServerConfig } from './servers-file.ts';
+import type { LocalServerConfig } from './servers-file.ts';
 
 export interface LocalDriverOptions {
   servers: LocalServerConfig[];
@@ -70,110 +67,13 @@ export interface LocalDriver extends GameServerDriver {
  * of this app. Each has its own access key, stored as a scrypt hash.
  */
 export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
-  if (canDropPrivileges()) {
-    // Each server's folder is given to its own account: two servers cannot share one.
-    const byFolder = new Map<string, string>();
-    const byUser = new Map<string, string>();
-    for (const server of options.servers) {
-      const other = byFolder.get(server.cwd);
-      if (other)
-        throw new Error(`local game servers ${other} and ${server.id} share the folder ${server.cwd}: each needs its own, as each runs as its own user`);
-      byFolder.set(server.cwd, server.id);
-      // Stop ends every process of a server's user: two servers of one user would end each other.
-      const sharing = server.runAs === undefined ? undefined : byUser.get(server.runAs);
-      if (sharing)
-        throw new Error(
-          `local game servers ${sharing} and ${server.id} both run as ${server.runAs}: each needs its own user, as Stop ends every process of it`,
-        );
-      if (server.runAs !== undefined) byUser.set(server.runAs, server.id);
-    }
-  }
-  const statsIntervalMs = options.statsIntervalMs ?? 2000;
+  if (canDropPrivileges()) checkSeparateAccounts(options.servers);
   // Only root gives servers accounts of their own, named after the install.
   const install = canDropPrivileges() ? (options.install ?? loadOrCreateInstall(path.resolve('data'))) : undefined;
   const cgroups = confinementAtStart(options.log, options.cgroups ?? true);
-  const folders = new Map(options.servers.map((config) => [config.id, new ServerFolder(config, install)]));
-  const servers = new Map(
-    options.servers.map((config) => [
-      config.id,
-      new LocalServer(config, {
-        folder: folders.get(config.id)!,
-        statsIntervalMs,
-        log: options.log,
-        backupBytes: () => backups.get(config.id)!.storedBytes(),
-        diskGraceMs: options.diskGraceMs,
-        cgroups,
-      }),
-    ]),
-  );
-  const quotas = new Map<string, DiskQuota>();
-  const backups = new Map(
-    options.servers.map((config) => [
-      config.id,
-      new LocalBackups({
-        folder: folders.get(config.id)!,
-        dir: config.backupsDir ?? defaultBackupsDir(config.cwd, config.id),
-        limit: config.backupLimit ?? defaultBackupLimit,
-        serverId: config.id,
-        log: options.log,
-        sink: options.backupSink,
-        checkDisk: (adding) => quotas.get(config.id)!.checkBackup(adding, 'name'),
-        checkRestore: (bytes) => quotas.get(config.id)!.checkReplacing(bytes, 'id'),
-        now: options.now,
-      }),
-    ]),
-  );
-  for (const config of options.servers) {
-    quotas.set(config.id, new DiskQuota(folders.get(config.id)!, config.limits.disk, () => backups.get(config.id)!.storedBytes()));
-  }
-  const files = new Map(options.servers.map((config) => [config.id, new LocalFiles(folders.get(config.id)!, quotas.get(config.id))]));
-  // A restore cut short by a stop is put right before anything touches the server's folder.
-  for (const [id, folder] of folders) folder.holdUntil(backups.get(id)!.list());
-  // Keys already verified, as digests: scrypt runs once per key, not on every request.
-  const verified = new Set<string>();
-
-  const accountKey = options.accountKey ? Buffer.from(options.accountKey) : undefined;
-  const isAccountKey = (key: string) => {
-    const given = Buffer.from(key);
-    return accountKey !== undefined && given.length === accountKey.length && timingSafeEqual(given, accountKey);
-  };
-
-  async function authorize({ serverId, key }: ServerCredentials): Promise<LocalServer> {
-    const server = servers.get(serverId);
-    if (isAccountKey(key)) {
-      if (!server) throw wrongCredentials();
-      return server;
-    }
-    const digest = createHash('sha256').update(`${serverId}\0${key}`).digest('base64');
-    if (server && verified.has(digest)) return server;
-    // An unknown id costs one scrypt too, against a hash no key matches.
-    const ok = await verifyKey(key, server?.config.keyHash ?? dummyKeyHash);
-    if (!server || !ok) throw wrongCredentials();
-    if (verified.size > 10_000) verified.clear();
-    verified.add(digest);
-    return server;
-  }
-
-  /** The server's files, unless a restore is replacing them. */
-  async function filesOf(credentials: ServerCredentials): Promise<LocalFiles> {
-    const server = await authorize(credentials);
-    if (backups.get(server.config.id)!.restoring) throw restoring();
-    return files.get(server.config.id)!;
-  }
-
-  /** A change to the files: the disk reading follows it, whether the server runs or not. */
-  async function changing(credentials: ServerCredentials, change: (files: LocalFiles) => Promise<void>): Promise<void> {
-    const server = await authorize(credentials);
-    try {
-      await change(await filesOf(credentials));
-    } finally {
-      void server.measureDisk().catch(() => {});
-    }
-  }
-
-  async function backupsOf(credentials: ServerCredentials): Promise<LocalBackups> {
-    return backups.get((await authorize(credentials)).config.id)!;
-  }
+  const fleet = createLocalFleet(options, install, cgroups);
+  const { folders, servers, backups } = fleet;
+  const authorize = localAuthorizer(servers, options.accountKey);
 
   for (const server of servers.values()) {
     if (!server.config.autostart) continue;
@@ -226,31 +126,8 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
       await authorize(credentials);
       return structuredClone(everything);
     },
-    listFiles: async (credentials, directory) => (await filesOf(credentials)).list(directory),
-    readFile: async (credentials, path) => (await filesOf(credentials)).readText(path),
-    writeFile: (credentials, path, content) => changing(credentials, (files) => files.writeText(path, content)),
-    uploadFile: (credentials, upload) => changing(credentials, (files) => files.upload(upload)),
-    downloadFile: async (credentials, path) => (await filesOf(credentials)).download(path),
-    createFolder: (credentials, path) => changing(credentials, (files) => files.createFolder(path)),
-    renameFile: async (credentials, from, to) => (await filesOf(credentials)).rename(from, to),
-    deleteFile: (credentials, path) => changing(credentials, (files) => files.remove(path)),
-    listBackups: async (credentials) => (await backupsOf(credentials)).list(),
-    createBackup: async (credentials, name) => (await backupsOf(credentials)).create(name),
-    downloadBackup: async (credentials, id) => (await backupsOf(credentials)).download(id),
-    setBackupLocked: async (credentials, id, locked) => (await backupsOf(credentials)).setLocked(id, locked),
-    deleteBackup: async (credentials, id) => (await backupsOf(credentials)).remove(id),
-    async restoreBackup(credentials, id) {
-      const server = await authorize(credentials);
-      const timeoutMs = options.shutdownTimeoutMs ?? 15_000;
-      await backups.get(server.config.id)!.restore(id, {
-        hold: () => server.holdStopped('restoring_backup', timeoutMs),
-        release: async (start) => {
-          server.release();
-          if (start) await server.power('start');
-        },
-        announce: (message) => server.announce(message),
-      });
-    },
+    ...fileMethods(fleet, authorize),
+    ...backupMethods(fleet, authorize, options.shutdownTimeoutMs ?? 15_000),
     async close() {
       clearInterval(diskTimer);
       // A restore half done would leave a folder aside: let it finish (the servers are stopped meanwhile).
@@ -260,6 +137,72 @@ export function createLocalDriver(options: LocalDriverOptions): LocalDriver {
       for (const folder of folders.values()) folder.close();
       await Promise.all([...servers.values()].map((server) => server.close().catch(() => {})));
       await cgroups?.close();
+    },
+  };
+}
+
+type Authorize = (credentials: ServerCredentials) => Promise<LocalServer>;
+
+/** The driver's file methods: each on the server's own folder, within its disk limit. */
+function fileMethods(
+  { backups, files }: LocalFleet,
+  authorize: Authorize,
+): Pick<GameServerDriver, 'listFiles' | 'readFile' | 'writeFile' | 'uploadFile' | 'downloadFile' | 'createFolder' | 'renameFile' | 'deleteFile'> {
+  /** The server's files, unless a restore is replacing them. */
+  async function filesOf(credentials: ServerCredentials): Promise<LocalFiles> {
+    const server = await authorize(credentials);
+    if (backups.get(server.config.id)!.restoring) throw restoring();
+    return files.get(server.config.id)!;
+  }
+
+  /** A change to the files: the disk reading follows it, whether the server runs or not. */
+  async function changing(credentials: ServerCredentials, change: (files: LocalFiles) => Promise<void>): Promise<void> {
+    const server = await authorize(credentials);
+    try {
+      await change(await filesOf(credentials));
+    } finally {
+      void server.measureDisk().catch(() => {});
+    }
+  }
+
+  return {
+    listFiles: async (credentials, directory) => (await filesOf(credentials)).list(directory),
+    readFile: async (credentials, path) => (await filesOf(credentials)).readText(path),
+    writeFile: (credentials, path, content) => changing(credentials, (files) => files.writeText(path, content)),
+    uploadFile: (credentials, upload) => changing(credentials, (files) => files.upload(upload)),
+    downloadFile: async (credentials, path) => (await filesOf(credentials)).download(path),
+    createFolder: (credentials, path) => changing(credentials, (files) => files.createFolder(path)),
+    renameFile: async (credentials, from, to) => (await filesOf(credentials)).rename(from, to),
+    deleteFile: (credentials, path) => changing(credentials, (files) => files.remove(path)),
+  };
+}
+
+/** The driver's backup methods; a restore holds the server stopped while it replaces the folder. */
+function backupMethods(
+  { backups }: LocalFleet,
+  authorize: Authorize,
+  timeoutMs: number,
+): Pick<GameServerDriver, 'listBackups' | 'createBackup' | 'downloadBackup' | 'setBackupLocked' | 'deleteBackup' | 'restoreBackup'> {
+  async function backupsOf(credentials: ServerCredentials): Promise<LocalBackups> {
+    return backups.get((await authorize(credentials)).config.id)!;
+  }
+
+  return {
+    listBackups: async (credentials) => (await backupsOf(credentials)).list(),
+    createBackup: async (credentials, name) => (await backupsOf(credentials)).create(name),
+    downloadBackup: async (credentials, id) => (await backupsOf(credentials)).download(id),
+    setBackupLocked: async (credentials, id, locked) => (await backupsOf(credentials)).setLocked(id, locked),
+    deleteBackup: async (credentials, id) => (await backupsOf(credentials)).remove(id),
+    async restoreBackup(credentials, id) {
+      const server = await authorize(credentials);
+      await backups.get(server.config.id)!.restore(id, {
+        hold: () => server.holdStopped('restoring_backup', timeoutMs),
+        release: async (start) => {
+          server.release();
+          if (start) await server.power('start');
+        },
+        announce: (message) => server.announce(message),
+      });
     },
   };
 }

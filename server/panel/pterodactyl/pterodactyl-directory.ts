@@ -3,12 +3,12 @@ import type { Customer } from '../../accounts/customer-identity.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { ownerAccess, type Grant } from '../accounts/grants.ts';
-import { verifiedEmail, type DirectoryServer, type ServerDirectory, type Share } from '../accounts/server-directory.ts';
-import { deleteShare, insertShare, shareOf, sharesOfEmail, markShareAccepted, type StoredShare } from '../accounts/shares-repository.ts';
-import { shareNotFound } from '../accounts/local-directory.ts';
+import { verifiedEmail, type DirectoryServer, type ServerDirectory } from '../accounts/server-directory.ts';
+import { shareOf, sharesOfEmail, markShareAccepted } from '../accounts/shares-repository.ts';
 import { createPanelClient, type DriverLog, type PanelClient } from './panel-client.ts';
 import { createSubuserIndex } from './panel-subuser-index.ts';
-import { grantsOf, listAttributes, permissionsOf, record, related } from './panel-subusers.ts';
+import { grantsOf, listAttributes, record, related } from './panel-subusers.ts';
+import { createPanelSharing } from './pterodactyl-shares.ts';
 
 const driver = 'pterodactyl';
 /** A customer's panel user is looked up again after this long (the access itself is read on every request). */
@@ -20,6 +20,28 @@ const serverIncludes = 'allocations,location,egg,subusers';
 /** The application key was refused or lacks a permission: the provider must fix the configuration. */
 const directoryFailed = () =>
   new HttpError(502, 'panel_directory', 'The game panel would not list your servers right now. Please try again, or tell us if it lasts.');
+
+/** What "My servers" shows of a server read through the application API. */
+function summary(server: Record<string, unknown>): DirectoryServer {
+  const egg = related(server, 'egg')[0];
+  const location = related(server, 'location')[0];
+  const allocation = related(server, 'allocations').find((a) => a.id === server.allocation);
+  // The application API's AllocationTransformer names the alias `alias` (the client API's, `ip_alias`).
+  const host = allocation ? (typeof allocation.alias === 'string' && allocation.alias ? allocation.alias : allocation.ip) : undefined;
+  return {
+    id: String(server.identifier),
+    game: typeof egg?.name === 'string' ? egg.name : null,
+    location: typeof location?.long === 'string' && location.long ? location.long : typeof location?.short === 'string' ? location.short : null,
+    address: typeof host === 'string' && typeof allocation?.port === 'number' ? `${host}:${allocation.port}` : null,
+  };
+}
+
+/** The customer's access to a server: its owner's, a subuser's with their permissions, or none. */
+function accessIn(server: Record<string, unknown>, userId: number) {
+  if (server.user === userId) return ownerAccess();
+  const subuser = related(server, 'subusers').find((s) => s.user_id === userId);
+  return subuser ? { role: 'shared' as const, grants: new Set(grantsOf(subuser.permissions)) } : undefined;
+}
 
 /** Counts the panel calls a request costs (the figures in the closing note; tests read them from the fake panel). */
 export interface PterodactylDirectoryOptions {
@@ -60,6 +82,7 @@ export function createPterodactylDirectory(options: PterodactylDirectoryOptions)
   }
 
   const index = createSubuserIndex({ read: application, now, log, includes: serverIncludes });
+  const sharing = createPanelSharing({ panel, clientKey, db, now, index });
 
   /** The first user whose field equals the value exactly (the panel's filters match parts too). */
   async function userWhere(field: 'external_id' | 'email', value: string): Promise<number | undefined> {
@@ -92,49 +115,6 @@ export function createPterodactylDirectory(options: PterodactylDirectoryOptions)
     return listAttributes(body).find((server) => server.identifier === serverId || server.uuid === serverId);
   }
 
-  function summary(server: Record<string, unknown>): DirectoryServer {
-    const egg = related(server, 'egg')[0];
-    const location = related(server, 'location')[0];
-    const allocation = related(server, 'allocations').find((a) => a.id === server.allocation);
-    // The application API's AllocationTransformer names the alias `alias` (the client API's, `ip_alias`).
-    const host = allocation ? (typeof allocation.alias === 'string' && allocation.alias ? allocation.alias : allocation.ip) : undefined;
-    return {
-      id: String(server.identifier),
-      game: typeof egg?.name === 'string' ? egg.name : null,
-      location: typeof location?.long === 'string' && location.long ? location.long : typeof location?.short === 'string' ? location.short : null,
-      address: typeof host === 'string' && typeof allocation?.port === 'number' ? `${host}:${allocation.port}` : null,
-    };
-  }
-
-  function accessIn(server: Record<string, unknown>, userId: number) {
-    if (server.user === userId) return ownerAccess();
-    const subuser = related(server, 'subusers').find((s) => s.user_id === userId);
-    return subuser ? { role: 'shared' as const, grants: new Set(grantsOf(subuser.permissions)) } : undefined;
-  }
-
-  const subuserPath = (serverId: string, uuid?: string) =>
-    `/api/client/servers/${encodeURIComponent(serverId)}/users${uuid === undefined ? '' : `/${encodeURIComponent(uuid)}`}`;
-
-  function asShare(subuser: Record<string, unknown>): Share {
-    const created = typeof subuser.created_at === 'string' ? Date.parse(subuser.created_at) : Number.NaN;
-    return {
-      id: String(subuser.uuid),
-      email: typeof subuser.email === 'string' ? subuser.email.toLowerCase() : '',
-      grants: grantsOf(subuser.permissions),
-      createdAt: Number.isNaN(created) ? null : created,
-    };
-  }
-
-  async function subusers(serverId: string): Promise<Share[]> {
-    return listAttributes(await panel.request(clientKey, 'GET', subuserPath(serverId))).map(asShare);
-  }
-
-  async function subuser(serverId: string, shareId: string): Promise<Share> {
-    const found = (await subusers(serverId)).find((share) => share.id === shareId);
-    if (!found) throw shareNotFound();
-    return found;
-  }
-
   /** The servers the panel lists this user as a subuser of; a failed read leaves them out (logged) rather than the whole list. */
   async function panelSubuserOf(userId: number): Promise<Array<DirectoryServer & { grants: Grant[] }>> {
     try {
@@ -147,6 +127,7 @@ export function createPterodactylDirectory(options: PterodactylDirectoryOptions)
 
   return {
     accountKey: clientKey,
+    ...sharing,
     async serversOf(customer) {
       const userId = await panelUser(customer);
       const email = verifiedEmail(customer);
@@ -184,38 +165,6 @@ export function createPterodactylDirectory(options: PterodactylDirectoryOptions)
       const email = verifiedEmail(customer);
       const share = email ? await shareOf(db, driver, serverId, email) : undefined;
       return share && share.acceptedAt === null ? markShareAccepted(db, share.id, now()) : false;
-    },
-    shares: subusers,
-    async invite(serverId, email, grants, by) {
-      let body: unknown;
-      try {
-        body = await panel.request(clientKey, 'POST', subuserPath(serverId), { email, permissions: permissionsOf(grants) });
-      } catch (error) {
-        // ServerSubuserExistsException, UserIsServerOwnerException: the panel's words are for people.
-        if (error instanceof HttpError && error.statusCode === 400) throw new HttpError(409, 'already_shared', error.message);
-        throw error;
-      }
-      index.forget();
-      const share = asShare(record(record(body)?.attributes) ?? {});
-      if (!(await shareOf(db, driver, serverId, email))) {
-        const stored: StoredShare = { id: share.id, serverId, email, grants, invitedBy: by.id, createdAt: now(), acceptedAt: null };
-        await insertShare(db, driver, stored);
-      }
-      return share;
-    },
-    async change(serverId, shareId, grants: Grant[]) {
-      const before = await subuser(serverId, shareId);
-      const body = await panel.request(clientKey, 'POST', subuserPath(serverId, shareId), { permissions: permissionsOf(grants) });
-      index.forget();
-      return { before, after: asShare(record(record(body)?.attributes) ?? {}) };
-    },
-    async remove(serverId, shareId) {
-      const share = await subuser(serverId, shareId);
-      await panel.request(clientKey, 'DELETE', subuserPath(serverId, shareId));
-      index.forget();
-      const stored = await shareOf(db, driver, serverId, share.email);
-      if (stored) await deleteShare(db, stored.id);
-      return share;
     },
     async knows(email) {
       const address = email.toLowerCase();

@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import { HttpError } from '../../lib/http-error.ts';
-import type { ConsoleSubscription, GameServerDriver, PowerSignal, ServerCredentials, ServerDetails } from '../driver.ts';
+import type { ConsoleSubscription, GameServerDriver, PowerSignal, ServerCredentials } from '../driver.ts';
 import { playersAt } from '../players.ts';
 import { createPanelClient, serverPath, silentLog, type DriverLog } from './panel-client.ts';
-import { mapResources, mapServer, mapWebsocketCredentials, type Limits } from './panel-mapping.ts';
+import { mapResources, mapWebsocketCredentials, type Limits } from './panel-mapping.ts';
 import { createPterodactylBackups } from './pterodactyl-backups.ts';
 import { createPterodactylFiles } from './pterodactyl-files.ts';
-import { mapServerExtras, type ServerExtras } from './server-extras.ts';
+import { createServerDetailsReader, credentialKey } from './pterodactyl-server-details.ts';
 import { WingsConsole } from './wings-console.ts';
 
 export interface PterodactylDriverOptions {
@@ -21,14 +20,6 @@ export interface PterodactylDriverOptions {
   log?: DriverLog;
 }
 
-/** How long a server's limits are reused for resources and stats before they are read again. */
-const limitsTtlMs = 60_000;
-
-/** A map key for one server and credential that does not keep the key itself in memory twice. */
-function credentialKey({ serverId, key }: ServerCredentials): string {
-  return `${serverId}\0${createHash('sha256').update(key).digest('base64url')}`;
-}
-
 /**
  * The Pterodactyl / Pelican driver: the panel's client API with the customer's own client key
  * (the panel's authorization decides what it may do), and the console through Wings.
@@ -38,54 +29,23 @@ export function createPterodactylDriver(options: PterodactylDriverOptions): Game
   const timeoutMs = options.timeoutMs ?? 15_000;
   const log = options.log ?? silentLog;
   const panel = createPanelClient({ panelUrl, timeoutMs, maxRetryWaitSeconds: options.maxRetryWaitSeconds ?? 2, log });
-  const limitsCache = new Map<string, { limits: Limits; extras: ServerExtras; at: number }>();
+  const servers = createServerDetailsReader(panel, panelUrl);
   const consoles = new Map<string, WingsConsole>();
-
-  async function fetchServerWithExtras(credentials: ServerCredentials): Promise<{ server: Omit<ServerDetails, 'state'>; extras: ServerExtras }> {
-    const body = await panel.request(credentials.key, 'GET', serverPath(credentials.serverId, credentials.key));
-    const server = mapServer(body);
-    const extras = mapServerExtras(body, panelUrl);
-    const cacheKey = credentialKey(credentials);
-    limitsCache.delete(cacheKey); // re-insert to keep the map in age order
-    limitsCache.set(cacheKey, { limits: server.limits, extras, at: Date.now() });
-    for (const [key, entry] of limitsCache) {
-      if (Date.now() - entry.at <= limitsTtlMs) break;
-      limitsCache.delete(key);
-    }
-    return { server, extras };
-  }
-
-  async function fetchServer(credentials: ServerCredentials): Promise<Omit<ServerDetails, 'state'>> {
-    return (await fetchServerWithExtras(credentials)).server;
-  }
-
-  /** The game's address and the backup limit change rarely: reused like the limits. */
-  async function extrasOf(credentials: ServerCredentials): Promise<ServerExtras> {
-    const cached = limitsCache.get(credentialKey(credentials));
-    if (cached && Date.now() - cached.at <= limitsTtlMs) return cached.extras;
-    return (await fetchServerWithExtras(credentials)).extras;
-  }
 
   const files = createPterodactylFiles({ panel, timeoutMs });
   const backups = createPterodactylBackups({
     panel,
     timeoutMs,
     server: async (credentials) => {
-      const { server, extras } = await fetchServerWithExtras(credentials);
+      const { server, extras } = await servers.withExtras(credentials);
       return { status: server.status, extras };
     },
   });
 
-  async function limitsOf(credentials: ServerCredentials): Promise<Limits> {
-    const cached = limitsCache.get(credentialKey(credentials));
-    if (cached && Date.now() - cached.at <= limitsTtlMs) return cached.limits;
-    return (await fetchServer(credentials)).limits;
-  }
-
   async function fetchResources(credentials: ServerCredentials) {
     const path = serverPath(credentials.serverId, credentials.key, '/resources');
     // The key is checked by the resources call itself on every request; only the limits are reused.
-    const [body, limits] = await Promise.all([panel.request(credentials.key, 'GET', path), limitsOf(credentials)]);
+    const [body, limits] = await Promise.all([panel.request(credentials.key, 'GET', path), servers.limitsOf(credentials)]);
     return mapResources(body, limits);
   }
 
@@ -98,7 +58,7 @@ export function createPterodactylDriver(options: PterodactylDriverOptions): Game
 
     async getServer(credentials) {
       const resourcesPath = serverPath(credentials.serverId, credentials.key, '/resources');
-      const [server, stats] = await Promise.allSettled([fetchServer(credentials), panel.request(credentials.key, 'GET', resourcesPath)]);
+      const [server, stats] = await Promise.allSettled([servers.details(credentials), panel.request(credentials.key, 'GET', resourcesPath)]);
       if (server.status === 'rejected') throw server.reason;
       if (stats.status === 'fulfilled') return { ...server.value, state: mapResources(stats.value, server.value.limits).state };
       // A suspended or installing server, or a node that is down, still has details to show.
@@ -124,9 +84,9 @@ export function createPterodactylDriver(options: PterodactylDriverOptions): Game
       if (!shared) {
         // Stats frames carry no CPU or disk limit: read the limits while the first token is fetched.
         let lastLimits: Limits | undefined;
-        let limitsPending: Promise<unknown> | undefined = limitsOf(credentials).catch((error: unknown) =>
-          log.debug({ err: error }, 'could not read limits for console stats'),
-        );
+        let limitsPending: Promise<unknown> | undefined = servers
+          .limitsOf(credentials)
+          .catch((error: unknown) => log.debug({ err: error }, 'could not read limits for console stats'));
         const created: WingsConsole = new WingsConsole({
           panelUrl,
           timeoutMs,
@@ -137,7 +97,7 @@ export function createPterodactylDriver(options: PterodactylDriverOptions): Game
             limitsPending = undefined;
             return mapWebsocketCredentials(body);
           },
-          limits: () => (lastLimits = limitsCache.get(id)?.limits ?? lastLimits),
+          limits: () => (lastLimits = servers.lastLimits(id) ?? lastLimits),
           sendCommandOverHttp: (command) => sendCommand(credentials, command),
           onEnd: () => {
             if (consoles.get(id) === created) consoles.delete(id);
@@ -171,14 +131,14 @@ export function createPterodactylDriver(options: PterodactylDriverOptions): Game
     },
 
     async getPlayers(credentials) {
-      const [extras, resources] = await Promise.all([extrasOf(credentials), fetchResources(credentials)]);
+      const [extras, resources] = await Promise.all([servers.extrasOf(credentials), fetchResources(credentials)]);
       if (!extras.gameAddress) return { status: 'not_answering', reason: 'The server has no default address in the panel.' };
       return playersAt(extras.gameAddress.host, extras.gameAddress.port, resources.state);
     },
 
     async getPermissions(credentials) {
       // Fresh each time: the owner may change a subuser's permissions at any moment.
-      return (await fetchServerWithExtras(credentials)).extras.permissions;
+      return (await servers.withExtras(credentials)).extras.permissions;
     },
 
     listFiles: files.list,
@@ -200,7 +160,7 @@ export function createPterodactylDriver(options: PterodactylDriverOptions): Game
     async close() {
       for (const stream of [...consoles.values()]) stream.close();
       consoles.clear();
-      limitsCache.clear();
+      servers.clear();
       panel.close();
     },
   };
