@@ -62,7 +62,7 @@ const answered = {
 };
 
 /** A message as the list shows it: the start of its text. */
-export const inboxMessage = z.object({
+export const contactMessageSummary = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -74,7 +74,7 @@ export const inboxMessage = z.object({
 });
 
 export const inboxPage = z.object({
-  messages: z.array(inboxMessage),
+  messages: z.array(contactMessageSummary),
   nextCursor: z.string().nullable(),
   /** How many messages match the query, on every page. */
   total: z.number().int(),
@@ -84,7 +84,7 @@ export const inboxPage = z.object({
 });
 
 /** One message in full, with its deliveries and every attempt. */
-export const inboxMessageDetail = z.object({
+export const contactMessageDetail = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -101,7 +101,7 @@ export const inboxMessageDetail = z.object({
 });
 
 export const retryBody = z.object({ channel: contactChannel });
-export const retryAnswer = z.object({ queued: z.array(contactChannel), message: inboxMessageDetail });
+export const retryAnswer = z.object({ queued: z.array(contactChannel), message: contactMessageDetail });
 
 export const inboxCounts = z.object({
   unanswered: z.number().int(),
@@ -112,8 +112,8 @@ export const inboxCounts = z.object({
 export type InboxQuery = z.input<typeof inboxQuery>;
 export type InboxDelivery = z.infer<typeof inboxDelivery>;
 export type InboxAttempt = z.infer<typeof inboxAttempt>;
-export type InboxMessage = z.infer<typeof inboxMessage>;
+export type ContactMessageSummary = z.infer<typeof contactMessageSummary>;
 export type InboxPage = z.infer<typeof inboxPage>;
-export type InboxMessageDetail = z.infer<typeof inboxMessageDetail>;
+export type ContactMessageDetail = z.infer<typeof contactMessageDetail>;
 export type RetryAnswer = z.infer<typeof retryAnswer>;
 export type InboxCounts = z.infer<typeof inboxCounts>;

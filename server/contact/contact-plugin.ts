@@ -5,7 +5,7 @@ import { scheduleRetention } from '../jobs/retention.ts';
 import { DiscordWebhookChannel } from './channels/discord-webhook.ts';
 import { EmailChannel } from './channels/email-channel.ts';
 import { contactConsoleRoutes } from './contact-console-routes.ts';
-import { ContactInbox } from './contact-inbox.ts';
+import { ContactDeliveries } from './contact-deliveries.ts';
 import { registerContactMetrics } from './contact-metrics.ts';
 import { type ContactChannel, contactOutbox } from './contact-outbox.ts';
 import { contactRoutes } from './contact-routes.ts';
@@ -30,7 +30,7 @@ export function configuredChannels(contact: FastifyInstance['config']['contact']
 /**
  * The contact capability: POST /api/contact stores each message before answering, the outbox
  * worker (started when the app is ready, stopped when it closes) delivers it, and the staff
- * console's inbox (/api/staff/contact) reads them and queues them again through the same outbox.
+ * console's Conversations section (/api/staff/contact) reads them and queues them again through the same outbox.
  */
 async function contactCapability(app: FastifyInstance, options: ContactPluginOptions = {}): Promise<void> {
   const channels = configuredChannels(app.config.contact);
@@ -47,7 +47,7 @@ async function contactCapability(app: FastifyInstance, options: ContactPluginOpt
     now: app.clock,
     conversations: { start: SupportService.startFromContact, announce: (id) => app.support.service.announce(id) },
   });
-  const inbox = new ContactInbox({
+  const deliveries = new ContactDeliveries({
     db: app.db,
     dialect: app.dialect,
     audit: app.audit,
@@ -57,7 +57,7 @@ async function contactCapability(app: FastifyInstance, options: ContactPluginOpt
     now: app.clock,
   });
   await app.register(async (scope) => contactRoutes(scope, { service, siteDir: app.config.siteDir }), { prefix: '/api/contact' });
-  await app.register(async (scope) => contactConsoleRoutes(scope, { inbox }), { prefix: '/api/staff/contact' });
+  await app.register(async (scope) => contactConsoleRoutes(scope, { deliveries }), { prefix: '/api/staff/contact' });
 
   // Reported, not required: a chat service's outage must not take the site out of rotation.
   app.readiness.add(

@@ -18,7 +18,7 @@ export interface ContactConversations {
 /**
  * The contact capability's service: a visitor's message stored with a delivery for each
  * configured channel and handed to the outbox; old messages purged. The routes and the
- * retention job call it; the staff console's inbox is ContactInbox (contact-inbox.ts).
+ * retention job call it; the staff console's view of messages and their deliveries is ContactDeliveries (contact-deliveries.ts).
  */
 export class ContactService {
   readonly #db: Kysely<Database>;

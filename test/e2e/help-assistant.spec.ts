@@ -62,6 +62,7 @@ test.describe('the help assistant', () => {
     const box = dialog.getByRole('searchbox', { name: 'Search help articles' });
     const loading = dialog.getByRole('status').filter({ hasText: 'Searching' });
     await box.fill('dd');
+    // Fixed wait: past the 1 s search delay, proving a 2-character query never starts a search.
     await page.waitForTimeout(1300);
     await expect(loading).toHaveCount(0);
     await expect(dialog.getByRole('list', { name: 'Help categories' })).toBeVisible();
@@ -123,6 +124,7 @@ test.describe('the help assistant', () => {
     const dialog = await openAssistant(page);
     await page.mouse.move(100, 300); // over the backdrop, outside the dialog
     await page.mouse.wheel(0, 800);
+    // Fixed wait: proves the page behind does not scroll; a scroll that does not come has no event.
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.keyboard.press('Escape');

@@ -203,6 +203,7 @@ for (const dialect of dialects) {
       // Down inside the window: still probed (its failure in words), shown as maintenance, uptime untouched.
       await frankfurt.close();
       await expect(card.getByTestId('server-latency')).toHaveText('Connection refused');
+      // Fixed wait: a few down probes land, so uptime below would have dropped had maintenance not spared it.
       await board.waitForTimeout(1500);
       await board.reload();
       await waitForHydration(board);

@@ -37,6 +37,7 @@ async function shootAt(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));
+    // Fixed wait: the layout settles after the resize before the optional screenshot (no frame event in a hidden page).
     await page.waitForTimeout(150);
     await page.screenshot({ path: `${screenshotDir}/${name}-${width}.png`, fullPage: true });
   }

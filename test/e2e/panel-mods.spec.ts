@@ -34,6 +34,7 @@ async function shootAt(page: Page, name: string): Promise<void> {
   const size = page.viewportSize()!;
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // Fixed wait: the layout settles after the resize before the optional screenshot (no frame event in a hidden page).
     await page.waitForTimeout(200);
     await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
   }

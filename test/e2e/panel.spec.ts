@@ -45,6 +45,7 @@ test.describe('control panel', () => {
       if (request.url().includes('/api/panel/session')) connects.push(request.method());
     });
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    // Fixed wait: proves an empty id sends no request; a request that does not come has no event.
     await page.waitForTimeout(300);
     expect(connects).toEqual([]);
 
@@ -52,6 +53,7 @@ test.describe('control panel', () => {
     await page.route(
       '**/api/panel/session',
       async (route) => {
+        // Fixed wait: holds the request so that its Connecting... state can be seen.
         await new Promise((r) => setTimeout(r, 400));
         await route.continue();
       },

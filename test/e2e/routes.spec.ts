@@ -19,6 +19,7 @@ for (const page of allPages) {
     await expect(tab.getByRole('heading', { level: 1 })).toHaveText(page.heading);
     await expect(tab.locator('h1')).toHaveCount(1);
     await expect(tab).toHaveTitle(new RegExp(page.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    // Fixed wait: gives late console errors (after hydration) time to show; none come to wait for.
     await tab.waitForTimeout(300);
     expect(errors).toEqual([]);
   });

@@ -60,6 +60,7 @@ test.describe('the shell on every page', () => {
       document.body.style.minHeight = '3000px';
       window.scrollTo(0, 10);
     });
+    // Fixed wait: proves the header does not change at 10 px; a change that does not come has no event.
     await page.waitForTimeout(100);
     await expect(header).toHaveAttribute('data-scrolled', 'false');
     await page.evaluate(() => window.scrollTo(0, 11));

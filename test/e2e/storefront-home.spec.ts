@@ -132,6 +132,7 @@ test.describe('home page', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await openPage(page, '/');
     const first = page.locator(`[data-counter="${counters[0]!.id}"]`);
+    // Fixed wait: longer than the 2 s count-up, proving a counter out of view stays at 0.
     await page.waitForTimeout(2500);
     await expect(first).toHaveText(`0${counters[0]!.suffix}`);
 

@@ -22,6 +22,7 @@ for (const { route, ids, typical } of [
       await page.waitForLoadState('load');
       // Not before the cards are visible.
       if (route === '/') {
+        // Fixed wait: proves nothing is asked before the cards are in view; a request that does not come has no event.
         await page.waitForTimeout(500);
         expect(asked).toEqual([]);
       }

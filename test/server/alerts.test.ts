@@ -12,6 +12,7 @@ import { createTestDatabase, dialects, type TestDatabase } from '../helpers/data
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.ts';
 import { auditRows, staffUser, type StaffUser } from '../helpers/staff.ts';
 import { testConfig } from '../helpers/test-config.ts';
+import { waitFor } from '../helpers/until.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 import { monitorsCli, writeMonitorsFile } from './status-helpers.ts';
 import { quietMonitorsFile } from './subscription-fixtures.ts';
@@ -354,7 +355,7 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
     // The webhook failed (nobody listens) and waits for a retry; the app stops.
     const attempts = async () =>
       Number((await app.db.selectFrom('alert_delivery').select('attempts').where('channel', '=', 'webhook').executeTakeFirst())?.attempts ?? 0);
-    while ((await attempts()) === 0) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(async () => (await attempts()) > 0, 'the webhook’s first failed attempt', 10_000);
     await Promise.all(apps.splice(0).map((a) => a.close()));
     const back = await startWebhookReceiver({ port });
     try {
@@ -563,7 +564,7 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
     await app.ready();
     const admin = await staffUser(app, 'admin@example.com', 'admin');
     await addWebhook(app, admin, 'hook', 'Hook', '/hook');
-    await waitUntil(() => app.status.service.liveOf('web').status === 'operational');
+    await waitFor(() => app.status.service.liveOf('web').status === 'operational', 'the monitor to be operational', 10_000);
     target.closeAllConnections();
     await new Promise<void>((resolve) => target.close(() => resolve()));
     await receiver.waitFor((r) => r.accepted().length === 1);
@@ -578,11 +579,3 @@ describe.each(dialects)('alerts to the team (%s)', (dialect) => {
     expect(receiver.requests[0]!.body).toMatchObject({ type: 'alert.down', monitor: { id: 'web' } });
   });
 });
-
-async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -4,6 +4,7 @@ import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { dialects, createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { testConfig } from '../helpers/test-config.ts';
+import { until } from '../helpers/until.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
 const valid = { name: 'Asha Rao', email: 'asha@example.com', subject: 'Plan question', message: 'Which plan fits 20 players?' };
@@ -270,11 +271,9 @@ describe.each(dialects)('contact retention (%s)', (dialect) => {
       await first.ready();
       const delivered = (await first.inject({ method: 'POST', url: '/api/contact', payload: valid })).json<{ id: string }>().id;
       await receiver.waitFor((r) => r.accepted().length === 1);
-      const deadline = Date.now() + 10_000;
       const stateOf = async () =>
         (await first.db.selectFrom('contact_deliveries').select('status').where('message_id', '=', delivered).executeTakeFirst())?.status;
-      while ((await stateOf()) !== 'delivered' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(await stateOf()).toBe('delivered');
+      await expect.poll(stateOf, { timeout: 10_000 }).toBe('delivered');
       await first.close();
       const second = await buildApp(testConfig(database.url, { CONTACT_WEBHOOK_URL: 'http://127.0.0.1:9/unreachable' }));
       await second.ready();
@@ -291,13 +290,12 @@ describe.each(dialects)('contact retention (%s)', (dialect) => {
       await app.ready();
       // Retention runs as a background job once the server is ready.
       const messagesLeft = () => app.db.selectFrom('contact_messages').select('id').execute();
-      const until = Date.now() + 5000;
-      let left = await messagesLeft();
-      while (left.length > 1 && Date.now() < until) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        left = await messagesLeft();
+      let left: { id: string }[];
+      try {
+        left = await until(messagesLeft, (rows) => rows.length <= 1, 'retention to purge the delivered message', 5000);
+      } finally {
+        await app.close();
       }
-      await app.close();
       expect(left.map((r) => r.id)).toEqual([pending]);
       expect(left.map((r) => r.id)).not.toContain(delivered);
     } finally {

@@ -48,6 +48,7 @@ function trickle(socket: net.Socket, pieces: string[], everyMs: number): NodeJS.
 /** Whether the socket closed within ms of now. */
 async function closesWithin(watched: Watched, ms: number): Promise<boolean> {
   const started = Date.now();
+  // Fixed wait: the bound of "closes within ms", raced against the close itself.
   const closed = await Promise.race([watched.closedAt, new Promise<undefined>((r) => setTimeout(r, ms))]);
   return closed !== undefined && closed - started <= ms;
 }
@@ -131,6 +132,7 @@ describe('slow clients cannot hold sockets', () => {
     });
     let closed = false;
     socket.once('close', () => (closed = true));
+    // Fixed wait: proves the quiet socket stays open past every timeout; a close that does not come has no event.
     await new Promise((r) => setTimeout(r, 4000));
     expect(closed).toBe(false);
     const echo = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))));

@@ -125,8 +125,10 @@ describe.each(dialects)('monitors in the database and the console (%s)', (dialec
     expect((await report()).summary).toMatchObject({ monitored: 0, paused: 1 });
     expect((await report()).servers[0]).toMatchObject({ id: 'edge', paused: true });
     // Not probed while paused.
+    // Fixed wait: lets a probe already under way land before the count is taken.
     await new Promise((r) => setTimeout(r, 300));
     const whilePaused = await stored('edge');
+    // Fixed wait: proves nothing is probed while paused; a probe that does not come has no event to wait for.
     await new Promise((r) => setTimeout(r, 600));
     expect(await stored('edge')).toBe(whilePaused);
 

@@ -205,6 +205,7 @@ describe('tokens', () => {
     panel.configure({ tokenTtlMs: 1000, tokenWarnMs: 800 });
     panel.setState(panel.serverId, { state: 'running' });
     const v = await open();
+    // Fixed wait: the point is renewal over time: 1.6 s is well past the 1 s token lifetime, so a missed or late renewal would show.
     await new Promise((resolve) => setTimeout(resolve, 1600));
     const [socket] = panel.wings.sockets();
     // Renewed at about 200 ms, 400 ms, 600 ms…: several times, never too late, on one socket.

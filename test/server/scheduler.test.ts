@@ -74,6 +74,7 @@ describe('the job scheduler', () => {
     scheduler.every({ name: 'slow', everyMs: 10 }, async () => {
       active += 1;
       most = Math.max(most, active);
+      // Fixed wait: the job itself is slow (60 ms), so its runs would overlap if the scheduler let them.
       await new Promise((done) => setTimeout(done, 60));
       active -= 1;
       finished += 1;

@@ -148,6 +148,7 @@ describe('the public checker', () => {
       const started = performance.now();
       // Twice as many slow look-ups as libuv has threads (4).
       const checks = Array.from({ length: 8 }, (_, i) => check(strict, { address: `slow-${i}.test.example:25565` }));
+      // Fixed wait: lets the eight look-ups reach the name server before the timed work starts (they hold threads only if resolution uses the pool).
       await new Promise((r) => setTimeout(r, 200));
       const timed = async (work: () => Promise<unknown>) => {
         const t = performance.now();

@@ -87,6 +87,7 @@ describe('status on several instances sharing PostgreSQL', () => {
     expect(c.output()).not.toContain(leaderLine);
     const count = async (): Promise<number> => Number((await admin.query<{ n: string }>('select count(*) as n from status_result')).rows[0]!.n);
     const before = await count();
+    // Fixed wait: it counts the results of four intervals: how many come in a given time is the point.
     await new Promise((r) => setTimeout(r, 4 * intervalMs));
     const during = (await count()) - before;
     expect(during).toBeGreaterThanOrEqual(3);

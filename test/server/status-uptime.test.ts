@@ -12,6 +12,7 @@ import { createTestDatabase, dialects, type TestDatabase } from '../helpers/data
 import { freePort } from '../helpers/free-port.ts';
 import { staffUser } from '../helpers/staff.ts';
 import { testConfig } from '../helpers/test-config.ts';
+import { waitFor } from '../helpers/until.ts';
 import { Listener, writeMonitorsFile } from './status-helpers.ts';
 
 // Noon UTC, so a few hours either way stay on the same day.
@@ -141,14 +142,7 @@ describe.each(dialects)('a maintenance window on a live monitor (%s)', (dialect)
           .where('maintenance', '=', maintenance)
           .executeTakeFirst())!.n,
       );
-    const until = async (check: () => Promise<boolean>, what: string) => {
-      const deadline = Date.now() + 5000;
-      while (!(await check())) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
-    await until(async () => (await count(0)) >= 3, 'readings before the window');
+    await waitFor(async () => (await count(0)) >= 3, 'readings before the window');
 
     const scheduled = await app.inject({
       method: 'POST',
@@ -164,8 +158,8 @@ describe.each(dialects)('a maintenance window on a live monitor (%s)', (dialect)
     });
     expect(scheduled.statusCode, scheduled.body).toBe(201);
     await listener.close();
-    await until(async () => (await report()).servers[0]!.status === 'down', 'the monitor to go down in the window');
-    await until(async () => (await count(1)) >= 5, 'readings in the window');
+    await waitFor(async () => (await report()).servers[0]!.status === 'down', 'the monitor to go down in the window');
+    await waitFor(async () => (await count(1)) >= 5, 'readings in the window');
     const during = (await report()).servers[0]!;
     expect(during.maintenance).toBe(true);
     // Down, but only inside the window: nothing counted against it.
@@ -175,7 +169,7 @@ describe.each(dialects)('a maintenance window on a live monitor (%s)', (dialect)
     // Cancel the window while it is still down: from now on it counts.
     await app.inject({ method: 'POST', url: `/api/staff/maintenance/${scheduled.json().id}/cancel`, headers: { cookie: admin.cookie } });
     const marked = await count(1);
-    await until(
+    await waitFor(
       async () => (await app.db.selectFrom('status_result').select('state').where('maintenance', '=', 0).where('state', '=', 'down').execute()).length >= 2,
       'counted down readings',
     );

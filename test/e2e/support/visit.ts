@@ -13,6 +13,7 @@ export async function visit(page: Page, path: string): Promise<Response | null> 
     const deadline = Date.now() + 5000;
     for (let y = 0; y < document.documentElement.scrollHeight && Date.now() < deadline; y += step) {
       window.scrollTo(0, y);
+      // Fixed wait: paces the scroll so lazily loaded parts see each position (timers, as above).
       await new Promise((r) => setTimeout(r, 40));
     }
     window.scrollTo(0, 0);

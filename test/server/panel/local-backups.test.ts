@@ -217,8 +217,7 @@ describe('local backups', () => {
     await driver.restoreBackup(credentials, id);
     await driver.backups('game')!.settled();
     expect(fs.readFileSync(path.join(root, 'server.properties'), 'utf8')).toBe('motd=Original\n');
-    // A fixed wait on purpose: it checks that nothing happens (no start after restoring a stopped
-    // server), and there is no event to wait for when nothing comes.
+    // Fixed wait: proves nothing happens (no start after restoring a stopped server); nothing comes to wait for.
     await new Promise((r) => setTimeout(r, 300));
     expect((await driver.getServer(credentials)).state).toBe('offline');
   });

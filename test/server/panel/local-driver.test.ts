@@ -262,7 +262,7 @@ describe('local driver', () => {
     await driver.power(credentials, 'restart');
     await driver.power(credentials, 'stop');
     await console.untilState('offline');
-    // Long enough for the restart's start to have come, had it not been dropped.
+    // Fixed wait: long enough for the restart's start to have come, had it not been dropped.
     await new Promise((r) => setTimeout(r, 1000));
     expect((await driver.getServer(credentials)).state).toBe('offline');
     expect(console.events.filter((e) => e.type === 'state' && e.state === 'starting')).toHaveLength(1);

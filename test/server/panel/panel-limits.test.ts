@@ -110,8 +110,7 @@ describe.each(dialects)('panel abuse limits (%s)', (dialect) => {
       sockets[0]!.once('close', resolve);
       sockets[0]!.close();
     });
-    // A fixed wait: the client's close event comes before the server has handled the close and given
-    // the place back, and the app exposes no event for that; a retry would count against the limit.
+    // Fixed wait: the client sees the close before the server has given the place back, and the app has no event for that; a retry would count against the limit.
     await new Promise((r) => setTimeout(r, 50));
     const again = open();
     await new Promise((resolve, reject) => again.once('open', resolve).once('error', reject));

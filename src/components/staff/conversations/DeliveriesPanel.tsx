@@ -1,4 +1,4 @@
-import type { InboxMessageDetail } from '../../../../contracts/staff-contact.ts';
+import type { ContactMessageDetail } from '../../../../contracts/staff-contact.ts';
 import type { ContactChannel } from '../../../../contracts/staff-contact-rules.ts';
 import { conversationsTexts as t } from '../../../data/staff-conversations.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -13,7 +13,7 @@ const term = 'text-xs font-semibold tracking-wide text-slate-400 uppercase';
  * Beside a contact conversation: what became of its message's deliveries to the team (chat
  * webhook, e-mail), a retry for one that failed or is stuck, and every attempt.
  */
-export function DeliveriesPanel({ message, busy, onRetry }: { message: InboxMessageDetail; busy: boolean; onRetry: (channel: ContactChannel) => void }) {
+export function DeliveriesPanel({ message, busy, onRetry }: { message: ContactMessageDetail; busy: boolean; onRetry: (channel: ContactChannel) => void }) {
   const now = Date.now();
   const headingId = `deliveries-${message.id}`;
   return (

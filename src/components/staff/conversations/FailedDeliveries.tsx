@@ -1,4 +1,4 @@
-import type { InboxMessage } from '../../../../contracts/staff-contact.ts';
+import type { ContactMessageSummary } from '../../../../contracts/staff-contact.ts';
 import { conversationsTexts as t } from '../../../data/staff-conversations.ts';
 import { ConversationLink } from './ConversationLink.tsx';
 
@@ -6,7 +6,7 @@ import { ConversationLink } from './ConversationLink.tsx';
  * Contact messages that did not reach the team's channels, each opening its conversation, where
  * the delivery is retried (docs/decisions.md 57). Nothing shows while every delivery is fine.
  */
-export function FailedDeliveries({ failed }: { failed: { messages: InboxMessage[]; total: number } | undefined }) {
+export function FailedDeliveries({ failed }: { failed: { messages: ContactMessageSummary[]; total: number } | undefined }) {
   if (!failed || failed.total === 0) return null;
   return (
     <section aria-labelledby="desk-failed" className="mt-4 rounded-xl border border-rose-500/40 bg-rose-500/10 p-4">

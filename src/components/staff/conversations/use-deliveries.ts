@@ -3,7 +3,7 @@
 // failed go to the desk's notices (use-notices.ts).
 import { useCallback, useEffect, useState } from 'react';
 import type { ConversationOrigin } from '../../../../contracts/support-rules.ts';
-import type { InboxMessage, InboxMessageDetail } from '../../../../contracts/staff-contact.ts';
+import type { ContactMessageSummary, ContactMessageDetail } from '../../../../contracts/staff-contact.ts';
 import type { ContactChannel } from '../../../../contracts/staff-contact-rules.ts';
 import type { Notices } from '../use-notices.ts';
 import { deliveriesApi } from './deliveries-api.ts';
@@ -17,15 +17,15 @@ const failedShown = 10;
 
 export interface Deliveries {
   /** The open contact conversation's message with its deliveries and attempts; undefined for a chat or while it loads. */
-  detail: InboxMessageDetail | undefined;
+  detail: ContactMessageDetail | undefined;
   /** Contact messages with a delivery that failed for good, newest first, and how many in all. */
-  failed: { messages: InboxMessage[]; total: number } | undefined;
+  failed: { messages: ContactMessageSummary[]; total: number } | undefined;
   busy: boolean;
   retry: (channel: ContactChannel) => Promise<void>;
 }
 
 export function useDeliveries(open: { id: string; origin: ConversationOrigin } | undefined, notices: Pick<Notices, 'run' | 'failed'>): Deliveries {
-  const [detail, setDetail] = useState<InboxMessageDetail>();
+  const [detail, setDetail] = useState<ContactMessageDetail>();
   const [failed, setFailed] = useState<Deliveries['failed']>();
   const [busy, setBusy] = useState(false);
   const [followSince, setFollowSince] = useState(0);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { InboxCounts, InboxDelivery, InboxMessageDetail, InboxPage, InboxQuery, RetryAnswer } from '../../contracts/staff-contact.ts';
+import type { InboxCounts, InboxDelivery, ContactMessageDetail, InboxPage, InboxQuery, RetryAnswer } from '../../contracts/staff-contact.ts';
 import { inboxPageSize, searchWords, stuckAfterMinutes, type ContactChannel, type InboxView } from '../../contracts/staff-contact-rules.ts';
 import type { AuditLog } from '../audit/audit-service.ts';
 import type { Dialect } from '../db/database.ts';
@@ -55,7 +55,7 @@ const notFound = () => new HttpError(404, 'not_found', 'There is no contact mess
  * deliveries and attempts, and queues a channel again as `npm run contact -- retry` does,
  * written to the audit log.
  */
-export class ContactInbox {
+export class ContactDeliveries {
   private readonly deps: InboxDeps;
   private readonly now: () => number;
 
@@ -120,13 +120,13 @@ export class ContactInbox {
     return { unanswered, failed };
   }
 
-  async detail(id: string): Promise<InboxMessageDetail> {
+  async detail(id: string): Promise<ContactMessageDetail> {
     const message = await messageById(this.deps.db, id);
     if (!message) throw notFound();
     return this.detailOf(message);
   }
 
-  private async detailOf(message: StoredMessage): Promise<InboxMessageDetail> {
+  private async detailOf(message: StoredMessage): Promise<ContactMessageDetail> {
     const now = this.now();
     const [deliveries, attempts] = await Promise.all([deliveriesOf(this.deps.db, message.id), attemptsOf(this.deps.db, message.id)]);
     return {
