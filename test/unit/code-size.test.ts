@@ -27,7 +27,6 @@ const allowedFunctions: Record<string, string> = {
   'src/components/panel/minecraft/SettingsTool.tsx SettingsTool': 'not split yet',
   'src/components/staff/catalog/CatalogSection.tsx CatalogSection': 'not split yet',
   'test/fakes/modrinth-fake.ts startFakeModrinth': "one switch over the fake Modrinth's routes, built to their documented shapes",
-  'src/components/panel/ConsoleView.tsx ConsoleView': 'not split yet',
   'src/components/panel/use-panel-connection.ts usePanelConnection': 'not split yet',
   'src/components/status/StatusBoard.tsx StatusBoard': 'not split yet',
   'src/components/status/SubscribeForm.tsx SubscribeForm': 'not split yet',
