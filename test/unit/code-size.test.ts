@@ -22,7 +22,6 @@ const allowedFunctions: Record<string, string> = {
   'server/support/support-console-routes.ts supportConsoleRoutes': 'not split yet',
   'server/support/support-routes.ts supportRoutes': 'not split yet',
   'src/components/help/HelpAssistant.tsx HelpAssistant': 'not split yet',
-  'src/components/panel/ModSearch.tsx ModSearch': 'not split yet',
   'src/components/panel/ModsPanel.tsx ModsPanel': 'not split yet',
   'src/components/panel/minecraft/SettingsTool.tsx SettingsTool': 'not split yet',
   'src/components/staff/catalog/CatalogSection.tsx CatalogSection': 'not split yet',
