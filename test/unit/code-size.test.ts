@@ -17,14 +17,10 @@ const allowedFiles: Record<string, string> = {
 };
 const allowedFunctions: Record<string, string> = {
   'src/components/help/HelpAssistant.tsx HelpAssistant': 'not split yet',
-  'src/components/panel/BackupsPanel.tsx BackupsPanel': 'not split yet',
-  'src/components/panel/ModSearch.tsx ModSearch': 'not split yet',
   'src/components/panel/ModsPanel.tsx ModsPanel': 'not split yet',
   'src/components/panel/minecraft/SettingsTool.tsx SettingsTool': 'not split yet',
   'src/components/staff/catalog/CatalogSection.tsx CatalogSection': 'not split yet',
   'test/fakes/modrinth-fake.ts startFakeModrinth': "one switch over the fake Modrinth's routes, built to their documented shapes",
-  'src/components/panel/ConsoleView.tsx ConsoleView': 'not split yet',
-  'src/components/panel/SchedulesPanel.tsx SchedulesPanel': 'not split yet',
   'src/components/panel/use-panel-connection.ts usePanelConnection': 'not split yet',
   'src/components/status/StatusBoard.tsx StatusBoard': 'not split yet',
   'src/components/status/SubscribeForm.tsx SubscribeForm': 'not split yet',

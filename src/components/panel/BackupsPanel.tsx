@@ -1,28 +1,19 @@
-import { Archive, Download, Lock, LockOpen, RotateCcw, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { maxBackupNameLength } from '../../../contracts/panel-rules.ts';
+import { Archive } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
 import { panelTexts } from '../../data/panel-texts.ts';
 import { messageOf } from '../../lib/api-client.ts';
-import { formatBytes, formatDateTime } from '../../lib/panel-format.ts';
-import { buttonVariants } from '../ui/button-variants.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { panelApi, panelLinks, type Backup, type ServerPermissions } from './panel-api.ts';
+import { BackupCreateForm } from './BackupCreateForm.tsx';
+import { BackupRow } from './BackupRow.tsx';
+import { panelApi, type Backup, type ServerPermissions } from './panel-api.ts';
 import { backupLabels } from './backup-labels.ts';
 import { runToolAction } from './tool-action.ts';
 import { ToolFrame, ToolStatus } from './ToolFrame.tsx';
-import { usePolledList } from './use-polled-list.ts';
+import { useBackupList } from './use-backup-list.ts';
 
 const texts = panelTexts.backups;
-/** While a backup is being made or restored, the list is read again this often. */
-const pollMs = 2000;
 
 type Question = { kind: 'restore' | 'delete'; backup: Backup } | undefined;
-
-const stateStyles: Record<Backup['state'], string> = {
-  creating: 'bg-yellow-500/15 text-yellow-200',
-  ready: 'bg-green-500/15 text-green-200',
-  failed: 'bg-red-500/15 text-red-200',
-};
 
 /**
  * The server's backups: the plan's limit and how much of it is used, create with a name (off
@@ -36,37 +27,15 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
   const [createError, setCreateError] = useState<string>();
   const [status, setStatus] = useState('');
   const [question, setQuestion] = useState<Question>();
-  /** A restore was started here: the next list without it running ends it (a small folder is restored before the first look). */
-  const restoreAwaited = useRef(false);
-  /** Backups this page started, announced once they are ready or failed. */
-  const createdHere = useRef(new Set<string>());
   const ids = useId();
 
-  const { list, loadError, load } = usePolledList({
-    read: () => panelApi.listBackups(),
-    busyOf: (l) => l.restoring || l.backups.some((b) => b.state === 'creating'),
-    pollMs,
-    // Say what finished since the last look.
-    observe: (next, before) => {
-      for (const backup of next.backups) {
-        // Made here (it may be complete by the first look), or seen being made.
-        const watched = createdHere.current.has(backup.id) || before?.backups.find((b) => b.id === backup.id)?.state === 'creating';
-        if (!watched || backup.state === 'creating') continue;
-        createdHere.current.delete(backup.id);
-        setStatus(backup.state === 'ready' ? texts.ready(backup.name) : texts.failedNow(backup.name));
-      }
-      // A restore this page started (or saw running) is over: say how it went.
-      if ((restoreAwaited.current || before?.restoring) && !next.restoring) {
-        restoreAwaited.current = false;
-        setStatus(next.restoreFailure ?? texts.restoreDone);
-      }
-    },
-  });
+  const { list, loadError, load, restoreAwaited, createdHere } = useBackupList(setStatus);
   // Each backup's name in its buttons' accessible names, unique when two share a name.
   const labels = backupLabels(list?.backups ?? []);
 
   const atLimit = list !== undefined && list.limit > 0 && list.count >= list.limit;
   const notIncluded = list !== undefined && list.limit === 0;
+  const asked = question?.kind === 'restore' ? texts.confirmRestore : texts.confirmDelete;
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
@@ -131,32 +100,16 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
       }
     >
       {permissions.create && list && !notIncluded && (
-        <form onSubmit={(e) => void create(e)} className="flex flex-col gap-2 border-b border-white/10 px-4 py-3 sm:flex-row sm:items-end sm:px-5" noValidate>
-          <div className="min-w-0 flex-1">
-            <label htmlFor={`${ids}-name`} className="block text-sm font-medium text-slate-200">
-              {texts.name}
-            </label>
-            <input
-              id={`${ids}-name`}
-              type="text"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={maxBackupNameLength}
-              placeholder={texts.namePlaceholder}
-              disabled={atLimit}
-              aria-describedby={atLimit ? `${ids}-limit` : createError ? `${ids}-error` : undefined}
-              className="mt-1.5 block w-full rounded-lg border border-white/10 bg-surface-950/80 px-3 py-2 text-sm text-white placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40 disabled:opacity-60"
-            />
-          </div>
-          <button
-            type="submit"
-            disabled={atLimit || creating || list.restoring}
-            aria-describedby={atLimit ? `${ids}-limit` : undefined}
-            className={buttonVariants({ size: 'md' })}
-          >
-            <Archive aria-hidden className="size-4" /> {creating ? texts.creating : texts.create}
-          </button>
-        </form>
+        <BackupCreateForm
+          ids={ids}
+          name={name}
+          onNameChange={setName}
+          atLimit={atLimit}
+          creating={creating}
+          restoring={list.restoring}
+          hasError={createError !== undefined}
+          onSubmit={(e) => void create(e)}
+        />
       )}
       {atLimit && (
         <p id={`${ids}-limit`} className="border-b border-white/10 px-4 py-2 text-sm text-yellow-200 sm:px-5">
@@ -186,76 +139,18 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
         ) : (
           list && (
             <ul className="divide-y divide-white/5" aria-label={texts.heading}>
-              {list.backups.map((backup) => {
-                const label = labels.get(backup.id) ?? backup.name;
-                return (
-                  <li key={backup.id} className="flex flex-col gap-2 px-2 py-3 sm:flex-row sm:items-center sm:justify-between">
-                    <div className="min-w-0">
-                      <p className="flex flex-wrap items-center gap-2">
-                        <span className="truncate font-medium text-white">{backup.name}</span>
-                        <span className={`rounded px-1.5 py-0.5 text-xs ${stateStyles[backup.state]}`}>{texts.states[backup.state]}</span>
-                        {backup.locked && (
-                          <span className="inline-flex items-center gap-1 rounded bg-white/5 px-1.5 py-0.5 text-xs text-slate-300 ring-1 ring-white/10">
-                            <Lock aria-hidden className="size-3" /> {texts.locked}
-                          </span>
-                        )}
-                      </p>
-                      <p className="mt-0.5 text-xs text-slate-400 tabular-nums">
-                        {formatDateTime(backup.createdAt)}
-                        {backup.state === 'ready' && ` · ${formatBytes(backup.size)}`}
-                      </p>
-                      {backup.failure && <p className="mt-1 text-xs text-red-300">{backup.failure}</p>}
-                    </div>
-                    <div className="flex flex-wrap gap-1.5">
-                      {permissions.download && backup.state === 'ready' && (
-                        <a
-                          href={panelLinks.backup(backup.id)}
-                          download
-                          aria-label={texts.download(label)}
-                          className={buttonVariants({ variant: 'secondary', size: 'xs' })}
-                        >
-                          <Download aria-hidden className="size-4" /> {texts.actions.download}
-                        </a>
-                      )}
-                      {permissions.restore && backup.state === 'ready' && (
-                        <button
-                          type="button"
-                          disabled={list.restoring}
-                          onClick={() => setQuestion({ kind: 'restore', backup })}
-                          aria-label={texts.restore(label)}
-                          className={buttonVariants({ variant: 'secondary', size: 'xs' })}
-                        >
-                          <RotateCcw aria-hidden className="size-4" /> {texts.actions.restore}
-                        </button>
-                      )}
-                      {permissions.delete && backup.state !== 'creating' && (
-                        <>
-                          <button
-                            type="button"
-                            aria-pressed={backup.locked}
-                            onClick={() => void toggleLock(backup)}
-                            aria-label={texts.lock(label)}
-                            title={texts.lockHint}
-                            className={buttonVariants({ variant: backup.locked ? 'primary' : 'ghost', size: 'xs' })}
-                          >
-                            {backup.locked ? <Lock aria-hidden className="size-4" /> : <LockOpen aria-hidden className="size-4" />} {texts.actions.lock}
-                          </button>
-                          <button
-                            type="button"
-                            disabled={backup.locked || list.restoring}
-                            onClick={() => setQuestion({ kind: 'delete', backup })}
-                            aria-label={texts.remove(label)}
-                            title={backup.locked ? texts.lockHint : undefined}
-                            className={buttonVariants({ variant: 'destructive', size: 'xs' })}
-                          >
-                            <Trash2 aria-hidden className="size-4" /> {texts.actions.delete}
-                          </button>
-                        </>
-                      )}
-                    </div>
-                  </li>
-                );
-              })}
+              {list.backups.map((backup) => (
+                <BackupRow
+                  key={backup.id}
+                  backup={backup}
+                  label={labels.get(backup.id) ?? backup.name}
+                  permissions={permissions}
+                  restoring={list.restoring}
+                  onRestore={() => setQuestion({ kind: 'restore', backup })}
+                  onToggleLock={() => void toggleLock(backup)}
+                  onDelete={() => setQuestion({ kind: 'delete', backup })}
+                />
+              ))}
             </ul>
           )
         )}
@@ -263,13 +158,9 @@ export function BackupsPanel({ permissions }: { permissions: ServerPermissions['
 
       <ConfirmDialog
         open={question !== undefined}
-        title={
-          question
-            ? (question.kind === 'restore' ? texts.confirmRestore.title : texts.confirmDelete.title)(labels.get(question.backup.id) ?? question.backup.name)
-            : ''
-        }
-        body={question?.kind === 'restore' ? texts.confirmRestore.body : texts.confirmDelete.body}
-        confirmLabel={question?.kind === 'restore' ? texts.confirmRestore.confirm : texts.confirmDelete.confirm}
+        title={question ? asked.title(labels.get(question.backup.id) ?? question.backup.name) : ''}
+        body={asked.body}
+        confirmLabel={asked.confirm}
         cancelLabel={panelTexts.files.prompts.cancel}
         destructive
         onConfirm={() => void answer()}

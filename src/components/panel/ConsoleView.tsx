@@ -1,29 +1,14 @@
-import { ArrowDown, Download, Search, Send, Terminal, X } from 'lucide-react';
-import { memo, useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { consoleKeptLines } from '../../../contracts/panel-rules.ts';
-import type { ConsoleMessage } from '../../../contracts/panel.ts';
+import { ArrowDown, Download, Search, Terminal, X } from 'lucide-react';
+import { memo, useCallback, useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { panelTexts } from '../../data/panel-texts.ts';
 import { parseAnsi } from '../../lib/ansi.ts';
-import { emptyHistory, newer, older, remember } from '../../lib/command-history.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { Card, CardTitle } from '../ui/Card.tsx';
+import { ConsoleCommandForm } from './ConsoleCommandForm.tsx';
 import { panelLinks, type PowerState, type ServerResources } from './panel-api.ts';
+import { useConsoleSocket } from './use-console-socket.ts';
 
-/** Lines the browser keeps, as the server does: all of them can be searched here. */
-const maxLines = consoleKeptLines;
 const texts = panelTexts.console;
-
-interface Line {
-  id: number;
-  text: string;
-  /** The text without colour codes, for search. */
-  plain: string;
-}
-
-const plainOf = (text: string) =>
-  parseAnsi(text)
-    .map((segment) => segment.text)
-    .join('');
 
 interface ConsoleViewProps {
   onState(state: PowerState): void;
@@ -67,85 +52,13 @@ const ConsoleLine = memo(function ConsoleLine({ text }: { text: string }) {
  */
 export function ConsoleView({ onState, onStats, onSessionEnded, onSend, state }: ConsoleViewProps) {
   const offline = state === 'offline';
-  const [lines, setLines] = useState<Line[]>([]);
-  const [live, setLive] = useState(false);
+  const { lines, live } = useConsoleSocket({ onState, onStats, onSessionEnded });
   const [following, setFollowing] = useState(true);
-  const [command, setCommand] = useState('');
-  const [sending, setSending] = useState(false);
-  const [history, setHistory] = useState(emptyHistory);
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query.trim().toLowerCase());
   const ids = useId();
   const logRef = useRef<HTMLDivElement>(null);
   const followRef = useRef(true);
-  const callbacks = useRef({ onState, onStats, onSessionEnded });
-  callbacks.current = { onState, onStats, onSessionEnded };
-
-  useEffect(() => {
-    let socket: WebSocket | undefined;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let frame = 0;
-    let pending: Line[] = [];
-    let replace = false;
-    let nextId = 0;
-    let attempts = 0;
-    let stopped = false;
-
-    const flush = () => {
-      frame = 0;
-      const batch = pending;
-      const reset = replace;
-      pending = [];
-      replace = false;
-      setLines((current) => {
-        const merged = reset ? batch : current.concat(batch);
-        return merged.length > maxLines ? merged.slice(merged.length - maxLines) : merged;
-      });
-    };
-
-    const open = () => {
-      const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/panel/console`;
-      socket = new WebSocket(url);
-      socket.onopen = () => {
-        attempts = 0;
-        setLive(true);
-        // The server replays the recent lines: they replace what we showed before a reconnect.
-        replace = true;
-        pending = [];
-        if (!frame) frame = requestAnimationFrame(flush);
-      };
-      socket.onmessage = (event) => {
-        // Every message is a batch: a JSON array of console messages.
-        let messages: ConsoleMessage[];
-        try {
-          messages = JSON.parse(String(event.data)) as ConsoleMessage[];
-        } catch {
-          return;
-        }
-        for (const message of messages) {
-          if (message.type === 'line') pending.push({ id: nextId++, text: message.text, plain: plainOf(message.text) });
-          else if (message.type === 'state') callbacks.current.onState(message.state);
-          else if (message.type === 'stats') callbacks.current.onStats(message.stats);
-          else if (message.type === 'error') console.error('Console:', message.message);
-        }
-        if (pending.length > 0 && !frame) frame = requestAnimationFrame(flush);
-      };
-      socket.onclose = (event) => {
-        setLive(false);
-        if (stopped) return;
-        if (event.code === 4401) return callbacks.current.onSessionEnded();
-        attempts += 1;
-        retry = setTimeout(open, Math.min(15_000, 500 * 2 ** attempts));
-      };
-    };
-    open();
-    return () => {
-      stopped = true;
-      clearTimeout(retry);
-      if (frame) cancelAnimationFrame(frame);
-      socket?.close(1000, 'Leaving');
-    };
-  }, []);
 
   const shown = useMemo(() => (deferredQuery ? lines.filter((line) => line.plain.toLowerCase().includes(deferredQuery)) : lines), [lines, deferredQuery]);
 
@@ -170,29 +83,6 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend, state }:
     followRef.current = true;
     setFollowing(true);
     log.scrollTop = log.scrollHeight;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!command.trim() || sending || offline) return;
-    setSending(true);
-    const sent = await onSend(command);
-    setSending(false);
-    if (sent) {
-      setHistory((h) => remember(h, command));
-      setCommand('');
-      jumpToLatest();
-    }
-  };
-
-  // Up and Down recall earlier commands, as in a terminal.
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    const step = event.key === 'ArrowUp' ? older(history, command) : event.key === 'ArrowDown' ? newer(history) : undefined;
-    if (!step) return;
-    event.preventDefault();
-    setHistory(step.history);
-    setCommand(step.text);
   };
 
   return (
@@ -267,35 +157,7 @@ export function ConsoleView({ onState, onStats, onSessionEnded, onSend, state }:
           </button>
         )}
       </div>
-      <form onSubmit={submit} className="flex gap-2 border-t border-white/10 p-3">
-        <label htmlFor="console-command" className="sr-only">
-          Console command
-        </label>
-        <input
-          id="console-command"
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          value={command}
-          onChange={(e) => setCommand(e.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder="Enter command..."
-          aria-describedby={offline ? 'console-command-offline console-command-hint' : 'console-command-hint'}
-          maxLength={1000}
-          className="min-w-0 flex-1 rounded-lg border border-white/10 bg-surface-950/80 px-3 py-2 font-mono text-sm text-white placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40"
-        />
-        <span id="console-command-hint" className="sr-only">
-          Up and Down arrows recall earlier commands.
-        </span>
-        <button type="submit" disabled={!command.trim() || sending || offline} className={buttonVariants()}>
-          <Send aria-hidden className="size-4" /> Send
-        </button>
-      </form>
-      {offline ? (
-        <p id="console-command-offline" className="-mt-1 px-3 pb-3 text-sm text-amber-200">
-          {texts.offline}
-        </p>
-      ) : null}
+      <ConsoleCommandForm onSend={onSend} offline={offline} onSent={jumpToLatest} />
     </Card>
   );
 }

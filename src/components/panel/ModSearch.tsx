@@ -5,7 +5,8 @@ import { modrinthTexts } from '../../data/panel-modrinth.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { ModIcon } from './ModIcon.tsx';
-import { modrinthApi, type InstallPlan, type SearchAnswer, type ServerTarget } from './modrinth-api.ts';
+import { ModInstallPlan, type PlanState } from './ModInstallPlan.tsx';
+import { modrinthApi, type SearchAnswer, type ServerTarget } from './modrinth-api.ts';
 
 const texts = modrinthTexts;
 const dateOnly = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -32,7 +33,7 @@ export function ModSearch({
   const [query, setQuery] = useState('');
   const [answer, setAnswer] = useState<SearchAnswer>();
   const [searching, setSearching] = useState(false);
-  const [plan, setPlan] = useState<{ projectId: string; plan?: InstallPlan; chosen: Set<string>; installing?: boolean }>();
+  const [plan, setPlan] = useState<PlanState>();
 
   const run = async (q: string, offset: number) => {
     setSearching(true);
@@ -142,48 +143,7 @@ export function ModSearch({
                   </div>
                 </div>
                 {open_ && (
-                  <section
-                    aria-label={texts.search.install(hit.title)}
-                    className="mt-2 rounded-lg border border-white/10 bg-white/5 p-3 text-sm"
-                    data-testid="mods-plan"
-                  >
-                    {!plan.plan ? (
-                      <p className="text-slate-300">{texts.plan.reading}</p>
-                    ) : (
-                      <>
-                        <p className="text-slate-200">{texts.plan.version(plan.plan.version.versionNumber, plan.plan.version.fileName)}</p>
-                        {plan.plan.dependencies.length > 0 && (
-                          <fieldset className="mt-2">
-                            <legend className="text-slate-300">{texts.plan.required}</legend>
-                            {plan.plan.dependencies.map((d) => (
-                              <label key={d.projectId} className="mt-1 flex items-center gap-2 text-slate-200">
-                                <input
-                                  type="checkbox"
-                                  checked={plan.chosen.has(d.projectId)}
-                                  onChange={(e) => toggle(d.projectId, e.target.checked)}
-                                  className="size-4 accent-brand-500"
-                                />
-                                {d.title} {d.version.versionNumber}
-                              </label>
-                            ))}
-                          </fieldset>
-                        )}
-                        <div className="mt-3 flex gap-2">
-                          <button type="button" disabled={plan.installing} onClick={() => void install()} className={buttonVariants({ size: 'xs' })}>
-                            <Download aria-hidden className="size-4" /> {plan.installing ? texts.plan.installing : texts.plan.confirm}
-                          </button>
-                          <button
-                            type="button"
-                            disabled={plan.installing}
-                            onClick={() => setPlan(undefined)}
-                            className={buttonVariants({ variant: 'ghost', size: 'xs' })}
-                          >
-                            {texts.plan.cancel}
-                          </button>
-                        </div>
-                      </>
-                    )}
-                  </section>
+                  <ModInstallPlan title={hit.title} plan={plan} onToggle={toggle} onInstall={() => void install()} onCancel={() => setPlan(undefined)} />
                 )}
               </li>
             );
