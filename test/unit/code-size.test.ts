@@ -12,7 +12,6 @@ const root = path.resolve(import.meta.dirname, '../..');
  * limit fails it too, so it leaves the list.
  */
 const allowedFiles: Record<string, string> = {
-  'test/fakes/modrinth-fake.ts': "not split yet: one switch over the fake Modrinth's routes, built to their documented shapes",
   'test/server/alerts.test.ts': 'not split yet: one describe per channel kind would follow server/alerts/channel-kinds/',
 };
 const allowedFunctions: Record<string, string> = {
@@ -27,7 +26,6 @@ const allowedFunctions: Record<string, string> = {
   'src/components/panel/ModsPanel.tsx ModsPanel': 'not split yet',
   'src/components/panel/minecraft/SettingsTool.tsx SettingsTool': 'not split yet',
   'src/components/staff/catalog/CatalogSection.tsx CatalogSection': 'not split yet',
-  'test/fakes/modrinth-fake.ts startFakeModrinth': "one switch over the fake Modrinth's routes, built to their documented shapes",
   'src/components/panel/ConsoleView.tsx ConsoleView': 'not split yet',
   'src/components/panel/SchedulesPanel.tsx SchedulesPanel': 'not split yet',
   'src/components/panel/use-panel-connection.ts usePanelConnection': 'not split yet',
