@@ -27,7 +27,6 @@ const allowedFunctions: Record<string, string> = {
   'src/components/panel/ConsoleView.tsx ConsoleView': 'not split yet',
   'src/components/panel/SchedulesPanel.tsx SchedulesPanel': 'not split yet',
   'src/components/panel/use-panel-connection.ts usePanelConnection': 'not split yet',
-  'src/components/status/StatusBoard.tsx StatusBoard': 'not split yet',
   'test/fakes/fake-panel-files.ts handleServerFiles': "one switch over the fake panel's file routes, built to their documented shapes",
   'test/fakes/fake-panel-http.ts createPanelServer': "one switch over the fake panel's routes, built to their documented shapes",
   'test/fakes/fake-wings.ts createWings': "one switch over the fake Wings' routes and socket events, built to their documented shapes",
