@@ -1,18 +1,15 @@
-import { History, RefreshCw, Rss } from 'lucide-react';
 import { Fragment, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { ownUptime } from '../../lib/own-server-entries.ts';
 import { hasUnknownMonitor, noticeText, readingsOf, stateChanges, withNotice, withReadings } from '../../lib/status-updates.ts';
 import { useProbeLocations } from '../../lib/use-probe-locations.ts';
 import { useStatusStream } from '../../lib/use-status-stream.ts';
-import { buttonVariants } from '../ui/button-variants.ts';
 import { AddServerForm } from './AddServerForm.tsx';
 import { announce } from './announce.tsx';
-import { IncidentCard, MaintenanceCard } from './NoticeCards.tsx';
 import { ServerCard, ServerCardSkeleton } from './ServerCard.tsx';
+import { StatusLinks, StatusLoadFailed, StatusNotices } from './StatusBoardParts.tsx';
 import { fetchReport, type StatusReport } from './status-api.ts';
 import { SummaryCards, SummaryCardsSkeleton } from './SummaryCards.tsx';
 import { useOwnServers } from './use-own-servers.ts';
-import { cardVariants } from '../ui/card-variants.ts';
 
 /** The uptime figures are re-read now and then; live states come from the stream. */
 const refreshEveryMs = 5 * 60_000;
@@ -86,17 +83,7 @@ export function StatusBoard() {
   const names = new Map(report?.servers.map((s) => [s.id, s.name]) ?? []);
   const now = Date.now();
 
-  if (loadFailed && !report) {
-    return (
-      <div className={cardVariants({ edge: 'alert', className: 'p-8 text-center' })} role="alert">
-        <p className="text-lg font-semibold text-white">The network status could not be loaded.</p>
-        <p className="mt-1 text-sm text-slate-400">Check your connection and try again.</p>
-        <button type="button" className={buttonVariants({ variant: 'secondary', className: 'mt-4' })} onClick={() => void load()}>
-          <RefreshCw className="size-4" aria-hidden="true" /> Try again
-        </button>
-      </div>
-    );
-  }
+  if (loadFailed && !report) return <StatusLoadFailed onRetry={() => void load()} />;
 
   return (
     <div className="space-y-10" data-testid="status-board" data-ready={report ? 'true' : 'false'}>
@@ -109,32 +96,9 @@ export function StatusBoard() {
           {heard}
         </p>
 
-        {report && (report.incidents.length > 0 || report.maintenance.length > 0) && (
-          <section aria-labelledby="notices-title" className="space-y-3" data-testid="notices">
-            <h2 id="notices-title" className="text-xl font-semibold text-white">
-              Incidents and maintenance
-            </h2>
-            {report.incidents.map((incident) => (
-              <IncidentCard key={incident.id} incident={incident} names={names} link={`/network-status/history#incident-${incident.id}`} />
-            ))}
-            {report.maintenance.map((m) => (
-              <MaintenanceCard key={m.id} maintenance={m} names={names} />
-            ))}
-          </section>
-        )}
+        {report && <StatusNotices report={report} names={names} />}
 
-        <nav aria-label="Status history and feed" className="-mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-          <a href="/network-status/history" className="inline-flex items-center gap-1.5 text-brand-300 underline-offset-2 hover:underline">
-            <History className="size-4" aria-hidden="true" /> Incident history (90 days)
-          </a>
-          <a
-            href="/network-status/feed.atom"
-            type="application/atom+xml"
-            className="inline-flex items-center gap-1.5 text-brand-300 underline-offset-2 hover:underline"
-          >
-            <Rss className="size-4" aria-hidden="true" /> Atom feed
-          </a>
-        </nav>
+        <StatusLinks />
 
         <section aria-labelledby="servers-title">
           <div className="mb-4 flex items-center justify-between gap-4">
