@@ -89,7 +89,7 @@ describe.each(dialects)('the team and roles (%s)', (dialect) => {
     expect(twice.json().error.fields).toEqual({ email: 'is already on the team' });
     const bad = await as(admin, 'POST', '/api/staff/members', { email: 'nope', role: 'boss' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toEqual({ email: 'must be an e-mail address', role: 'must be one of: admin, support' });
+    expect(bad.json().error.fields).toEqual({ email: 'must be an e-mail address', role: 'must be one of: admin, support, editor' });
   });
 
   it('changes roles, and never leaves the team without an active admin', async () => {
