@@ -2,7 +2,9 @@
 // touches it loads then, not at page load. Its server-rendered HTML is on screen and works by
 // itself until then (a command button opens a native <dialog>, a text field takes focus and
 // text), so nothing waits or shifts: the first pointer over it, press, focus, key or the
-// opening of a dialog inside it starts the load, and the island takes over what happened.
+// opening of a dialog inside it starts the load, and the island takes over what happened: a
+// press on one of its buttons before its code ran (a quick tap on a slow phone) is pressed again
+// once it has.
 // The value, when given, is a CSS selector of more elements outside the island that start it
 // (`client:interaction='[commandfor="help-assistant"]'`).
 import type { ClientDirective } from 'astro';
@@ -24,6 +26,14 @@ const interactionDirective: ClientDirective = (load, options, el) => {
     if (dialog instanceof HTMLDialogElement && el.contains(dialog) && !dialog.open) dialog.showModal();
   };
 
+  // Presses on the island's own buttons (not command buttons, which work natively) while its code
+  // loads; React takes over events itself from the moment it hydrates.
+  const early: HTMLElement[] = [];
+  const remember = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button[type="button"]:not([commandfor])') : null;
+    if (button instanceof HTMLElement && el.contains(button) && !early.includes(button)) early.push(button);
+  };
+
   const start = async () => {
     if (started) return;
     started = true;
@@ -31,6 +41,8 @@ const interactionDirective: ClientDirective = (load, options, el) => {
     const hydrate = await load();
     await hydrate();
     document.removeEventListener('click', shim, true);
+    document.removeEventListener('click', remember, true);
+    for (const button of early.splice(0)) if (button.isConnected) button.click();
   };
   function onEvent(event: Event) {
     if (touches(event.target)) void start();
@@ -38,6 +50,7 @@ const interactionDirective: ClientDirective = (load, options, el) => {
 
   for (const type of starts) document.addEventListener(type, onEvent, { capture: true, passive: true });
   document.addEventListener('click', shim, true);
+  document.addEventListener('click', remember, true);
   // Focus already inside (autofocus, or a focus that came before this script ran).
   if (touches(document.activeElement) || el.querySelector('dialog[open]')) void start();
 };

@@ -205,6 +205,44 @@ test.describe('the help assistant', () => {
     await expect(dialog).toBeVisible();
   });
 
+  test('while its code is still loading, the page behind stays still and a press inside it is not lost', async ({ page }) => {
+    await visit(page, '/about');
+    await page.getByRole('button', { name: 'Decline All' }).click();
+    // The assistant's island loads on the first touch (docs/decisions.md 88): hold its code back.
+    const island = page.locator('astro-island', { has: page.locator('#help-assistant') });
+    await expect(island).toHaveAttribute('ssr', '');
+    const chunk = new URL((await island.getAttribute('component-url')) ?? '', page.url()).pathname;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route(
+      (url) => url.pathname === chunk,
+      async (route) => {
+        asked = true;
+        await held;
+        await route.continue();
+      },
+    );
+    await launcherOf(page).click();
+    const dialog = dialogOf(page);
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => asked).toBe(true);
+    // The page behind is already kept still (by CSS: no script has run to lock it).
+    await page.mouse.move(100, 300);
+    await page.mouse.wheel(0, 800);
+    // Fixed wait: proves the page behind does not scroll; a scroll that does not come has no event.
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // A quick tap on a category while the code is on its way: the server-rendered button.
+    const category = withFaqs[0]!;
+    await dialog.getByRole('button', { name: new RegExp(`^${category.name}`) }).click();
+    await expect(island).toHaveAttribute('ssr', '');
+    release();
+    await expect(dialog.getByRole('list', { name: `${category.name} questions` }).getByRole('button')).toHaveText(faqsOf(category.id).map((f) => f.question));
+  });
+
   test("the home page's Live Chat button opens it", async ({ page }) => {
     await visit(page, '/');
     await page.getByRole('button', { name: 'Decline All' }).click();

@@ -1,7 +1,7 @@
 // The help assistant's native <dialog> and its open state: opened by the store
 // (src/lib/help-assistant-store.ts), by command buttons even before the island hydrated, shown
-// modal (focus kept inside, the page behind inert, Escape closes), the page behind kept from
-// scrolling, and closed by a click on the backdrop.
+// modal (focus kept inside, the page behind inert, Escape closes) and closed by a click on the
+// backdrop. The page behind is kept from scrolling by CSS (src/styles/global.css).
 import { type MouseEvent as ReactMouseEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { helpDialogId, onHelpAssistantToggle } from '../../lib/help-assistant-store.ts';
 
@@ -45,21 +45,6 @@ export function useHelpDialog(focusOnOpen: RefObject<HTMLElement | null>) {
     }
     wasOpen.current = open;
   }, [open, focusOnOpen]);
-
-  // The page behind the modal does not scroll while it is open; where the scrollbar takes room,
-  // the same room is kept as padding, so nothing behind the backdrop shifts sideways.
-  useEffect(() => {
-    if (!open) return;
-    const root = document.documentElement;
-    const { overflow, paddingRight } = root.style;
-    const scrollbar = window.innerWidth - root.clientWidth;
-    root.style.overflow = 'hidden';
-    if (scrollbar > 0) root.style.paddingRight = `${scrollbar}px`;
-    return () => {
-      root.style.overflow = overflow;
-      root.style.paddingRight = paddingRight;
-    };
-  }, [open]);
 
   // A click on the backdrop (outside the dialog's box) closes it, as the dimmed page invites.
   const onDialogClick = (event: ReactMouseEvent<HTMLDialogElement>) => {
