@@ -1,8 +1,15 @@
-// `npm test`: type-check, lint and format check (Biome), build the site, check the built pages' HTML (Nu HTML Checker), run the
-// unit and integration tests (Vitest) and the browser tests (Playwright in Debian's Chromium),
-// then print one closing line
-// "N passed, N failed, N skipped" (scripts/test-tally.ts counts it). Exits non-zero when anything failed.
-import { spawnSync } from 'node:child_process';
+// `npm test`: lint and format check (Biome), import cycles, build the site; then, side by side,
+// the browser tests (Playwright in Debian's Chromium) and, in a second lane, the type-check, the
+// built pages' HTML check (Nu HTML Checker) and the unit and integration tests (Vitest). Then it
+// prints one closing line "N passed, N failed, N skipped" (scripts/test-tally.ts counts it) and
+// exits non-zero when anything failed.
+//
+// Why two lanes (docs/decisions.md 146): most of Vitest's time is spent waiting on child
+// processes, databases, sockets and timers, not on the CPU, so the browser tests fill the cores
+// it leaves idle. The browser lane streams its output; the second lane's output is printed as
+// each of its steps ends, so the two never interleave. TEST_LANES=1 runs everything one after
+// another, as before.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,13 +18,46 @@ import { addFailedStep, addPlaywright, addVitest, closingLines, emptyTally, type
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const results = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-test-'));
+const oneLane = process.env.TEST_LANES === '1';
+const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 
-function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
-  console.log(`\n=== ${label}`);
+interface Step {
+  label: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+/**
+ * Runs a step. `stream`: its output goes straight to ours; otherwise it is kept and printed
+ * whole when the step ends.
+ */
+function run(step: Step, stream: boolean): Promise<boolean> {
   const started = Date.now();
-  const { status } = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${label}: ${status === 0 ? 'ok' : `failed (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return status === 0;
+  if (stream) console.log(`\n=== ${step.label}`);
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, {
+      cwd: root,
+      stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...step.env },
+    });
+    const kept: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => kept.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => kept.push(chunk));
+    const end = (status: number | null) => {
+      if (!stream) {
+        console.log(`\n=== ${step.label} (started ${seconds(started)} s ago; its output follows)`);
+        process.stdout.write(Buffer.concat(kept));
+      }
+      console.log(`=== ${step.label}: ${status === 0 ? 'ok' : `failed (exit ${status})`} in ${seconds(started)} s`);
+      resolve(status === 0);
+    };
+    child.on('error', (error) => {
+      kept.push(Buffer.from(`${error.message}\n`));
+      end(null);
+    });
+    child.on('close', end);
+  });
 }
 
 function readJson<T>(file: string): T | undefined {
@@ -29,24 +69,60 @@ function readJson<T>(file: string): T | undefined {
 }
 
 const tally = emptyTally();
+const started = Date.now();
 
-for (const [label, step, args] of [
-  ['type-check (tsc --noEmit)', bin('tsc'), ['--noEmit']],
-  ['lint and format (biome check; src/ and server/ meet only in contracts/)', 'npm', ['run', '--silent', 'lint']],
-  ['import cycles: none between files nor between folders (scripts/import-cycles.ts)', process.execPath, ['scripts/import-cycles.ts']],
-  ['build', 'npm', ['run', '--silent', 'build']],
-  ['HTML validity of the built pages (Nu HTML Checker)', 'npm', ['run', '--silent', 'check:html']],
-] as const) {
-  if (!run(label, step, [...args])) addFailedStep(tally, label);
+/** Runs steps one after another, counting each that fails. */
+async function lane(steps: Step[], stream: boolean): Promise<void> {
+  for (const step of steps) if (!(await run(step, stream))) addFailedStep(tally, step.label);
 }
 
-const vitestOut = path.join(results, 'vitest.json');
-const vitestOk = run('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOut}`]);
-addVitest(tally, readJson<VitestReport>(vitestOut), vitestOk, (file) => path.relative(root, file));
+await lane(
+  [
+    { label: 'lint and format (biome check; src/ and server/ meet only in contracts/)', command: 'npm', args: ['run', '--silent', 'lint'] },
+    {
+      label: 'import cycles: none between files nor between folders (scripts/import-cycles.ts)',
+      command: process.execPath,
+      args: ['scripts/import-cycles.ts'],
+    },
+    { label: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
+  ],
+  true,
+);
 
+const vitestOut = path.join(results, 'vitest.json');
 const playwrightOut = path.join(results, 'playwright.json');
-const playwrightOk = run('browser tests (playwright, chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightOut });
+const checks: Step[] = [
+  { label: 'type-check (tsc --noEmit)', command: bin('tsc'), args: ['--noEmit'] },
+  { label: 'HTML validity of the built pages (Nu HTML Checker)', command: 'npm', args: ['run', '--silent', 'check:html'] },
+];
+const vitest: Step = {
+  label: 'unit and integration tests (vitest)',
+  command: bin('vitest'),
+  args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOut}`],
+};
+const playwright: Step = {
+  label: 'browser tests (playwright, chromium)',
+  command: bin('playwright'),
+  args: ['test'],
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightOut },
+};
+
+let vitestOk: boolean;
+let playwrightOk: boolean;
+if (oneLane) {
+  await lane(checks, true);
+  vitestOk = await run(vitest, true);
+  playwrightOk = await run(playwright, true);
+} else {
+  const secondLane = (async () => {
+    await lane(checks, false);
+    return run(vitest, false);
+  })();
+  [playwrightOk, vitestOk] = await Promise.all([run(playwright, true), secondLane]);
+}
+addVitest(tally, readJson<VitestReport>(vitestOut), vitestOk, (file) => path.relative(root, file));
 addPlaywright(tally, readJson<PlaywrightReport>(playwrightOut), playwrightOk);
 
+console.log(`\nall steps took ${seconds(started)} s`);
 console.log(closingLines(tally).join('\n'));
 process.exit(tally.failed > 0 ? 1 : 0);

@@ -5,6 +5,7 @@ import { ownedServersFile } from '../helpers/owned-servers.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { linkIn, startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.ts';
 import { scanAtRest } from './support/a11y.ts';
+import { signInByMail } from './support/customer-sign-in.ts';
 import { waitForHydration } from './support/hydration.ts';
 
 /**
@@ -68,15 +69,7 @@ test.describe('My servers', () => {
     servers?.remove();
   });
 
-  /** Signs a browser in the way a person does: the address, the mail, the link's token. */
-  async function signIn(context: BrowserContext, email: string): Promise<void> {
-    const before = inbox.to(email).length;
-    expect((await context.request.post(`${origin}/api/account/email-link`, { data: { email } })).status()).toBe(202);
-    await inbox.waitFor((i) => i.to(email).length > before);
-    const link = linkIn(inbox.to(email).at(-1)!.text, `${origin}/account/link#`)!;
-    const signedIn = await context.request.post(`${origin}/api/account/email-link/signin`, { data: { token: new URL(link).hash.slice(1) } });
-    expect(signedIn.status()).toBe(200);
-  }
+  const signIn = (context: BrowserContext, email: string) => signInByMail(context, inbox, origin, email);
 
   test('two customers each see only their own servers, and a deep link opens one', async ({ browser }) => {
     const alice = await browser.newContext({ baseURL: origin, viewport: { width: 1366, height: 900 } });
