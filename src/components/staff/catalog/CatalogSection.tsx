@@ -45,7 +45,10 @@ export function CatalogSection({ problem }: SectionProps) {
       <KnowledgeCard {...editing} />
       {/* The draft's buttons stay in reach while any card is edited (and above the versions). */}
       <div className={`${card} sticky bottom-2 z-10 space-y-2`}>
-        <CatalogDraftStatus draft={draft} view={view} />
+        {/* On a phone the bar keeps to its buttons (the same words are at the section's top). */}
+        <div className="hidden sm:block">
+          <CatalogDraftStatus draft={draft} view={view} />
+        </div>
         <CatalogDraftActions draft={draft} view={view} previewPage={previewPage ?? firstRoute} />
       </div>
       <CatalogVersions versions={view.versions} publishedId={view.publishedId} busy={draft.busy !== undefined} onRestore={draft.restore} />

@@ -73,6 +73,7 @@ export function HelpFaqEditor({ faq, idBase, canUp, canDown, errorOf, onChange, 
                 <Button
                   variant="ghost"
                   size="sm"
+                  className="justify-self-end"
                   onClick={() => onChange({ ...faq, links: without(faq.links, i) })}
                   aria-label={`Remove link ${i + 1} of ${name}`}
                 >
