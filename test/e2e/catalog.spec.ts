@@ -10,6 +10,7 @@ import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { scanAtRest as scan } from './support/a11y.ts';
 import { screenshotDir, shoot } from './support/screenshots.ts';
 import { enrolStaff } from './support/staff-enrol.ts';
+import { visit } from './support/visit.ts';
 
 /** The Budget VPS page's structured data: its lowest price and its first offer's. */
 async function offers(origin: string, page: Page): Promise<{ low: string; first: string }> {
@@ -118,6 +119,8 @@ for (const dialect of dialects) {
     });
 
     test('a published price reaches the plan page, products, search and structured data, on every instance', async () => {
+      // The publish's build, then the pages (the knowledge base and the help assistant hydrate) on a busy machine.
+      test.setTimeout(300_000);
       const price = editor.getByRole('group', { name: 'Budget VPS 1' }).getByLabel('Price (USD a month)');
       await price.fill('3.49');
       const clicked = Date.now();
@@ -140,15 +143,20 @@ for (const dialect of dialects) {
       await visitor.goto(`${origin}/budget-vps`);
       await expect(visitor.locator('meta[name="description"]')).toHaveAttribute('content', /from \$3\.49 a month\.$/);
       // The knowledge base and the help assistant show the answers edited in the same publish.
-      await visitor.goto(`${origin}/knowledge`);
+      await visit(visitor, `${origin}/knowledge`);
       await visitor.getByRole('button', { name: firstArticle.question }).click();
       await expect(visitor.getByText(newArticleAnswer)).toBeVisible();
-      await visitor.goto(`${origin}/about`);
+      const assistantData = (await (await visitor.request.get(`${origin}/help-assistant.json`)).json()) as { faqs: { id: string; answer: string }[] };
+      expect(assistantData.faqs.find((f) => f.id === lagFaq.id)?.answer).toBe(newLagAnswer);
+      await visit(visitor, `${origin}/about`);
       await visitor.getByRole('button', { name: 'Decline All' }).click();
       await visitor.getByRole('button', { name: 'Open help assistant' }).click();
       const assistant = visitor.getByRole('dialog', { name: 'Help Assistant' });
+      await expect(assistant).toBeVisible();
       await assistant.getByRole('button', { name: /^Technical/ }).click();
-      await assistant.getByRole('list', { name: 'Technical questions' }).getByRole('button', { name: lagFaq.question }).click();
+      const questions = assistant.getByRole('list', { name: 'Technical questions' });
+      await expect(questions).toBeVisible();
+      await questions.getByRole('button', { name: lagFaq.question }).click();
       await expect(assistant.getByRole('list', { name: 'Conversation' })).toContainText(newLagAnswer);
       await visitor.close();
       // The versions list and the audit log say who changed what, readably.
