@@ -5,7 +5,32 @@
  */
 import { z } from 'zod';
 
-/** `{ [content name]: data }`: plans, plans.products, help, knowledge. */
+/**
+ * The parts of a catalog document: the content modules the console edits, by the names they give
+ * defineContent (src/data/catalog-content.ts), each with how a change line or a field message
+ * names it (none: its items name themselves, as the plan lines do).
+ */
+export const catalogParts = {
+  plans: undefined,
+  'plans.products': 'Products page',
+  'plans.taxLines': 'Tax lines',
+  help: 'Help',
+  knowledge: 'Knowledge base',
+} as const satisfies Record<string, string | undefined>;
+export type CatalogPartName = keyof typeof catalogParts;
+export const catalogPartNames = Object.keys(catalogParts) as CatalogPartName[];
+
+/** A field's path (`plans.products.0.price`) split into its part and the path inside it; the longest part name wins. */
+export function splitCatalogPath(path: string): { part: string; rest: string[] } {
+  const part = [...catalogPartNames].sort((a, b) => b.length - a.length).find((name) => path === name || path.startsWith(`${name}.`));
+  if (!part) {
+    const [first = '', ...rest] = path.split('.');
+    return { part: first, rest };
+  }
+  return { part, rest: path === part ? [] : path.slice(part.length + 1).split('.') };
+}
+
+/** `{ [content name]: data }`: plans, plans.products, plans.taxLines, help, knowledge. A part left out is the content files' data. */
 export const catalogDocument = z.record(z.string(), z.unknown());
 export type CatalogDocument = z.infer<typeof catalogDocument>;
 

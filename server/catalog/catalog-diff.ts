@@ -1,7 +1,7 @@
-import type { CatalogDocument } from '../../contracts/catalog.ts';
+import { type CatalogDocument, catalogParts } from '../../contracts/catalog.ts';
 
 /** How each part of the document is named in a change line; the plan lines name themselves. */
-const partLabels: Record<string, string | undefined> = { plans: undefined, 'plans.products': 'Products page', help: 'Help', knowledge: 'Knowledge base' };
+const partLabels: Record<string, string | undefined> = catalogParts;
 
 type Json = unknown;
 

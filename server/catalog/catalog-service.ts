@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { CatalogDocument, CatalogDraftBody, CatalogPublished, CatalogView } from '../../contracts/catalog.ts';
+import {
+  type CatalogDocument,
+  type CatalogDraftBody,
+  type CatalogPublished,
+  type CatalogView,
+  catalogParts,
+  splitCatalogPath,
+} from '../../contracts/catalog.ts';
 import type { Acting, AuditLog } from '../audit/audit-service.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -28,13 +35,15 @@ export function placeOf(document: CatalogDocument, path: string): string {
   const words: string[] = [];
   let at: unknown = document;
   // A content name may hold a dot itself (`plans.products`).
-  const parts = path.startsWith('plans.products.') ? ['plans.products', ...path.slice('plans.products.'.length).split('.')] : path.split('.');
+  const { part: first, rest } = splitCatalogPath(path);
+  const parts = [first, ...rest];
   for (const [i, part] of parts.entries()) {
     const next: unknown = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined;
     const named = next !== null && typeof next === 'object' && !Array.isArray(next) ? (next as Record<string, unknown>) : undefined;
     const name = named?.name ?? named?.question ?? named?.id;
+    const label = i === 0 && Object.hasOwn(catalogParts, part) ? catalogParts[part as keyof typeof catalogParts] : part;
     if (Array.isArray(at) && typeof name === 'string') words.push(name);
-    else if ((!Array.isArray(next) || i === parts.length - 1) && !(i === 0 && part === 'plans')) words.push(part === 'plans.products' ? 'Products page' : part);
+    else if ((!Array.isArray(next) || i === parts.length - 1) && label !== undefined) words.push(label);
     at = next;
   }
   return words.join(' › ') || path;
@@ -60,7 +69,7 @@ export class CatalogService {
     const draft = await openDraft(this.#d.db, publishedId);
     return {
       draftId: draft?.id ?? null,
-      document: draft?.document ?? published?.document ?? (await this.#d.schemas.defaults()),
+      document: await this.#complete(draft?.document ?? published?.document),
       publishedId,
       liveId: this.#d.live.liveId,
       versions: await listVersions(this.#d.db, 50),
@@ -94,8 +103,7 @@ export class CatalogService {
     if (draft.state !== 'draft') throw new HttpError(409, 'already_published', `Version ${draftId} is already published.`);
     await this.#check(draft.document);
     const built = await this.#build(draft.document, acting, `catalog version ${draftId}`);
-    const previous = await this.#publishedDocument();
-    const changes = catalogChanges(previous, draft.document);
+    const changes = catalogChanges(await this.#publishedDocument(), await this.#complete(draft.document));
     const at = this.#d.now();
     await this.#d.db.transaction().execute(async (trx) => {
       if (!(await markPublished(trx, draftId, acting.actor.label ?? 'shell', at, changes))) {
@@ -114,7 +122,7 @@ export class CatalogService {
     const document = source?.document ?? (await this.#d.schemas.defaults());
     await this.#check(document);
     const built = await this.#build(document, acting, `catalog version ${versionId}`);
-    const changes = catalogChanges(await this.#publishedDocument(), document);
+    const changes = catalogChanges(await this.#publishedDocument(), await this.#complete(document));
     const at = this.#d.now();
     const id = await this.#d.db.transaction().execute(async (trx) => {
       const inserted = await insertVersion(trx, { state: 'published', document, basedOn: versionId, ...authorOf(acting), at, changes });
@@ -137,7 +145,16 @@ export class CatalogService {
   }
 
   async #publishedDocument(): Promise<CatalogDocument> {
-    return (await latestPublished(this.#d.db))?.document ?? (await this.#d.schemas.defaults());
+    return this.#complete((await latestPublished(this.#d.db))?.document);
+  }
+
+  /**
+   * A document with the parts it leaves out taken from the content files, as the build takes
+   * them (a version saved before a part was editable, docs/decisions.md 137): what the editor
+   * opens and what changes are counted against.
+   */
+  async #complete(document: CatalogDocument | undefined): Promise<CatalogDocument> {
+    return { ...(await this.#d.schemas.defaults()), ...document };
   }
 
   async #check(document: CatalogDocument): Promise<void> {

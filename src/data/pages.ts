@@ -1,11 +1,16 @@
 import { defineContent, z } from './define.ts';
+import { withFromPrices } from './from-prices.ts';
 
 const pageSchema = z.object({
   /** The route, as linked: "/", "/products". */
   path: z.string().regex(/^\/[a-z0-9-]*(\/[a-z0-9-]+)*$/),
   /** The page's <title> (the brand is appended) and its name in search results. */
   title: z.string().min(1).max(60),
-  /** Meta description, OpenGraph description and search-result text. */
+  /**
+   * Meta description, OpenGraph description and search-result text. `{from:<line id>}` is the
+   * line's lowest price as sold (src/data/plans.ts), so a price published from the staff console
+   * is true here too (docs/decisions.md 139).
+   */
   description: z.string().min(50).max(160),
   /** The page's one h1. */
   heading: z.string().min(1),
@@ -91,7 +96,8 @@ const pageList = defineContent('pages', z.array(pageSchema), [
     title: 'Minecraft Hosting on Intel Xeon',
     heading: 'Minecraft Hosting on Intel Xeon',
     category: 'hosting',
-    description: 'Affordable Minecraft servers on Intel Xeon from ₹99 a month, with a RAM calculator to pick the right plan for your players.',
+    description:
+      'Affordable Minecraft servers on Intel Xeon from {from:minecraft-intel} a month, with a RAM calculator to pick the right plan for your players.',
   },
   {
     path: '/minecraft-tools',
@@ -106,14 +112,14 @@ const pageList = defineContent('pages', z.array(pageSchema), [
     title: 'Discord Bot Hosting',
     heading: 'Discord Bot Hosting',
     category: 'hosting',
-    description: 'Host your Discord bot 24/7 with 99.9% bot uptime, Node.js and Python support, and plans from ₹10 a month.',
+    description: 'Host your Discord bot 24/7 with 99.9% bot uptime, Node.js and Python support, and plans from {from:discord-bot} a month.',
   },
   {
     path: '/web-hosting',
     title: 'Web Hosting',
     heading: 'Web Hosting',
     category: 'hosting',
-    description: 'Fast web hosting with NVMe storage, free SSL certificates and e-mail accounts, from $2.99 a month.',
+    description: 'Fast web hosting with NVMe storage, free SSL certificates and e-mail accounts, from {from:web-hosting} a month.',
   },
   {
     path: '/vps',
@@ -127,42 +133,43 @@ const pageList = defineContent('pages', z.array(pageSchema), [
     title: 'Budget VPS',
     heading: 'Budget VPS',
     category: 'vps',
-    description: 'Affordable KVM virtual private servers with NVMe storage, full root access and DDoS protection, from $4.99 a month.',
+    description: 'Affordable KVM virtual private servers with NVMe storage, full root access and DDoS protection, from {from:budget-vps} a month.',
   },
   {
     path: '/panel-vps',
     title: 'Panel VPS',
     heading: 'Panel VPS',
     category: 'vps',
-    description: 'Virtual servers with a game panel preinstalled: run several game servers on one VPS, from $14.99 a month.',
+    description: 'Virtual servers with a game panel preinstalled: run several game servers on one VPS, from {from:panel-vps} a month.',
   },
   {
     path: '/premium-vps',
     title: 'Premium VPS',
     heading: 'Premium VPS',
     category: 'vps',
-    description: 'High-performance VPS with dedicated resources, NVMe storage and priority support, from $49.99 a month.',
+    description: 'High-performance VPS with dedicated resources, NVMe storage and priority support, from {from:premium-vps} a month.',
   },
   {
     path: '/ultra-premium-vds',
     title: 'Ultra Premium VDS',
     heading: 'Ultra Premium VDS',
     category: 'vps',
-    description: 'Virtual dedicated servers with dedicated cores, large memory and NVMe storage for the heaviest workloads, from $199.99 a month.',
+    description:
+      'Virtual dedicated servers with dedicated cores, large memory and NVMe storage for the heaviest workloads, from {from:ultra-premium-vds} a month.',
   },
   {
     path: '/ryzen-vps',
     title: 'Ryzen VPS',
     heading: 'Ryzen VPS',
     category: 'vps',
-    description: 'VPS on AMD Ryzen processors with high clock speeds for game servers and applications, from $29.99 a month.',
+    description: 'VPS on AMD Ryzen processors with high clock speeds for game servers and applications, from {from:ryzen-vps} a month.',
   },
   {
     path: '/storage-server',
     title: 'Storage Servers',
     heading: 'Storage Servers',
     category: 'hosting',
-    description: 'Storage servers with 2 TB to 10 TB for backups, media and archives, with RAID protection, from £29.99 a month.',
+    description: 'Storage servers with 2 TB to 10 TB for backups, media and archives, with RAID protection, from {from:storage-server} a month.',
   },
   {
     path: '/legal',
@@ -208,9 +215,17 @@ const pageList = defineContent('pages', z.array(pageSchema), [
   },
 ]);
 
+/** Every page with its prices filled in; a description the prices made too long fails the build. */
+const filledPages: readonly PageInfo[] = pageList.map((p) => {
+  const description = withFromPrices(p.description);
+  if (description.length > 160)
+    throw new Error(`Content error in pages: ${p.path}'s description is ${description.length} characters with its prices (at most 160)`);
+  return { ...p, description };
+});
+
 /** Every page of the site, by path: titles, descriptions and headings live here, once. */
-export const pages: ReadonlyMap<string, PageInfo> = new Map(pageList.map((p) => [p.path, p]));
-export const allPages: readonly PageInfo[] = pageList;
+export const pages: ReadonlyMap<string, PageInfo> = new Map(filledPages.map((p) => [p.path, p]));
+export const allPages: readonly PageInfo[] = filledPages;
 
 export function pageInfo(path: string): PageInfo {
   const info = pages.get(path);

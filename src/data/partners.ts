@@ -1,4 +1,5 @@
 import { defineContent, z } from './define.ts';
+import { withFromPrices } from './from-prices.ts';
 
 const partnersSchema = z.object({
   /** Technology partners, each with what they bring to customers. */
@@ -30,7 +31,7 @@ const partnersSchema = z.object({
 export type Partners = z.infer<typeof partnersSchema>;
 
 /** Partners (/partners): two hardware partners, one security/CDN partner, six benefits. */
-export const partners: Partners = defineContent('partners', partnersSchema, {
+const written: Partners = defineContent('partners', partnersSchema, {
   partners: [
     {
       id: 'amd',
@@ -46,7 +47,7 @@ export const partners: Partners = defineContent('partners', partnersSchema, {
       kind: 'Hardware',
       logo: '/logos/intel.svg',
       description: 'Intel Xeon servers run our budget Minecraft line, giving smaller communities solid performance at a low price.',
-      benefits: ['Proven stability for 24/7 workloads', 'Affordable plans from ₹99 a month', 'ECC memory on every node'],
+      benefits: ['Proven stability for 24/7 workloads', 'Affordable plans from {from:minecraft-intel} a month', 'ECC memory on every node'],
     },
     {
       id: 'cloudflare',
@@ -70,3 +71,9 @@ export const partners: Partners = defineContent('partners', partnersSchema, {
     text: 'Hardware vendor, reseller, content creator or agency? Let’s talk about how we can grow together.',
   },
 });
+
+/** The partners as shown: a benefit's `{from:<line id>}` is the line's lowest price (docs/decisions.md 139). */
+export const partners: Partners = {
+  ...written,
+  partners: written.partners.map((p) => ({ ...p, benefits: p.benefits.map(withFromPrices) })),
+};

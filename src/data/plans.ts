@@ -791,7 +791,8 @@ const lineList = defineContent(
 export const taxLines: Readonly<Record<Currency, string>> = defineContent(
   'plans.taxLines',
   z.object({ INR: z.string().max(40).default('excl. 18% GST'), USD: z.string().max(40).default(''), GBP: z.string().max(40).default('excl. VAT') }),
-  {},
+  // Written out, so the staff console's Catalog shows each currency's line as it is (docs/decisions.md 137).
+  { INR: 'excl. 18% GST', USD: '', GBP: 'excl. VAT' },
 );
 
 /** The store page of one plan. */

@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Locator, test, type Page } from '@playwright/test';
+import { help } from '../../src/data/help.ts';
+import { knowledgeBase } from '../../src/data/knowledge.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { scanAtRest as scan } from './support/a11y.ts';
-import { shoot } from './support/screenshots.ts';
+import { screenshotDir, shoot } from './support/screenshots.ts';
 import { enrolStaff } from './support/staff-enrol.ts';
+import { visit } from './support/visit.ts';
 
 /** The Budget VPS page's structured data: its lowest price and its first offer's. */
 async function offers(origin: string, page: Page): Promise<{ low: string; first: string }> {
@@ -18,12 +21,32 @@ async function offers(origin: string, page: Page): Promise<{ low: string; first:
   return { low: product.offers.lowPrice, first: product.offers.offers[0].price };
 }
 
+/** A help answer and a knowledge article, as the files hold them and as the editor writes them. */
+const lagFaq = help.faqs.find((f) => f.id === 'technical-lag')!;
+const firstArticle = knowledgeBase[0]!;
+const newLagAnswer = 'Edited in the console: look at the CPU and memory charts first, then at the console.';
+const newArticleAnswer = 'Edited in the console: pick a plan, order it, and start your server from the Game Panel.';
+
+/** An editor's card at 390 and 1366 px (the console's phone and laptop widths), with SCREENSHOT_DIR. */
+async function shootCard(page: Page, card: Locator, name: string): Promise<void> {
+  if (!screenshotDir) return;
+  const size = page.viewportSize()!;
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize(size);
+}
+
 /**
  * The Catalog from the console to the pages (docs/decisions.md 96-98), on both dialects: an
  * editor changes a price and publishes; the plan page, the products page, search and the
  * structured data show it; on PostgreSQL a second instance serves it too within 15 s; a wrong
  * field is named beside it; a draft that cannot be built leaves the site as it was and says why;
- * restoring version 0 brings the price back.
+ * restoring version 0 brings the price back. The same publish carries a help answer and a
+ * knowledge article edited in the console (docs/decisions.md 137), which the help assistant and
+ * the knowledge base then show, and the plan page's meta description its new "from" price (139).
  */
 for (const dialect of dialects) {
   test.describe(`the catalog, edited and published (${dialect})`, () => {
@@ -74,7 +97,30 @@ for (const dialect of dialects) {
       await shoot(editor, 'catalog-section');
     });
 
+    test('help answers and knowledge articles are edited beside the plans; a wrong field is named beside it', async () => {
+      const helpCard = editor.getByRole('region', { name: 'Help answers' });
+      await helpCard.getByLabel('Help category').selectOption('technical');
+      const faq = helpCard.getByRole('group', { name: lagFaq.question });
+      await expect(faq.getByLabel('Answer', { exact: true })).toHaveValue(lagFaq.answer);
+      await faq.getByLabel('Answer', { exact: true }).fill(newLagAnswer);
+      const knowledge = editor.getByRole('region', { name: 'Knowledge base' });
+      const article = knowledge.getByRole('group', { name: firstArticle.question });
+      await article.getByLabel('Answer', { exact: true }).fill('Too short.');
+      await editor.getByRole('button', { name: 'Save draft' }).click();
+      await expect(article.getByText('Too small: expected string to have >=20 characters')).toBeVisible();
+      await expect(article.getByLabel('Answer', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      // The price is still wrong from the test before: both are named, each beside its field.
+      await expect(editor.getByRole('group', { name: 'Budget VPS 1' }).getByText('Too small: expected number to be >0')).toBeVisible();
+      await article.getByLabel('Answer', { exact: true }).fill(newArticleAnswer);
+      await scan(editor, '/staff#catalog, help and knowledge (editor)');
+      await shootCard(editor, helpCard, 'catalog-help');
+      await shootCard(editor, knowledge, 'catalog-knowledge');
+      await shootCard(editor, editor.getByRole('region', { name: 'Product lines and plans' }), 'catalog-line');
+    });
+
     test('a published price reaches the plan page, products, search and structured data, on every instance', async () => {
+      // The publish's build, then the pages (the knowledge base and the help assistant hydrate) on a busy machine.
+      test.setTimeout(300_000);
       const price = editor.getByRole('group', { name: 'Budget VPS 1' }).getByLabel('Price (USD a month)');
       await price.fill('3.49');
       const clicked = Date.now();
@@ -93,6 +139,25 @@ for (const dialect of dialects) {
         await expect.poll(async () => (await offers(second!, visitor)).low, { timeout: 15_000, intervals: [250] }).toBe('3.49');
         console.log(`[catalog ${dialect}] the second instance serves it ${((Date.now() - published) / 1000).toFixed(1)} s after the publish`);
       }
+      // The page's meta description says the new "from" price (docs/decisions.md 139).
+      await visitor.goto(`${origin}/budget-vps`);
+      await expect(visitor.locator('meta[name="description"]')).toHaveAttribute('content', /from \$3\.49 a month\.$/);
+      // The knowledge base and the help assistant show the answers edited in the same publish.
+      await visit(visitor, `${origin}/knowledge`);
+      await visitor.getByRole('button', { name: firstArticle.question }).click();
+      await expect(visitor.getByText(newArticleAnswer)).toBeVisible();
+      const assistantData = (await (await visitor.request.get(`${origin}/help-assistant.json`)).json()) as { faqs: { id: string; answer: string }[] };
+      expect(assistantData.faqs.find((f) => f.id === lagFaq.id)?.answer).toBe(newLagAnswer);
+      await visit(visitor, `${origin}/about`);
+      await visitor.getByRole('button', { name: 'Decline All' }).click();
+      await visitor.getByRole('button', { name: 'Open help assistant' }).click();
+      const assistant = visitor.getByRole('dialog', { name: 'Help Assistant' });
+      await expect(assistant).toBeVisible();
+      await assistant.getByRole('button', { name: /^Technical/ }).click();
+      const questions = assistant.getByRole('list', { name: 'Technical questions' });
+      await expect(questions).toBeVisible();
+      await questions.getByRole('button', { name: lagFaq.question }).click();
+      await expect(assistant.getByRole('list', { name: 'Conversation' })).toContainText(newLagAnswer);
       await visitor.close();
       // The versions list and the audit log say who changed what, readably.
       await expect(editor.getByText('Budget VPS › Budget VPS 1 price 4.99 → 3.49 USD')).toBeVisible();
@@ -130,6 +195,7 @@ for (const dialect of dialects) {
       await editor.getByRole('button', { name: 'Restore version 0' }).click();
       await expect(editor.getByRole('status').filter({ hasText: 'Version 0 restored' })).toBeVisible({ timeout: 90_000 });
       expect(await offers(origin, editor)).toEqual({ low: '4.99', first: '4.99' });
+      expect(await (await editor.request.get(`${origin}/help-assistant.json`)).text()).not.toContain(newLagAnswer);
       if (second) await expect.poll(async () => (await offers(second!, editor)).low, { timeout: 15_000, intervals: [250] }).toBe('4.99');
     });
   });

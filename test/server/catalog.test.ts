@@ -10,6 +10,9 @@ import { auditRows, staffUser, type StaffUser } from '../helpers/staff.ts';
 import { testConfig } from '../helpers/test-config.ts';
 
 type Line = { id: string; currency: string; plans: { id: string; name: string; price: number }[] };
+type Faq = { id: string; category: string; question: string; answer: string; links: { text: string; url: string }[] };
+type Article = { id: string; question: string; answer: string };
+type Help = { faqs: Faq[] };
 
 // One folder of rebuilds for the whole file: a document built on SQLite is found built on PostgreSQL.
 const buildsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-builds-'));
@@ -88,15 +91,26 @@ describe.each(dialects)('the catalog on %s', (dialect) => {
     expect((await as(editor, 'PUT', '/api/staff/catalog/draft', { draftId: null, document: { ...opened.document, plans: 'none' } })).statusCode).toBe(400);
 
     // A draft, then its publish.
-    const next = structuredClone(opened.document) as { plans: Line[] };
+    const next = structuredClone(opened.document) as { plans: Line[]; help: Help; knowledge: Article[]; 'plans.taxLines': Record<string, string> };
     next.plans.find((l) => l.id === 'budget-vps')!.plans[0]!.price = 3.49;
+    // In the same publish: a help answer, a knowledge article and a tax line (docs/decisions.md 137).
+    const faq = next.help.faqs.find((f) => f.id === 'technical-lag')!;
+    faq.answer = 'Lag? Look at the CPU chart first.';
+    next.knowledge[0]!.answer = 'Edited in the console, long enough.';
+    next['plans.taxLines'].USD = 'excl. sales tax';
     const saved = await as(editor, 'PUT', '/api/staff/catalog/draft', { draftId: null, document: next });
     expect(saved.statusCode, saved.body).toBe(200);
     const draftId = saved.json<CatalogView>().draftId!;
     expect(offersOf(await page('/budget-vps')).lowPrice).toBe('4.99');
     const published = await as(editor, 'POST', '/api/staff/catalog/publish', { draftId });
     expect(published.statusCode, published.body).toBe(200);
-    expect(published.json().version).toMatchObject({ id: draftId, state: 'published', changes: ['Budget VPS › Budget VPS 1 price 4.99 → 3.49 USD'] });
+    const changes = [
+      'Budget VPS › Budget VPS 1 price 4.99 → 3.49 USD',
+      'Tax lines USD "" → "excl. sales tax"',
+      `Help › ${faq.question} answer "${(opened.document.help as Help).faqs.find((f) => f.id === 'technical-lag')!.answer.slice(0, 59)}…" → "Lag? Look at the CPU chart first."`,
+      `Knowledge base › ${next.knowledge[0]!.question} answer "${(opened.document.knowledge as Article[])[0]!.answer.slice(0, 59)}…" → "Edited in the console, long enough."`,
+    ];
+    expect(published.json().version).toMatchObject({ id: draftId, state: 'published', changes });
 
     const plan = await page('/budget-vps');
     expect(offersOf(plan).lowPrice).toBe('3.49');
@@ -104,9 +118,21 @@ describe.each(dialects)('the catalog on %s', (dialect) => {
     expect(plan).toContain('$3.49');
     expect(await page('/products')).toContain('$3.49/Monthly');
     expect(await page('/search-index.json')).toContain('"Budget VPS 1","description":"$3.49/month');
+    // The page's meta description and its search entry say the new "from" price (docs/decisions.md 139); the tax line is beside the price.
+    expect(plan).toContain(
+      '<meta name="description" content="Affordable KVM virtual private servers with NVMe storage, full root access and DDoS protection, from $3.49 a month.">',
+    );
+    expect(await page('/search-index.json')).toContain('full root access and DDoS protection, from $3.49 a month.');
+    expect(plan).toContain('excl. sales tax');
+    expect(await page('/sitemap.xml')).toContain('/budget-vps</loc>');
+    // The help assistant's data and the knowledge base page carry the edited answers.
+    const assistant = JSON.parse(await page('/help-assistant.json')) as { faqs: Faq[]; entries: { id: string; answer: string }[] };
+    expect(assistant.faqs.find((f) => f.id === 'technical-lag')!.answer).toBe(faq.answer);
+    expect(assistant.entries.find((e) => e.id === `kb-${next.knowledge[0]!.id}`)!.answer).toBe(next.knowledge[0]!.answer);
+    expect(await page('/knowledge')).toContain(next.knowledge[0]!.answer);
     const [entry] = await auditRows(app, 'catalog.published');
     expect(entry).toMatchObject({ actor_label: 'eve@example.com', target: `catalog version ${draftId}` });
-    expect(JSON.parse(String(entry!.detail))).toEqual({ 'change 1': 'Budget VPS › Budget VPS 1 price 4.99 → 3.49 USD' });
+    expect(JSON.parse(String(entry!.detail))).toEqual(Object.fromEntries(changes.map((line, i) => [`change ${i + 1}`, line])));
 
     // A draft that passes the schemas but cannot be built (a page needs the line by its id).
     const broken = structuredClone(next);
@@ -122,8 +148,12 @@ describe.each(dialects)('the catalog on %s', (dialect) => {
     // Restoring version 0 (the content files) brings the price back, as a new version.
     const restored = await as(editor, 'POST', '/api/staff/catalog/versions/0/restore');
     expect(restored.statusCode, restored.body).toBe(200);
-    expect(restored.json().version).toMatchObject({ state: 'published', basedOn: 0, changes: ['Budget VPS › Budget VPS 1 price 3.49 → 4.99 USD'] });
+    expect(restored.json().version.changes).toHaveLength(4);
+    expect(restored.json().version).toMatchObject({ state: 'published', basedOn: 0 });
+    expect(restored.json().version.changes[0]).toBe('Budget VPS › Budget VPS 1 price 3.49 → 4.99 USD');
     expect(offersOf(await page('/budget-vps')).lowPrice).toBe('4.99');
+    expect(await page('/budget-vps')).toContain('DDoS protection, from $4.99 a month.');
+    expect(await page('/help-assistant.json')).not.toContain('Lag? Look at the CPU chart first.');
     expect(await page('/products')).not.toContain('$3.49');
     const view = (await as(editor, 'GET', '/api/staff/catalog')).json<CatalogView>();
     expect(view.versions.map((v) => [v.state, v.author])).toEqual([
@@ -131,5 +161,40 @@ describe.each(dialects)('the catalog on %s', (dialect) => {
       ['draft', 'eve@example.com'],
       ['published', 'eve@example.com'],
     ]);
+  });
+
+  it('checks help answers and knowledge articles field by field, and opens a version saved before the tax lines were editable', async () => {
+    const opened = (await as(editor, 'GET', '/api/staff/catalog')).json<CatalogView>();
+    // The tax lines are a part of the document, as the content files hold them.
+    expect(opened.document['plans.taxLines']).toEqual({ INR: 'excl. 18% GST', USD: '', GBP: 'excl. VAT' });
+    const bad = structuredClone(opened.document) as { help: Help; knowledge: Article[]; 'plans.taxLines': Record<string, string> };
+    bad.help.faqs[2]!.answer = '';
+    bad.help.faqs[3]!.links[0]!.url = 'javascript:alert(1)';
+    bad.help.faqs[4]!.id = bad.help.faqs[0]!.id;
+    bad.knowledge[1]!.answer = 'Too short.';
+    bad.knowledge[2]!.id = bad.knowledge[0]!.id;
+    bad['plans.taxLines'].GBP = 'x'.repeat(41);
+    const refused = await as(editor, 'PUT', '/api/staff/catalog/draft', { draftId: null, document: bad });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({
+      'help.faqs.2.answer': 'Too small: expected string to have >=1 characters',
+      'help.faqs.3.links.0.url': 'must be a site path (/…) or an http(s) URL',
+      'help.faqs.4.id': `another question has the id "${bad.help.faqs[0]!.id}"`,
+      'knowledge.1.answer': 'Too small: expected string to have >=20 characters',
+      'knowledge.2.id': `another article has the id "${bad.knowledge[0]!.id}"`,
+      'plans.taxLines.GBP': 'Too big: expected string to have <=40 characters',
+    });
+    expect(refused.json().error.message).toBe(`The catalog has a problem: Tax lines › GBP: Too big: expected string to have <=40 characters (and 5 more).`);
+    expect((await as(editor, 'GET', '/api/staff/catalog')).json()).toMatchObject({ draftId: null, versions: [] });
+
+    // Articles may be added and removed (the files hold ten); a version without the tax lines
+    // (saved before they were editable) is valid, and opens with the files' tax lines.
+    const { 'plans.taxLines': _left, ...older } = structuredClone(opened.document) as Record<string, unknown> & { knowledge: Article[] };
+    older.knowledge = [...older.knowledge.slice(1), { id: 'new-one', question: 'A new question?', answer: 'A new answer, long enough for the schema.' }];
+    const saved = await as(editor, 'PUT', '/api/staff/catalog/draft', { draftId: null, document: older });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const reopened = saved.json<CatalogView>();
+    expect(reopened.document['plans.taxLines']).toEqual({ INR: 'excl. 18% GST', USD: '', GBP: 'excl. VAT' });
+    expect((reopened.document.knowledge as Article[]).map((a) => a.id).at(-1)).toBe('new-one');
   });
 });

@@ -35,7 +35,16 @@ export const helpSchema = z
     /** Offered when a category has no FAQs, and with every answer and no-match message. */
     fallbackLinks: z.array(helpLink).min(1),
   })
-  .refine((h) => h.faqs.every((f) => h.categories.some((c) => c.id === f.category)), 'every FAQ must belong to a category');
+  .superRefine((h, ctx) => {
+    // Each message at the FAQ's own field, so the staff console shows it beside it (docs/decisions.md 137).
+    const seen = new Set<string>();
+    h.faqs.forEach((f, i) => {
+      if (!h.categories.some((c) => c.id === f.category))
+        ctx.addIssue({ code: 'custom', path: ['faqs', i, 'category'], message: 'not one of the help categories' });
+      if (seen.has(f.id)) ctx.addIssue({ code: 'custom', path: ['faqs', i, 'id'], message: `another question has the id "${f.id}"` });
+      seen.add(f.id);
+    });
+  });
 
 export type HelpContent = z.infer<typeof helpSchema>;
 export type HelpCategory = HelpContent['categories'][number];

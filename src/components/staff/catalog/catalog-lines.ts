@@ -44,6 +44,11 @@ export function withPlan(document: Record<string, unknown>, lineIndex: number, p
   return { ...document, plans: lines };
 }
 
+/** The document with one line's own fields replaced (its plans as they are in `line`). */
+export function withLine(document: Record<string, unknown>, lineIndex: number, line: EditedLine): Record<string, unknown> {
+  return { ...document, plans: linesOf(document).map((l, i) => (i === lineIndex ? line : l)) };
+}
+
 /** The document with a line's plan moved one place up (-1) or down (+1). */
 export function withPlanMoved(document: Record<string, unknown>, lineIndex: number, planIndex: number, by: -1 | 1): Record<string, unknown> {
   const lines = linesOf(document).map((line, i) => {
