@@ -12,7 +12,7 @@ export function quoted(text: string): string {
 }
 
 /** What an announcement is, for the audit log's detail: where it shows and when. */
-export function describe(f: AnnouncementFields): Record<string, string> {
+export function described(f: AnnouncementFields): Record<string, string> {
   return {
     pages: pageGroupLabels[f.pages],
     tone: f.tone,

@@ -5,7 +5,7 @@ import type { AuditLog, Acting } from '../audit/audit-service.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { changes, describe, quoted } from './announcement-words.ts';
+import { changes, described, quoted } from './announcement-words.ts';
 import {
   type AnnouncementFields,
   type AnnouncementRow,
@@ -107,7 +107,7 @@ export class AnnouncementsService {
     await this.db.transaction().execute(async (trx) => {
       const row = await insertAnnouncement(trx, fields, by, this.now());
       await this.audit.record(
-        { ...acting, action: 'announcement.created', target: quoted(row.text), detail: { id: row.id, ...describe(fields) } },
+        { ...acting, action: 'announcement.created', target: quoted(row.text), detail: { id: row.id, ...described(fields) } },
         { db: trx },
       );
     });
@@ -134,7 +134,7 @@ export class AnnouncementsService {
       const before = await findAnnouncement(trx, id);
       if (!before) throw new HttpError(404, 'not_found', `There is no announcement ${id} (deleted meanwhile?).`);
       await deleteAnnouncement(trx, id);
-      await this.audit.record({ ...acting, action: 'announcement.deleted', target: quoted(before.text), detail: { id, ...describe(before) } }, { db: trx });
+      await this.audit.record({ ...acting, action: 'announcement.deleted', target: quoted(before.text), detail: { id, ...described(before) } }, { db: trx });
     });
     return this.changed();
   }

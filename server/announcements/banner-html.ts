@@ -1,7 +1,7 @@
 import type { Banner } from './live-banners.ts';
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
 
 /** An X drawn as the site's other icons are (lucide's), hidden from screen readers: the button has its name. */
 const closeIcon =
@@ -15,14 +15,14 @@ const closeIcon =
  */
 export function bannerHtml(banner: Banner, back: string): string {
   const link = banner.linkUrl
-    ? ` <a href="${escape(banner.linkUrl)}"${banner.linkUrl.startsWith('https://') ? ' rel="noopener"' : ''}>${escape(banner.linkLabel)}</a>`
+    ? ` <a href="${escapeHtml(banner.linkUrl)}"${banner.linkUrl.startsWith('https://') ? ' rel="noopener"' : ''}>${escapeHtml(banner.linkLabel)}</a>`
     : '';
   return (
-    `<section class="site-banner site-banner-${banner.tone}" aria-label="Announcement" data-banner="${escape(banner.key)}">` +
+    `<section class="site-banner site-banner-${banner.tone}" aria-label="Announcement" data-banner="${escapeHtml(banner.key)}">` +
     '<div class="site-banner-box">' +
-    `<p class="site-banner-text">${escape(banner.text)}${link}</p>` +
+    `<p class="site-banner-text">${escapeHtml(banner.text)}${link}</p>` +
     '<form class="site-banner-form" method="post" action="/api/announcements/dismiss">' +
-    `<input type="hidden" name="banner" value="${escape(banner.key)}"><input type="hidden" name="back" value="${escape(back)}">` +
+    `<input type="hidden" name="banner" value="${escapeHtml(banner.key)}"><input type="hidden" name="back" value="${escapeHtml(back)}">` +
     `<button type="submit" class="site-banner-close" aria-label="Dismiss this announcement">${closeIcon}</button>` +
     '</form></div></section>'
   );

@@ -141,7 +141,9 @@ describe.each(dialects)('announcements on %s', (dialect) => {
 
   it('shows every page of the site the banner for all pages, and keeps a dismissed one away for that visitor', async () => {
     await as(editor, 'POST', '/api/staff/announcements', valid({ pages: 'all', startsAt: iso(start) }));
-    const later = (await as(editor, 'POST', '/api/staff/announcements', valid({ text: 'Plans only', pages: 'plans', startsAt: iso(start + 1000) }))).json<AnnouncementsView>();
+    const later = (
+      await as(editor, 'POST', '/api/staff/announcements', valid({ text: 'Plans only', pages: 'plans', startsAt: iso(start + 1000) }))
+    ).json<AnnouncementsView>();
     const [plansOnly, everywhere] = later.announcements;
     now = start + hour;
     expect(bannerOf((await page('/about')).body)?.[1]).toBe(`a${everywhere!.id}`);
@@ -184,11 +186,23 @@ describe.each(dialects)('announcements on %s', (dialect) => {
 
   it('shows the open major incident as a banner on every page but the board, while the console says so', async () => {
     const admin = await staffUser(app, 'ada@example.com', 'admin');
-    const minor = await as(admin, 'POST', '/api/staff/incidents', { title: 'Slow panel', impact: 'minor', monitorIds: [], state: 'investigating', message: 'Looking.' });
+    const minor = await as(admin, 'POST', '/api/staff/incidents', {
+      title: 'Slow panel',
+      impact: 'minor',
+      monitorIds: [],
+      state: 'investigating',
+      message: 'Looking.',
+    });
     expect(minor.statusCode).toBe(201);
     await app.announcements.live.refresh();
     expect(bannerOf((await page('/')).body)).toBeNull();
-    const major = await as(admin, 'POST', '/api/staff/incidents', { title: 'Frankfurt is down', impact: 'major', monitorIds: [], state: 'investigating', message: 'Looking.' });
+    const major = await as(admin, 'POST', '/api/staff/incidents', {
+      title: 'Frankfurt is down',
+      impact: 'major',
+      monitorIds: [],
+      state: 'investigating',
+      message: 'Looking.',
+    });
     expect(major.statusCode).toBe(201);
     await app.announcements.live.refresh();
     const home = (await page('/')).body;
