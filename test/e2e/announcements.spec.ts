@@ -81,6 +81,7 @@ for (const dialect of dialects) {
       await form.getByLabel('Ends').fill(localOf(now + 30 * minute));
       await form.getByRole('button', { name: 'Schedule announcement' }).click();
       await expect(editor.getByRole('status').filter({ hasText: 'The announcement is scheduled.' })).toBeVisible();
+      await expect(form.getByLabel('Text', { exact: true })).toHaveValue('');
       const item = editor.getByRole('listitem').filter({ hasText: text });
       await expect(item.getByText('Scheduled', { exact: true })).toBeVisible();
       await scanAtRest(editor, '/staff#announcements');

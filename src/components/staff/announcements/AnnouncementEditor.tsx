@@ -1,5 +1,5 @@
 import { Megaphone, Save } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Announcement, AnnouncementsView } from '../../../../contracts/announcements.ts';
 import { announcementTextMax, pageGroupLabels, pageGroups, type AnnouncementTone, type PageGroup } from '../../../../contracts/announcements-rules.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -37,6 +37,12 @@ export function AnnouncementEditor({
   const [endsAt, setEndsAt] = useState(() => localOf(editing ? Date.parse(editing.endsAt) : Math.ceil(Date.now() / hour) * hour + 24 * hour));
   const { fields, error, busy, submit } = useFormSubmit(problem);
   const id = useId();
+  // Edit moves the keyboard's focus to the form it opened, at the top of the section.
+  const first = useRef<HTMLInputElement>(null);
+  const editingId = editing?.id;
+  useEffect(() => {
+    if (editingId !== undefined) first.current?.focus();
+  }, [editingId]);
   const save = submit(async () => {
     const body = { text, linkLabel, linkUrl, tone, pages, startsAt: isoOf(startsAt), endsAt: isoOf(endsAt) };
     const view = editing ? await announcementsApi.update(editing.id, body) : await announcementsApi.create(body);
@@ -53,7 +59,15 @@ export function AnnouncementEditor({
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <FormField id={`${id}-text`} label="Text" hint={`Plain text, one line, up to ${announcementTextMax} characters.`} error={fields.text}>
-            <input className={input} value={text} onChange={(e) => setText(e.target.value)} maxLength={announcementTextMax} autoComplete="off" required />
+            <input
+              ref={first}
+              className={input}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              maxLength={announcementTextMax}
+              autoComplete="off"
+              required
+            />
           </FormField>
         </div>
         <FormField id={`${id}-link-label`} label="Link text" hint="Optional: the words of the one link." error={fields.linkLabel}>

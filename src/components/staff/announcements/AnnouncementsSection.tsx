@@ -30,9 +30,12 @@ export function AnnouncementsSection({ problem }: SectionProps) {
   const [deleting, setDeleting] = useState<Announcement>();
   const asked = useRef<Announcement>(undefined);
   if (deleting) asked.current = deleting;
-  const editorKey = editing ? `edit-${editing.id}-${editing.updatedAt}` : 'new';
+  // A new key after each save: the form starts empty again (or opens the announcement to edit).
+  const [saves, setSaves] = useState(0);
+  const editorKey = editing ? `edit-${editing.id}-${editing.updatedAt}` : `new-${saves}`;
   const saved = (next: AnnouncementsView, said: string) => {
     setData(next);
+    setSaves((n) => n + 1);
     setEditing(undefined);
     setNotice({ tone: 'success', text: said });
   };
