@@ -48,11 +48,12 @@ export class LiveBanners {
     this.log = deps.log;
   }
 
+  /** Reads the banners, then again every `pollMs`; a database that does not answer (at start too) keeps the last ones and is asked again. */
   async start(): Promise<void> {
-    await this.refresh();
-    this.timer = setInterval(() => {
+    const read = () =>
       this.refresh().catch((error: unknown) => this.log.warn({ err: error }, 'announcements: could not read the banners; keeping the last ones'));
-    }, this.pollMs);
+    await read();
+    this.timer = setInterval(read, this.pollMs);
     this.timer.unref();
   }
 
