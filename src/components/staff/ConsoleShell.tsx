@@ -200,8 +200,7 @@ export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (n
           {current === 'maintenance' ? <MaintenanceSection {...props} /> : null}
           {current === 'monitors' ? <MonitorsSection {...props} /> : null}
           {current === 'alerts' ? <AlertsSection {...props} /> : null}
-          {current === 'stock' ? <StockSection {...props} /> : null}
-          {current === 'announcements' ? <AnnouncementsSection {...props} /> : null}
+          {current === 'stock' ? <StockSection {...props} /> : current === 'announcements' ? <AnnouncementsSection {...props} /> : null}
           {current === 'catalog' ? (
             <Suspense fallback={<p className="text-sm text-slate-400">Loading the catalog…</p>}>
               <CatalogSection {...props} />
