@@ -14,7 +14,8 @@
  * Timings move with the machine's load, so the load average is printed at the start and at the
  * end: a figure taken while it was far above the number of cores says little. The median run is
  * the middle one by performance score, then by blocking time (as bench/web.ts orders them).
- * Options: --routes (comma-separated), --runs 3, --json <file> (the rows as JSON too).
+ * Options: --routes (comma-separated), --runs 3, --json <file> (the rows as JSON too), --banner "<text>"
+ * (an announcement on every page for the run).
  * Takes about 15 s per Lighthouse run on a quiet machine of 2 cores (26 routes × 3 runs: about
  * 20 minutes), longer under load.
  */
@@ -77,8 +78,30 @@ function printTable(rows: Row[]): void {
   for (const c of cells) console.log(line(c));
 }
 
+/**
+ * --banner "<text>": an announcement on every page for the run (docs/decisions.md 133), written
+ * to the server's database as the console would, then waited for until the home page has it (the
+ * server reads banners every 5 s).
+ */
+async function showBanner(dbFile: string, text: string, origin: string): Promise<void> {
+  const { DatabaseSync } = await import('node:sqlite');
+  const db = new DatabaseSync(dbFile);
+  const now = Date.now();
+  db.prepare(
+    "insert into announcement (text, link_label, link_url, tone, pages, starts_at, ends_at, created_by, updated_by, created_at, updated_at) values (?, 'See the plans', '/products', 'info', 'all', ?, ?, 'bench', 'bench', ?, ?)",
+  ).run(text, now - 60_000, now + 6 * 3_600_000, now, now);
+  db.close();
+  const until = Date.now() + 30_000;
+  while (!(await (await fetch(`${origin}/`)).text()).includes('class="site-banner')) {
+    if (Date.now() > until) throw new Error('the banner did not show within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { routes: { type: 'string' }, runs: { type: 'string', default: '3' }, json: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { routes: { type: 'string' }, runs: { type: 'string', default: '3' }, json: { type: 'string' }, banner: { type: 'string' } },
+  });
   const runs = Math.max(1, Number(values.runs));
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     console.error('bench:lighthouse needs a built site: run npm run build first.');
@@ -106,6 +129,7 @@ async function main(): Promise<void> {
     },
     { nodeArgs: serve.split(' ').filter((word) => word.startsWith('--')) },
   );
+  if (values.banner) await showBanner(path.join(work, 'bench.db'), values.banner, server.url);
   fs.mkdirSync(path.join(work, 'chrome'));
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

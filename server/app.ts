@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountsPlugin, type AccountsPluginOptions } from './accounts/accounts-plugin.ts';
 import { alertsPlugin, type AlertsPluginOptions } from './alerts/alerts-plugin.ts';
+import { announcementsPlugin, type AnnouncementsPluginOptions } from './announcements/announcements-plugin.ts';
 import { auditPlugin } from './audit/audit-plugin.ts';
 import { catalogPlugin, type CatalogPluginOptions } from './catalog/catalog-plugin.ts';
 import type { AppConfig } from './config/config.ts';
@@ -76,6 +77,8 @@ export interface BuildOptions {
   stock?: StockPluginOptions;
   /** How often each instance checks the published catalog (tests make it quick). */
   catalog?: CatalogPluginOptions;
+  /** How often each instance reads the banners again (tests make it quick). */
+  announcements?: AnnouncementsPluginOptions;
 }
 
 /**
@@ -173,6 +176,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(stockPlugin, options.stock ?? {});
   // /api/staff/catalog: what the site sells, drafts and versions, and the rebuilt pages every instance serves.
   await app.register(catalogPlugin, options.catalog ?? {});
+  // /api/staff/announcements and the banner each page is served with (before the site, which asks it).
+  await app.register(announcementsPlugin, options.announcements ?? {});
 
   // The built site, and the 404 page for everything else.
   await app.register(staticSite, { siteDir: config.siteDir });

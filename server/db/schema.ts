@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountsTables } from '../accounts/accounts-tables.ts';
+import type { AnnouncementTables } from '../announcements/announcements-tables.ts';
 import type { AlertTables } from '../alerts/alerts-tables.ts';
 import type { CatalogTables } from '../catalog/catalog-tables.ts';
 import type { AuditTables } from '../audit/audit-tables.ts';
@@ -34,7 +35,8 @@ export interface Database
     AccountsTables,
     ModrinthTables,
     StockTables,
-    CatalogTables {}
+    CatalogTables,
+    AnnouncementTables {}
 
 /** What repository functions run on: the database, or a transaction on it. */
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -62,7 +62,9 @@ function matchesTag(header: string, etag: string): boolean {
  * (server/plugins/static-site.ts), so both answer the same bytes.
  */
 export class SiteAnswers {
-  private readonly baked = new Map<Representation, Baked>();
+  /** Weak: a page made with a banner (server/announcements/banner-pages.ts) is baked on its first answer and let go with it. */
+  private readonly baked = new WeakMap<Representation, Baked>();
+  private readonly security: Record<string, string>;
   private readonly negotiators = {
     both: new Negotiator<'br' | 'gzip' | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'], cache: boundedCache(200) }),
     gzip: new Negotiator<'gzip' | 'identity'>({ supportedValues: ['gzip', 'identity'], cache: boundedCache(200) }),
@@ -70,17 +72,22 @@ export class SiteAnswers {
   };
 
   constructor(site: SiteFiles, security: Record<string, string>) {
+    this.security = security;
     for (const file of new Set([...site.files.values()])) {
-      const headers = file.lean ? Object.fromEntries(Object.entries(security).filter(([name]) => subresourceSecurity.has(name))) : security;
-      for (const rep of [file.identity, file.br, file.gzip]) {
-        if (!rep) continue;
-        this.baked.set(rep, {
-          ok: flat(rep.headers, headers),
-          notModified: flat(rep.notModifiedHeaders, headers),
-          text: file.lean && rep.encoding !== 'identity' && rep.body.length <= smallBodyBytes ? rep.body.toString('latin1') : undefined,
-        });
-      }
+      for (const rep of [file.identity, file.br, file.gzip]) if (rep) this.bake(file, rep);
     }
+  }
+
+  private bake(file: SiteFile, rep: Representation): Baked {
+    const security = this.security;
+    const headers = file.lean ? Object.fromEntries(Object.entries(security).filter(([name]) => subresourceSecurity.has(name))) : security;
+    const baked: Baked = {
+      ok: flat(rep.headers, headers),
+      notModified: flat(rep.notModifiedHeaders, headers),
+      text: file.lean && rep.encoding !== 'identity' && rep.body.length <= smallBodyBytes ? rep.body.toString('latin1') : undefined,
+    };
+    this.baked.set(rep, baked);
+    return baked;
   }
 
   /** The encoding of `file` the client takes best (identity when it names none we have). */
@@ -100,7 +107,7 @@ export class SiteAnswers {
    */
   write(req: IncomingMessage, res: ServerResponse, file: SiteFile, status: 200 | 404, requestId: string | undefined): void {
     const rep = this.choose(file, req.headers['accept-encoding']);
-    const baked = this.baked.get(rep)!;
+    const baked = this.baked.get(rep) ?? this.bake(file, rep);
     const id = file.lean ? undefined : requestId;
     if (status === 200 && this.notModified(req, rep, file)) {
       res.writeHead(304, id === undefined ? baked.notModified : [...baked.notModified, 'x-request-id', id]);

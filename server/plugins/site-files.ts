@@ -50,7 +50,14 @@ export const revalidate = 'public, max-age=0, must-revalidate';
 /** Build metadata that is not part of the site (scripts/postbuild.ts writes it for the CSP). */
 const notServed = new Set(['csp-hashes.json']);
 
-function representation(encoding: Encoding, body: Buffer, contentType: string, cacheControl: string, lastModified: string, varies: boolean): Representation {
+export function representation(
+  encoding: Encoding,
+  body: Buffer,
+  contentType: string,
+  cacheControl: string,
+  lastModified: string,
+  varies: boolean,
+): Representation {
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   const common: Record<string, string> = { etag, 'last-modified': lastModified, 'cache-control': cacheControl };
   if (varies) common.vary = 'accept-encoding';

@@ -18,8 +18,16 @@ declare module 'fastify' {
      * `replaceSite` swaps in whole between two requests (docs/decisions.md 97).
      */
     site: LoadedSite | undefined;
+    /**
+     * Chooses what answers a request for a file of the site: the file, or the same page made
+     * with the banner it shows now (server/announcements/banner-pages.ts, docs/decisions.md 133).
+     * Decorated by the announcements capability, which registers before the site.
+     */
+    pageChooser: PageChooser;
   }
 }
+
+export type PageChooser = (req: IncomingMessage, file: SiteFile) => SiteFile;
 
 export interface LoadedSite {
   files: SiteFiles;
@@ -88,6 +96,7 @@ async function staticSitePlugin(app: FastifyInstance, options: { siteDir: string
   }
   const site = loadSite(app, siteDir);
   app.decorate('site', site);
+  const choose: PageChooser = app.hasDecorator('pageChooser') ? app.pageChooser : (_req, file) => file;
   app.log.debug({ files: site.files.files.size, bytes: site.files.bytes }, 'site loaded into memory');
 
   app.route({
@@ -97,7 +106,7 @@ async function staticSitePlugin(app: FastifyInstance, options: { siteDir: string
       const file = lookup(site.files, request.raw.url ?? '/');
       if (file) {
         reply.hijack();
-        site.answers.write(request.raw, reply.raw, file, 200, request.id);
+        site.answers.write(request.raw, reply.raw, choose(request.raw, file), 200, request.id);
         return;
       }
       const canonical = site.files.redirects.get(request.url.split('?')[0]!);
@@ -117,7 +126,7 @@ async function staticSitePlugin(app: FastifyInstance, options: { siteDir: string
     if (!file) return false;
     // A lean file (a hashed script, style or font) carries no request id (docs/decisions.md 89).
     const id = file.lean ? undefined : randomUUID();
-    site.answers.write(req, res, file, 200, id);
+    site.answers.write(req, res, choose(req, file), 200, id);
     if (debug) app.log.debug({ reqId: id, method, url: req.url, statusCode: res.statusCode }, 'static file');
     return true;
   });

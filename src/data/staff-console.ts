@@ -2,7 +2,7 @@ import type { StaffPermission } from '../../contracts/staff-rules.ts';
 
 export interface ConsoleSection {
   /** The fragment that opens it: /staff#audit. */
-  id: 'overview' | 'conversations' | 'team' | 'account' | 'audit' | 'incidents' | 'maintenance' | 'monitors' | 'alerts' | 'stock' | 'catalog';
+  id: 'overview' | 'conversations' | 'team' | 'account' | 'audit' | 'incidents' | 'maintenance' | 'monitors' | 'alerts' | 'stock' | 'catalog' | 'announcements';
   label: string;
   /** The heading of its page. */
   title: string;
@@ -26,6 +26,7 @@ export const consoleSections: readonly ConsoleSection[] = [
   { id: 'monitors', label: 'Monitors', title: 'Monitors', permission: 'monitors.manage', key: 'n' },
   { id: 'stock', label: 'Stock', title: 'Stock', permission: 'stock.manage', key: 'k' },
   { id: 'catalog', label: 'Catalog', title: 'Catalog', permission: 'catalog.edit', key: 'e' },
+  { id: 'announcements', label: 'Announcements', title: 'Announcements', permission: 'catalog.edit', key: 'b' },
   { id: 'team', label: 'Staff', title: 'Staff', permission: 'staff.manage', key: 's' },
   { id: 'account', label: 'My account', title: 'My account', permission: 'console.use', key: 'm' },
   { id: 'audit', label: 'Audit log', title: 'Audit log', permission: 'audit.read', key: 'l' },

@@ -82,7 +82,7 @@ for (const dialect of dialects) {
 
     test('an editor sees the Catalog and not staff, monitors or alerts; a wrong price is named beside its field', async () => {
       const nav = editor.getByRole('navigation', { name: 'Console sections' });
-      await expect(nav.getByRole('link')).toHaveText(['Overview', 'Catalog', 'My account', 'Audit log']);
+      await expect(nav.getByRole('link')).toHaveText(['Overview', 'Catalog', 'Announcements', 'My account', 'Audit log']);
       await nav.getByRole('link', { name: 'Catalog', exact: true }).click();
       await expect(editor.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
       await editor.getByLabel('Product line', { exact: true }).selectOption({ label: 'Budget VPS (3 plans, USD)' });

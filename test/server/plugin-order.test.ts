@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountsPlugin } from '../../server/accounts/accounts-plugin.ts';
 import { alertsPlugin } from '../../server/alerts/alerts-plugin.ts';
 import { auditPlugin } from '../../server/audit/audit-plugin.ts';
+import { announcementsPlugin } from '../../server/announcements/announcements-plugin.ts';
 import { catalogPlugin } from '../../server/catalog/catalog-plugin.ts';
 import { contactPlugin } from '../../server/contact/contact-plugin.ts';
 import { healthPlugin } from '../../server/health/health-plugin.ts';
@@ -110,6 +111,7 @@ describe('the dependencies capabilities declare', () => {
     [
       accountsPlugin,
       alertsPlugin,
+      announcementsPlugin,
       auditPlugin,
       catalogPlugin,
       contactPlugin,

@@ -27,6 +27,7 @@ import * as catalog from './0029-catalog.ts';
 import * as stock from './0030-stock.ts';
 import * as panelModrinth from './0031-panel-modrinth.ts';
 import * as typeSettings from './0033-type-settings.ts';
+import * as announcements from './0034-announcements.ts';
 import type { DialectMigration } from './column-types.ts';
 
 /**
@@ -63,6 +64,7 @@ const all: Record<string, DialectMigration> = {
   '0030-stock': stock,
   '0031-panel-modrinth': panelModrinth,
   '0033-type-settings': typeSettings,
+  '0034-announcements': announcements,
 };
 
 export const migrationNames = Object.keys(all);

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../ui/Button.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { AlertsSection } from './AlertsSection.tsx';
+import { AnnouncementsSection } from './announcements/AnnouncementsSection.tsx';
 import { AuditSection } from './AuditSection.tsx';
 import { IncidentsSection } from './IncidentsSection.tsx';
 import { MaintenanceSection } from './MaintenanceSection.tsx';
@@ -199,7 +200,7 @@ export function ConsoleShell({ me, onSignedOut }: { me: StaffMe; onSignedOut: (n
           {current === 'maintenance' ? <MaintenanceSection {...props} /> : null}
           {current === 'monitors' ? <MonitorsSection {...props} /> : null}
           {current === 'alerts' ? <AlertsSection {...props} /> : null}
-          {current === 'stock' ? <StockSection {...props} /> : null}
+          {current === 'stock' ? <StockSection {...props} /> : current === 'announcements' ? <AnnouncementsSection {...props} /> : null}
           {current === 'catalog' ? (
             <Suspense fallback={<p className="text-sm text-slate-400">Loading the catalog…</p>}>
               <CatalogSection {...props} />
