@@ -6,6 +6,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountsPlugin, type AccountsPluginOptions } from './accounts/accounts-plugin.ts';
+import { alertsFileSection } from './alerts/alerts-file.ts';
 import { alertsPlugin, type AlertsPluginOptions } from './alerts/alerts-plugin.ts';
 import { announcementsPlugin, type AnnouncementsPluginOptions } from './announcements/announcements-plugin.ts';
 import { auditPlugin } from './audit/audit-plugin.ts';
@@ -156,7 +157,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // the incidents' maintenance; each owns its routes.
   await app.register(statusEventsPlugin);
   await app.register(incidentsPlugin);
-  await app.register(statusPlugin);
+  // The monitors file's `alerts` section is the alerts capability's, handed in (docs/decisions.md 140).
+  await app.register(statusPlugin, { monitorsFileSections: [alertsFileSection] });
   // The probe locations: agents' tokens and batches (decided by the board), which locations report.
   await app.register(probeLocationsPlugin);
   // /api/health, /api/health/ready and /api/ping.

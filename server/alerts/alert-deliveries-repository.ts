@@ -131,6 +131,12 @@ export async function findDelivery(db: Db, id: number): Promise<AlertDelivery | 
   return row ? toDelivery(row) : undefined;
 }
 
+/** The HTTP status of a delivery's last attempt (null for none, or mail). */
+export async function lastAttemptStatusCode(db: Db, deliveryId: number): Promise<number | null> {
+  const row = await db.selectFrom('alert_attempt').select('status_code').where('delivery_id', '=', deliveryId).orderBy('id', 'desc').executeTakeFirst();
+  return row?.status_code ?? null;
+}
+
 /** The alert queue's tables, for the shared delivery bookkeeping (server/outbox/outbox-repository.ts). */
 export const alertQueue: OutboxQueue<AlertDelivery, 'alert_attempt'> = {
   deliveries: 'alert_delivery',

@@ -1,7 +1,7 @@
 import type { Acting } from '../audit/audit-service.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { readSetting, writeSetting } from './alert-settings-repository.ts';
-import { type AlertRecord, claimDraft, draftsFiredBefore, findAlert } from './alerts-repository.ts';
+import { type AlertRecord, claimDraft, draftsFiredBefore, findAlert, linkIncident, reopenDraft } from './alerts-repository.ts';
 import { type AlertsServiceDeps, alertsSystem, minuteMs } from './alerts-service-deps.ts';
 
 /** A moment as the public board's texts give it: "2026-11-28 12:05 UTC". */
@@ -55,9 +55,9 @@ export class AlertDrafts {
               acting,
             )
           : await this.deps.incidents.createIncident({ ...draft, impact: 'major', monitorIds: [alert.monitorId], state: 'investigating' }, acting);
-      await this.deps.db.updateTable('alert').set({ incident_id: incident.id, updated_at: now }).where('id', '=', alert.id).execute();
+      await linkIncident(this.deps.db, alert.id, incident.id, now);
     } catch (error) {
-      await this.deps.db.updateTable('alert').set({ draft_state: 'draft', updated_at: now }).where('id', '=', alert.id).execute();
+      await reopenDraft(this.deps.db, alert.id, now);
       throw error;
     }
   }

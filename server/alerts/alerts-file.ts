@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AlertChannelInput } from '../../contracts/alerts.ts';
 import type { Acting, AuditLog } from '../audit/audit-service.ts';
 import type { Database } from '../db/schema.ts';
+import type { MonitorsFileSection } from '../status/monitors-file-section.ts';
 import { findChannel, insertChannel, updateChannel } from './alert-channels-repository.ts';
 import { writeSetting } from './alert-settings-repository.ts';
 import { alertChannelSchemas, findChannelKind } from './channel-kinds/index.ts';
@@ -77,3 +78,12 @@ export async function importAlertsSection(
 function recordOf(c: AlertChannelInput) {
   return { ...c, token: c.token || null, source: 'file' as const };
 }
+
+/** The section as the monitors file's readers take it (server/status/monitors-file-section.ts): handed in by server/app.ts and scripts/monitors.ts. */
+export const alertsFileSection: MonitorsFileSection<AlertsSection> = {
+  key: 'alerts',
+  label: 'Alert channels',
+  schema: alertsSection,
+  problems: alertsSectionProblems,
+  import: importAlertsSection,
+};

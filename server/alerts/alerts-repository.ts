@@ -158,6 +158,16 @@ export async function claimDraft(db: Db, id: number, to: 'published' | 'dismisse
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The incident a published draft became. */
+export async function linkIncident(db: Db, id: number, incidentId: string, now: number): Promise<void> {
+  await db.updateTable('alert').set({ incident_id: incidentId, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** Opens a claimed draft again, after its incident could not be written. */
+export async function reopenDraft(db: Db, id: number, now: number): Promise<void> {
+  await db.updateTable('alert').set({ draft_state: 'draft', updated_at: now }).where('id', '=', id).execute();
+}
+
 /** Deletes sent and failed messages queued before `before`, and alerts recovered before it. */
 export async function purgeAlerts(db: Kysely<Database>, before: number): Promise<{ deliveries: number; alerts: number }> {
   const deliveries = await db.deleteFrom('alert_delivery').where('status', '!=', 'pending').where('created_at', '<', before).executeTakeFirst();

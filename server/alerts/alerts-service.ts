@@ -3,7 +3,7 @@ import type { Acting } from '../audit/audit-service.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { failureWords } from '../status/failure-words.ts';
 import { type AlertChannelRecord, covers, findChannel, listChannels } from './alert-channels-repository.ts';
-import { deliveriesOf, dropPendingReminders, findDelivery, queueMessages } from './alert-deliveries-repository.ts';
+import { deliveriesOf, dropPendingReminders, findDelivery, lastAttemptStatusCode, queueMessages } from './alert-deliveries-repository.ts';
 import { AlertDrafts } from './alert-drafts.ts';
 import { AlertFanOut } from './alert-fan-out.ts';
 import { ackLinkDays } from './alert-links.ts';
@@ -154,7 +154,7 @@ export class AlertsService {
     while (Date.now() < deadline) {
       const delivery = await findDelivery(this.deps.db, id!);
       if (!delivery || delivery.attempts > 0) {
-        const code = delivery ? await this.lastStatusCode(delivery.id) : null;
+        const code = delivery ? await lastAttemptStatusCode(this.deps.db, delivery.id) : null;
         return {
           ok: delivery?.status === 'delivered',
           statusCode: code,
@@ -164,16 +164,6 @@ export class AlertsService {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return { ok: false, statusCode: null, error: 'no outcome yet: the message is still waiting to be sent' };
-  }
-
-  private async lastStatusCode(deliveryId: number): Promise<number | null> {
-    const row = await this.deps.db
-      .selectFrom('alert_attempt')
-      .select('status_code')
-      .where('delivery_id', '=', deliveryId)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    return row?.status_code ?? null;
   }
 
   /** The support desk's seam: tells the channels that opted in to support notices. Returns how many were queued. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
+import { pingDatabase } from '../db/ping.ts';
 import { healthRoutes } from './health-routes.ts';
 
 /**
@@ -9,7 +9,7 @@ import { healthRoutes } from './health-routes.ts';
  */
 async function healthCapability(app: FastifyInstance): Promise<void> {
   app.readiness.add('database', async () => {
-    await sql`select 1`.execute(app.db);
+    await pingDatabase(app.db);
     return { ok: true, detail: `${app.dialect} answers` };
   });
   await app.register(healthRoutes, { prefix: '/api' });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import { pingDatabase } from '../db/ping.ts';
 import { healthAnswer, readyAnswer } from '../../contracts/health.ts';
 import { version } from '../lib/version.ts';
 import { pingRoute } from './ping-route.ts';
@@ -18,7 +18,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   api.get('/health', { schema: { response: { 200: healthAnswer, 503: healthAnswer } } }, async (request, reply) => {
     try {
       await Promise.race([
-        sql`select 1`.execute(app.db),
+        pingDatabase(app.db),
         new Promise((_, reject) => setTimeout(() => reject(new Error('database did not answer in 2 s')), checkTimeoutMs).unref()),
       ]);
       return { status: 'ok' as const, db: 'ok' as const, version };

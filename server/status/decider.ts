@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { siteLocationId } from '../../contracts/probe-locations-rules.ts';
 import { historyLength, monitorChangedKind, type ServerStatus } from '../../contracts/status-rules.ts';
 import type { Dialect } from '../db/database.ts';
@@ -12,6 +12,7 @@ import { writeResults, type ResultRow } from './status-repository.ts';
 import {
   decisionsOf,
   insertLocationResults,
+  lockDecisions,
   locationStatesOf,
   newestLocationResults,
   newestDecisionAt,
@@ -76,9 +77,6 @@ export interface DecideOutcome {
   ignored: number;
 }
 
-/** The advisory lock that makes decisions one sequence for the cluster (any constant no other code uses). */
-export const deciderLockKey = '4848284656611406';
-
 /**
  * How long a location's newest result counts as "reported in the last interval": two intervals
  * and the timeout, so locations probing out of phase with each other all count, and one that
@@ -123,7 +121,7 @@ export async function decideResults(db: Kysely<Database>, dialect: Dialect | und
   };
   if (known.length === 0) return empty;
   return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${deciderLockKey}::bigint)`.execute(trx);
+    if (dialect === 'postgres') await lockDecisions(trx);
     return decideIn(trx, input, known, ignored);
   });
 }

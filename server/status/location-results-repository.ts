@@ -45,6 +45,14 @@ const chunks = <T>(items: readonly T[]): T[][] => {
 };
 
 /** Every location's state for these monitors. */
+/** The advisory lock that makes decisions one sequence for the cluster (any constant no other code uses). */
+const deciderLockKey = '4848284656611406';
+
+/** PostgreSQL: holds the decider's lock for the transaction, so decisions are one sequence for the cluster. */
+export async function lockDecisions(trx: Transaction<Database>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${deciderLockKey}::bigint)`.execute(trx);
+}
+
 export async function locationStatesOf(db: Db, monitorIds: readonly string[]): Promise<LocationState[]> {
   const out: LocationState[] = [];
   for (const ids of chunks(monitorIds)) {

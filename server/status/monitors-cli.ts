@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import { terminalSafe, terminalSafeLines } from '../lib/terminal-text.ts';
 import { sendSignal } from './coordination.ts';
 import { loadMonitorsFile, type MonitorsFile, MonitorsFileError } from './monitors-file.ts';
+import type { MonitorsFileSection } from './monitors-file-section.ts';
 import { listMonitors } from './monitors-repository.ts';
 import { MonitorsService } from './monitors-service.ts';
 import { NameResolver } from './name-resolver.ts';
@@ -23,6 +24,8 @@ export interface MonitorsCliDeps {
   pool: pg.Pool | undefined;
   out: (line: string) => void;
   err: (line: string) => void;
+  /** The other capabilities' sections a file may have (scripts/monitors.ts hands in the alerts'). */
+  sections: readonly MonitorsFileSection[];
 }
 
 function service(deps: MonitorsCliDeps): MonitorsService {
@@ -59,7 +62,7 @@ async function importFile(file: string | undefined, deps: MonitorsCliDeps): Prom
   }
   let parsed: MonitorsFile;
   try {
-    parsed = loadMonitorsFile(file, { PORT: deps.config.port, DEMO_MC_PORT: deps.config.panel.demoMcPort });
+    parsed = loadMonitorsFile(file, { PORT: deps.config.port, DEMO_MC_PORT: deps.config.panel.demoMcPort }, deps.sections);
   } catch (error) {
     if (error instanceof MonitorsFileError) {
       deps.err(terminalSafeLines(error.message));
@@ -73,8 +76,10 @@ async function importFile(file: string | undefined, deps: MonitorsCliDeps): Prom
   if (result.created.length) deps.out(`Added ${result.created.length}: ${names(result.created)}`);
   if (result.updated.length) deps.out(`Updated ${result.updated.length}: ${names(result.updated)}`);
   if (result.unchanged.length) deps.out(`Unchanged ${result.unchanged.length}: ${names(result.unchanged)}`);
-  if (result.alerts.added.length) deps.out(`Alert channels added ${result.alerts.added.length}: ${names(result.alerts.added)}`);
-  if (result.alerts.updated.length) deps.out(`Alert channels updated ${result.alerts.updated.length}: ${names(result.alerts.updated)}`);
+  for (const { label, added, updated } of result.sections) {
+    if (added.length) deps.out(`${label} added ${added.length}: ${names(added)}`);
+    if (updated.length) deps.out(`${label} updated ${updated.length}: ${names(updated)}`);
+  }
   if (parsed.entries.length === 0) deps.out('The file has no monitors: nothing to import.');
   if (parsed.incidents.length) deps.out(`The file's ${parsed.incidents.length} incident(s) were not imported: write incidents in the staff console.`);
   return 0;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import type { MonitorEdit, MonitorInput, MonitorType } from '../../contracts/monitors.ts';
-import { type AlertsSection, alertsSection, alertsSectionProblems } from '../alerts/alerts-file.ts';
 import { splitHostPort } from '../lib/host-port.ts';
+import type { MonitorsFileSection, MonitorsFileSectionValue } from './monitors-file-section.ts';
 import { findMonitorType, monitorSchemas, unknownTypeProblem } from './monitor-types/index.ts';
 
 export { splitHostPort };
@@ -46,8 +46,8 @@ export interface MonitorsFile {
   /** As written (placeholders kept), defaults filled in: what the database stores. */
   entries: MonitorInput[];
   incidents: Incident[];
-  /** Alert channels to the team, and the draft incidents' auto-publish delay (server/alerts/alerts-file.ts). */
-  alerts?: AlertsSection;
+  /** The sections handed in that the file has (its `alerts`: alert channels and the drafts' auto-publish delay, server/alerts/alerts-file.ts). */
+  sections: MonitorsFileSectionValue[];
 }
 
 /** Values the file may refer to as ${NAME} inside a target. */
@@ -79,7 +79,6 @@ const fileSchema = z.strictObject({
   // The same schema as the console's forms and the import (contracts/monitors.ts).
   monitors: z.array(monitorSchemas.input),
   incidents: z.array(incidentSchema).default([]),
-  alerts: alertsSection.optional(),
 });
 
 /** A target with ${PORT} and ${DEMO_MC_PORT} replaced by their values (unknown names are left as they are). */
@@ -121,19 +120,28 @@ export function probeReady(entry: MonitorInput, placeholders: TargetPlaceholders
 
 /**
  * Checks a parsed monitors file and fills in defaults; `${PORT}` and `${DEMO_MC_PORT}` in a
- * target become this server's port and the demo Minecraft server's port.
+ * target become this server's port and the demo Minecraft server's port. `sections` are the
+ * other capabilities' sections the file may have (a key none of them has is refused).
  */
-export function parseMonitors(input: unknown, placeholders: TargetPlaceholders, file = 'monitors file'): MonitorsFile {
-  const parsed = fileSchema.safeParse(input);
+export function parseMonitors(
+  input: unknown,
+  placeholders: TargetPlaceholders,
+  file = 'monitors file',
+  sections: readonly MonitorsFileSection[] = [],
+): MonitorsFile {
+  const schema = fileSchema.extend(Object.fromEntries(sections.map((s) => [s.key, s.schema.optional()])));
+  const parsed = schema.safeParse(input);
   if (!parsed.success) {
     throw new MonitorsFileError(
       file,
       parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`),
     );
   }
+  // The handed-in sections' keys are known only at run time; the file's own parts keep their types.
+  const data = parsed.data as z.infer<typeof fileSchema> & Record<string, unknown>;
   const problems: string[] = [];
   const seen = new Set<string>();
-  const monitors = parsed.data.monitors.map((m, index) => {
+  const monitors = data.monitors.map((m, index) => {
     if (seen.has(m.id)) problems.push(`monitors.${index}.id: "${m.id}" is used twice`);
     seen.add(m.id);
     const checked = checkMonitor(m, placeholders);
@@ -141,13 +149,17 @@ export function parseMonitors(input: unknown, placeholders: TargetPlaceholders, 
     m.settings = checked.settings;
     return probeReady(m, placeholders);
   });
-  if (parsed.data.alerts) problems.push(...alertsSectionProblems(parsed.data.alerts, seen));
+  const given = sections.flatMap((section) => {
+    const value = data[section.key];
+    return value === undefined ? [] : [{ section, value }];
+  });
+  for (const { section, value } of given) problems.push(...section.problems(value, seen));
   if (problems.length) throw new MonitorsFileError(file, problems);
-  return { monitors, entries: parsed.data.monitors, incidents: parsed.data.incidents, ...(parsed.data.alerts ? { alerts: parsed.data.alerts } : {}) };
+  return { monitors, entries: data.monitors, incidents: data.incidents, sections: given };
 }
 
 /** Reads MONITORS_FILE; a missing file, bad JSON or a bad entry throws one clear error. */
-export function loadMonitorsFile(file: string, placeholders: TargetPlaceholders): MonitorsFile {
+export function loadMonitorsFile(file: string, placeholders: TargetPlaceholders, sections: readonly MonitorsFileSection[] = []): MonitorsFile {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -160,7 +172,7 @@ export function loadMonitorsFile(file: string, placeholders: TargetPlaceholders)
   } catch (error) {
     throw new MonitorsFileError(file, [`is not valid JSON: ${(error as Error).message}`]);
   }
-  return parseMonitors(json, placeholders, file);
+  return parseMonitors(json, placeholders, file, sections);
 }
 
 /** The incidents still open at a moment. */

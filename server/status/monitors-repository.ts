@@ -123,6 +123,16 @@ export async function deleteMonitor(db: Db, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) === 1;
 }
 
+/** Whether a one-time import (status_seed) has run. */
+export async function seedDone(db: Db, name: string): Promise<boolean> {
+  return (await db.selectFrom('status_seed').select('name').where('name', '=', name).executeTakeFirst()) !== undefined;
+}
+
+/** Whether the database has any monitor at all. */
+export async function anyMonitor(db: Db): Promise<boolean> {
+  return (await db.selectFrom('status_monitor').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 /**
  * Marks a one-time import as done; false when it was done already (by this instance earlier,
  * or by another starting at the same moment: only one insert wins).

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { AuditLog } from '../audit/audit-service.ts';
 import type { Database } from '../db/schema.ts';
-import { importAlertsSection } from '../alerts/alerts-file.ts';
 import { incidentView } from '../incidents/incident-views.ts';
-import { findIncident, insertIncident, insertUpdate } from '../incidents/incidents-repository.ts';
+import { findIncident, insertIncident, insertUpdate, setIncidentState } from '../incidents/incidents-repository.ts';
 import { loadMonitorsFile, type TargetPlaceholders } from './monitors-file.ts';
-import { claimSeed, insertMonitor } from './monitors-repository.ts';
+import type { MonitorsFileSection } from './monitors-file-section.ts';
+import { anyMonitor, claimSeed, insertMonitor, seedDone } from './monitors-repository.ts';
 import { recordStatusEvent } from '../status-events/status-events-repository.ts';
 
 /** The name of the one-time import of MONITORS_FILE in status_seed. */
@@ -25,17 +25,17 @@ export async function seedFromFile(deps: {
   audit: AuditLog;
   file: string;
   placeholders: TargetPlaceholders;
+  /** The other capabilities' sections the file may have (server/app.ts hands in the alerts'). */
+  sections: readonly MonitorsFileSection[];
   now: () => number;
 }): Promise<{ seeded: boolean; monitors: number; incidents: number }> {
-  const done = await deps.db.selectFrom('status_seed').select('name').where('name', '=', monitorsFileSeed).executeTakeFirst();
-  if (done) return { seeded: false, monitors: 0, incidents: 0 };
+  if (await seedDone(deps.db, monitorsFileSeed)) return { seeded: false, monitors: 0, incidents: 0 };
   // A bad file stops the start, with every problem named, as it always has.
-  const file = loadMonitorsFile(deps.file, deps.placeholders);
+  const file = loadMonitorsFile(deps.file, deps.placeholders, deps.sections);
   const at = deps.now();
   return deps.db.transaction().execute(async (trx) => {
     if (!(await claimSeed(trx, monitorsFileSeed, at))) return { seeded: false, monitors: 0, incidents: 0 };
-    const existing = await trx.selectFrom('status_monitor').select('id').limit(1).executeTakeFirst();
-    if (existing) return { seeded: false, monitors: 0, incidents: 0 };
+    if (await anyMonitor(trx)) return { seeded: false, monitors: 0, incidents: 0 };
     for (const entry of file.entries) await insertMonitor(trx, entry, at);
     let incidents = 0;
     for (const i of file.incidents) {
@@ -48,13 +48,13 @@ export async function seedFromFile(deps: {
       await recordStatusEvent(trx, { at, kind: 'incident.created', subjectId: i.id, payload: incidentView((await findIncident(trx, i.id))!) });
       if (resolvedAt !== null) {
         await insertUpdate(trx, i.id, { state: 'resolved', message: 'Resolved.', at: resolvedAt });
-        await trx.updateTable('incident').set({ state: 'resolved', resolved_at: resolvedAt, updated_at: resolvedAt }).where('id', '=', i.id).execute();
+        await setIncidentState(trx, i.id, 'resolved', resolvedAt);
         await recordStatusEvent(trx, { at, kind: 'incident.resolved', subjectId: i.id, payload: incidentView((await findIncident(trx, i.id))!) });
       }
       incidents += 1;
     }
-    // The file's alert channels, as the import adds them (docs/decisions.md 50).
-    if (file.alerts) await importAlertsSection(trx, deps.audit, file.alerts, { actor: seedActor, clientIp: null }, at);
+    // The file's other sections (its alert channels), as the import adds them (docs/decisions.md 50).
+    for (const { section, value } of file.sections) await section.import(trx, deps.audit, value, { actor: seedActor, clientIp: null }, at);
     if (file.entries.length === 0 && incidents === 0) return { seeded: true, monitors: 0, incidents: 0 };
     await deps.audit.record(
       { actor: seedActor, action: 'monitor.imported', target: deps.file, detail: { monitors: file.entries.length, incidents } },

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { MonitorEdit, MonitorInput, StaffMonitor } from '../../contracts/monitors.ts';
 import type { Acting, AuditLog, AuditRecord } from '../audit/audit-service.ts';
-import { importAlertsSection } from '../alerts/alerts-file.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { addressProblem, type AddressPolicy } from './monitor-address.ts';
@@ -120,8 +119,13 @@ export class MonitorsService {
   async importFile(
     file: MonitorsFile,
     acting: Acting = monitorsShell,
-  ): Promise<{ created: string[]; updated: string[]; unchanged: string[]; alerts: { added: string[]; updated: string[] } }> {
-    const result = { created: [] as string[], updated: [] as string[], unchanged: [] as string[], alerts: { added: [] as string[], updated: [] as string[] } };
+  ): Promise<{ created: string[]; updated: string[]; unchanged: string[]; sections: { label: string; added: string[]; updated: string[] }[] }> {
+    const result = {
+      created: [] as string[],
+      updated: [] as string[],
+      unchanged: [] as string[],
+      sections: [] as { label: string; added: string[]; updated: string[] }[],
+    };
     const at = this.now();
     await this.deps.db.transaction().execute(async (trx) => {
       for (const entry of file.entries) {
@@ -150,8 +154,9 @@ export class MonitorsService {
         );
         result.updated.push(entry.id);
       }
-      // The file's alert channels, in the same transaction: a file with a problem changes nothing.
-      if (file.alerts) result.alerts = await importAlertsSection(trx, this.deps.audit, file.alerts, acting, at);
+      // The file's other sections (its alert channels), in the same transaction: a file with a problem changes nothing.
+      for (const { section, value } of file.sections)
+        result.sections.push({ label: section.label, ...(await section.import(trx, this.deps.audit, value, acting, at)) });
     });
     if (result.created.length || result.updated.length) await this.deps.changed();
     return result;

@@ -6,6 +6,7 @@ import { LocalCoordinator, PgCoordinator, type Coordinator } from './coordinatio
 import { MonitorCatalog } from './monitor-catalog.ts';
 import { monitorsRoutes } from './monitors-routes.ts';
 import { existingMonitorIds } from './monitors-repository.ts';
+import type { MonitorsFileSection } from './monitors-file-section.ts';
 import { seedFromFile } from './monitors-seed.ts';
 import { MonitorsService } from './monitors-service.ts';
 import { NameResolver } from './name-resolver.ts';
@@ -24,16 +25,22 @@ declare module 'fastify' {
   }
 }
 
+export interface StatusPluginOptions {
+  /** The monitors file's sections other capabilities own (server/app.ts hands in the alerts'; docs/decisions.md 140). */
+  monitorsFileSections?: readonly MonitorsFileSection[];
+}
+
 /**
  * The status capability: the board (monitors, probes, live state, uptime) and the console's
  * monitors, with their routes under /api/status and /api/staff/monitors. The monitors come from the database; MONITORS_FILE
  * fills it on the first start (docs/decisions.md 37). It reads incidents' maintenance and pushes
  * to open boards through the status events. Probing starts when the app is ready and stops when it closes.
  */
-async function statusCapability(app: FastifyInstance): Promise<void> {
+async function statusCapability(app: FastifyInstance, options: StatusPluginOptions): Promise<void> {
   const now = app.clock;
   const placeholders = { PORT: app.config.port, DEMO_MC_PORT: app.config.panel.demoMcPort };
-  const seed = await seedFromFile({ db: app.db, audit: app.audit, file: app.config.status.monitorsFile, placeholders, now });
+  const sections = options.monitorsFileSections ?? [];
+  const seed = await seedFromFile({ db: app.db, audit: app.audit, file: app.config.status.monitorsFile, placeholders, sections, now });
   if (seed.seeded) {
     app.log.info(seed, 'status: the monitors file was imported into the database (first start)');
     // The file's incidents too: the incidents capability reads its copy again.

@@ -19,10 +19,9 @@ import { deleteSavedReply, insertSavedReply, listSavedReplies, updateSavedReply 
 import type { DeskEvents } from './support-events.ts';
 import type { DeskPresence } from './support-presence.ts';
 import type { Conversation, Message } from './support-records.ts';
-import { findConversation, lockConversation, updateConversation } from './support-conversations-repository.ts';
+import { findConversation, lockConversation, markRead, updateConversation } from './support-conversations-repository.ts';
 import { insertMessage, messageByClientId, messagesOf } from './support-messages-repository.ts';
 import { inboxCounts, listConversations, unreadOf } from './support-inbox-repository.ts';
-import { markRead } from './support-service.ts';
 import { setAvailability, staffName } from './support-team-repository.ts';
 import { conversationNamed, supportAuditActions } from './support-audit-actions.ts';
 import { staffMessageView, summaryView } from './support-views.ts';

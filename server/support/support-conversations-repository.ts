@@ -150,3 +150,21 @@ export async function markTeamNotified(db: Db, id: string, now: number): Promise
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Moves a read mark forward (never back, never past the newest message); the mark now, or undefined if it did not move. */
+export async function markRead(db: Db, id: string, who: 'visitor' | 'staff', upTo: number): Promise<number | undefined> {
+  const newest = await db
+    .selectFrom('support_messages')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('conversation_id', '=', id)
+    .executeTakeFirst();
+  const mark = Math.min(upTo, Number(newest?.id ?? 0));
+  const column = who === 'visitor' ? 'visitor_read_up_to' : 'staff_read_up_to';
+  const result = await db
+    .updateTable('support_conversations')
+    .set({ [column]: mark })
+    .where('id', '=', id)
+    .where(column, '<', mark)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? mark : undefined;
+}

@@ -3,37 +3,8 @@ import { answeredWithinSeconds, figuresWindowDays, satisfiedFrom } from '../../c
 import type { HomeFigures, SupportFigures } from '../../contracts/support.ts';
 import type { StaffFigures } from '../../contracts/support-staff-api.ts';
 import type { Database } from '../db/schema.ts';
+import { type FigureRow, figureRowsSince } from './support-figures-repository.ts';
 import { dayMs } from '../../contracts/time-units.ts';
-
-/** What the figures are computed from: one row per conversation. */
-interface FigureRow {
-  origin: string;
-  createdAt: number;
-  firstAnswerAt: number | null;
-  firstAnswerBy: string | null;
-  firstAnswerName: string | null;
-  state: string;
-  reopened: number;
-  rating: number | null;
-}
-
-async function rowsSince(db: Kysely<Database>, since: number): Promise<FigureRow[]> {
-  const rows = await db
-    .selectFrom('support_conversations')
-    .select(['origin', 'created_at', 'first_answer_at', 'first_answer_by', 'first_answer_name', 'state', 'reopened', 'rating'])
-    .where('created_at', '>=', since)
-    .execute();
-  return rows.map((r) => ({
-    origin: r.origin,
-    createdAt: Number(r.created_at),
-    firstAnswerAt: r.first_answer_at === null ? null : Number(r.first_answer_at),
-    firstAnswerBy: r.first_answer_by,
-    firstAnswerName: r.first_answer_name,
-    state: r.state,
-    reopened: Number(r.reopened),
-    rating: r.rating === null ? null : Number(r.rating),
-  }));
-}
 
 const share = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
 
@@ -90,7 +61,7 @@ export class SupportFiguresSource {
   async home(): Promise<HomeFigures> {
     const now = this.#now();
     if (this.#cached && now - this.#cached.at < this.#cacheMs && now >= this.#cached.at) return this.#cached.value;
-    const rows = await rowsSince(this.#db, now - figuresWindowDays * dayMs);
+    const rows = await figureRowsSince(this.#db, now - figuresWindowDays * dayMs);
     const value = this.#home(rows, now);
     this.#cached = { at: now, value };
     return value;
@@ -111,7 +82,7 @@ export class SupportFiguresSource {
   async staff(weeks: number): Promise<StaffFigures> {
     const now = this.#now();
     const since = weekStart(now) - (weeks - 1) * 7 * dayMs;
-    const rows = await rowsSince(this.#db, Math.min(since, now - figuresWindowDays * dayMs));
+    const rows = await figureRowsSince(this.#db, Math.min(since, now - figuresWindowDays * dayMs));
     const inWeeks = rows.filter((r) => r.createdAt >= since);
     const byWeek = new Map<number, FigureRow[]>();
     for (let w = weekStart(now); w >= since; w -= 7 * dayMs) byWeek.set(w, []);

@@ -3,6 +3,7 @@ import { defaultSupportHours, hoursAnswer, hoursInWords, type SupportHours, type
 import type { Acting, AuditLog } from '../audit/audit-service.ts';
 import type { Database } from '../db/schema.ts';
 import { supportAuditActions } from './support-audit-actions.ts';
+import { readHours, writeHours } from './support-hours-repository.ts';
 
 /**
  * The team's support hours (docs/decisions.md 92): read by every page that speaks of
@@ -21,9 +22,9 @@ export class SupportHoursStore {
   }
 
   async hours(): Promise<SupportHours> {
-    const row = await this.#db.selectFrom('support_hours').select('hours').where('id', '=', 'team').executeTakeFirst();
-    if (!row) return defaultSupportHours;
-    const parsed = supportHours.safeParse(JSON.parse(row.hours));
+    const stored = await readHours(this.#db);
+    if (stored === undefined) return defaultSupportHours;
+    const parsed = supportHours.safeParse(JSON.parse(stored));
     return parsed.success ? parsed.data : defaultSupportHours;
   }
 
@@ -35,12 +36,7 @@ export class SupportHoursStore {
     const now = this.#now();
     const json = JSON.stringify(hours);
     await this.#db.transaction().execute(async (trx) => {
-      const by = acting.actor.label ?? null;
-      await trx
-        .insertInto('support_hours')
-        .values({ id: 'team', hours: json, updated_at: now, updated_by: by })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ hours: json, updated_at: now, updated_by: by }))
-        .execute();
+      await writeHours(trx, json, now, acting.actor.label ?? null);
       await this.#audit.record({ ...acting, action: supportAuditActions.hours, target: 'support hours', detail: { hours: hoursInWords(hours) } }, { db: trx });
     });
     return hoursAnswer(hours, now);

@@ -1,9 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { dayMs } from '../../contracts/time-units.ts';
 import { lockConversation } from './support-conversations-repository.ts';
-import { queueMail } from './support-mail-repository.ts';
+import { lockRecipient, mailCountSince, queueMail } from './support-mail-repository.ts';
 import type { SupportMailKind } from './support-tables.ts';
 
 /** Mail of one kind a visitor may ask for in a day: per conversation and per recipient (docs/decisions.md 72). */
@@ -38,24 +38,17 @@ export async function queueCappedMail(
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') {
       await lockConversation(trx, dialect, mail.conversationId);
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`hostfront support mail ${recipient}`}, 0))`.execute(trx);
+      await lockRecipient(trx, recipient);
     }
-    const counted = (by: 'conversation' | 'recipient') => {
-      let query = trx
-        .selectFrom('support_mail_deliveries')
-        .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.min('created_at').as('oldest')])
-        .where('kind', '=', mail.kind)
-        .where('created_at', '>', now - dayMs);
-      query = by === 'conversation' ? query.where('conversation_id', '=', mail.conversationId) : query.where(sql<string>`lower(to_address)`, '=', recipient);
-      return query.executeTakeFirstOrThrow();
-    };
+    const counted = (by: 'conversation' | 'recipient') =>
+      mailCountSince(trx, mail.kind, by === 'conversation' ? { conversationId: mail.conversationId } : { recipient }, now - dayMs);
     for (const [by, max] of [
       ['conversation', caps.perConversation],
       ['recipient', caps.perRecipient],
     ] as const) {
       const row = await counted(by);
-      if (Number(row.n) >= max) {
-        const retryAfterSeconds = Math.max(1, Math.ceil((Number(row.oldest) + dayMs - now) / 1000));
+      if (row.count >= max) {
+        const retryAfterSeconds = Math.max(1, Math.ceil((row.oldest + dayMs - now) / 1000));
         return { by, max, retryAfterSeconds };
       }
     }

@@ -1,6 +1,6 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, Db } from '../db/schema.ts';
 import { claimDue, type DeliveryState, type OutboxQueue, pendingDelivery, toDeliveryState } from '../outbox/outbox-repository.ts';
 import { lockConversation } from './support-conversations-repository.ts';
 import { type Message, toMessage } from './support-records.ts';
@@ -131,4 +131,27 @@ export async function takeUnmailedReplies(
 export async function purgeMail(db: Kysely<Database>, before: number): Promise<number> {
   const result = await db.deleteFrom('support_mail_deliveries').where('status', '!=', 'pending').where('updated_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Holds a recipient's mail allowance for the transaction (PostgreSQL: an advisory lock on the lower-cased address). */
+export async function lockRecipient(trx: Transaction<Database>, recipient: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`hostfront support mail ${recipient}`}, 0))`.execute(trx);
+}
+
+/** Mail of a kind queued after `since` for one conversation or one recipient (lower-cased), and when the oldest was. */
+export async function mailCountSince(
+  db: Db,
+  kind: SupportMailKind,
+  whose: { conversationId: string } | { recipient: string },
+  since: number,
+): Promise<{ count: number; oldest: number }> {
+  let query = db
+    .selectFrom('support_mail_deliveries')
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('kind', '=', kind)
+    .where('created_at', '>', since);
+  query =
+    'conversationId' in whose ? query.where('conversation_id', '=', whose.conversationId) : query.where(sql<string>`lower(to_address)`, '=', whose.recipient);
+  const row = await query.executeTakeFirstOrThrow();
+  return { count: Number(row.n), oldest: Number(row.oldest) };
 }

@@ -3,6 +3,7 @@ import { supportMailCaps } from '../../contracts/support-rules.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { OutboxWorker } from '../outbox/outbox-worker.ts';
+import { findConversation } from './support-conversations-repository.ts';
 import type { SupportLinks } from './support-links.ts';
 import { conversationsWithUnmailedReplies, queueMail, type SupportMail, takeUnmailedReplies } from './support-mail-repository.ts';
 import { type CapRefusal, type DailyCaps, queueCappedMail } from './support-mail-caps.ts';
@@ -88,7 +89,8 @@ export class SupportMailer {
     let mailed = 0;
     for (const id of await conversationsWithUnmailedReplies(this.#db, window.from, window.to)) {
       mailed += await takeUnmailedReplies(this.#db, this.#dialect, id, window, async (trx, email, replies) => {
-        const conversation = await trx.selectFrom('support_conversations').select('subject').where('id', '=', id).executeTakeFirstOrThrow();
+        const conversation = await findConversation(trx, id);
+        if (!conversation) throw new Error(`support conversation ${id} is gone`);
         const mail = replyMail(conversation, replies, this.#links.continueLink(id, now, email));
         await queueMail(trx, { kind: 'reply', conversationId: id, to: email, ...mail }, now, this.#maxAgeMs);
       });

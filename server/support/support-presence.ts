@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Presence } from './support-events.ts';
-import { dropPresence, purgePresence, teamMembers, touchPresence } from './support-team-repository.ts';
+import { dropInstancePresence, dropPresence, purgePresence, teamMembers, touchPresence } from './support-team-repository.ts';
 import type { TopicStreams } from './support-streams.ts';
 
 /** A console counts as open while its stream was seen within this (refreshed every third of it). */
@@ -54,6 +54,6 @@ export class DeskPresence {
 
   /** This instance stops: its consoles are no longer open. */
   async leave(): Promise<void> {
-    await this.#db.deleteFrom('support_console_presence').where('instance_id', '=', this.#instanceId).execute();
+    await dropInstancePresence(this.#db, this.#instanceId);
   }
 }

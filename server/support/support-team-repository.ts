@@ -61,6 +61,11 @@ export async function dropPresence(db: Db, instanceId: string, staffId: string):
   await db.deleteFrom('support_console_presence').where('instance_id', '=', instanceId).where('staff_id', '=', staffId).execute();
 }
 
+/** Every console row of an instance that stops. */
+export async function dropInstancePresence(db: Db, instanceId: string): Promise<void> {
+  await db.deleteFrom('support_console_presence').where('instance_id', '=', instanceId).execute();
+}
+
 /** Rows of consoles not seen since `before` (an instance that died). */
 export async function purgePresence(db: Kysely<Database>, before: number): Promise<void> {
   await db.deleteFrom('support_console_presence').where('seen_at', '<', before).execute();

@@ -1,22 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { WingsError } from './fake-files.ts';
-import type { FakeBackup, FakeGameServers, FakeKey, FakeServer } from './fake-game-server.ts';
+import { backupRoutes, type FakeBackupThrottle } from './fake-panel-backups.ts';
+import type { FakeGameServers, FakeKey, FakeServer } from './fake-game-server.ts';
 import type { FakeTokens } from './fake-tokens.ts';
-import { daemonDown, daemonError, notFound, PanelAnswer, unauthorized, type FakeAnswer } from './fake-panel-answer.ts';
+import { daemonDown, notFound, PanelAnswer, type FakeAnswer } from './fake-panel-answer.ts';
+import { json, needs, signedLink, validation, wings } from './fake-panel-guards.ts';
 
 /**
  * The panel's file and backup routes (`/api/client/servers/{server}/files/…` and `/backups…`)
  * as docs/pterodactyl.md describes them ("Files", "Backups"): each checks its permission (403
  * "This action is unauthorized."), passes Wings' errors on as DaemonConnectionException,
  * signs one-use links to Wings for downloads and uploads (15 minutes), and makes backups
- * asynchronously under the plan's limit and the 2-per-10-minutes throttle.
+ * asynchronously under the plan's limit and the 2-per-10-minutes throttle (fake-panel-backups.ts).
  */
 
-export interface FakeBackupThrottle {
-  /** Backups a server may start per period (the panel's default: 2 per 600 s; 0 = unlimited). */
-  limit: number;
-  periodSeconds: number;
-}
+export type { FakeBackupThrottle } from './fake-panel-backups.ts';
 
 export interface FilesContext {
   game: FakeGameServers;
@@ -27,57 +23,6 @@ export interface FilesContext {
 
 /** Where the panel refuses to show a file in its editor (config pterodactyl.files.max_edit_size). */
 const maxEditSize = 4 * 1024 * 1024;
-const linkLifetimeMs = 15 * 60_000;
-
-function can(key: FakeKey, permission: string): boolean {
-  const granted = key.permissions ?? ['*'];
-  return granted.includes('*') || granted.includes(permission);
-}
-
-export function needs(key: FakeKey, permission: string): void {
-  if (!can(key, permission)) throw unauthorized();
-}
-
-export function json(body: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(body || '{}') as unknown;
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function validation(field: string, rule: string, detail: string): PanelAnswer {
-  return new PanelAnswer(422, rule, detail, { meta: { source_field: field, rule } });
-}
-
-/** Runs a Wings call, passing its errors on as the panel does. */
-function wings<T>(server: FakeServer, fn: () => T): T {
-  if (server.wingsDown) throw daemonDown();
-  try {
-    return fn();
-  } catch (error) {
-    if (error instanceof WingsError) throw daemonError(error);
-    throw error;
-  }
-}
-
-export function backupAttributes(backup: FakeBackup) {
-  return {
-    object: 'backup',
-    attributes: {
-      uuid: backup.uuid,
-      is_successful: backup.is_successful,
-      is_locked: backup.is_locked,
-      name: backup.name,
-      ignored_files: backup.ignored_files,
-      checksum: backup.checksum,
-      bytes: backup.bytes,
-      created_at: backup.created_at,
-      completed_at: backup.completed_at,
-    },
-  };
-}
 
 /** `rawurldecode`, as the panel applies it to download paths. */
 function rawUrlDecode(value: string): string {
@@ -89,19 +34,15 @@ function rawUrlDecode(value: string): string {
 }
 
 export function handleServerFiles(context: FilesContext, key: FakeKey, server: FakeServer, method: string, rest: string, url: URL, body: string): FakeAnswer {
-  const { game, tokens } = context;
-  const signed = (path: string, claims: Record<string, unknown>) => {
-    const token = tokens.signPayload({
-      ...claims,
-      server_uuid: server.uuid,
-      user_uuid: key.userUuid,
-      unique_id: randomUUID(),
-      exp: (Date.now() + linkLifetimeMs) / 1000,
-    });
-    return { status: 200, body: { object: 'signed_url', attributes: { url: `${context.wingsUrl()}${path}?token=${token}` } } };
-  };
+  const signed = (path: string, claims: Record<string, unknown>) => signedLink(context.tokens, context.wingsUrl(), key, server, path, claims);
+  if (rest.startsWith('/files/')) return fileRoutes(key, server, `${method} ${rest}`, url, body, signed);
+  return backupRoutes(context, key, server, method, rest, url, body, signed);
+}
 
-  switch (`${method} ${rest}`) {
+type Signed = (path: string, claims: Record<string, unknown>) => FakeAnswer;
+
+function fileRoutes(key: FakeKey, server: FakeServer, route: string, url: URL, body: string, signed: Signed): FakeAnswer {
+  switch (route) {
     case 'GET /files/list':
       needs(key, 'file.read');
       return { status: 200, body: { object: 'list', data: wings(server, () => server.files.list(url.searchParams.get('directory') ?? '/')) } };
@@ -160,92 +101,6 @@ export function handleServerFiles(context: FilesContext, key: FakeKey, server: F
       });
       return { status: 204 };
     }
-    case 'GET /backups': {
-      needs(key, 'backup.read');
-      const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 20) || 20, 50);
-      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
-      const all = server.backups;
-      const data = all.slice((page - 1) * perPage, page * perPage).map(backupAttributes);
-      const total = all.length;
-      return {
-        status: 200,
-        body: {
-          object: 'list',
-          data,
-          meta: {
-            pagination: { total, count: data.length, per_page: perPage, current_page: page, total_pages: Math.max(1, Math.ceil(total / perPage)), links: {} },
-            backup_count: all.filter((b) => b.completed_at === null || b.is_successful).length,
-          },
-        },
-      };
-    }
-    case 'POST /backups': {
-      needs(key, 'backup.create');
-      const data = json(body);
-      if (data.name !== undefined && data.name !== null && (typeof data.name !== 'string' || data.name.length > 191)) {
-        throw validation('name', 'max', 'The name may not be greater than 191 characters.');
-      }
-      const { limit, periodSeconds } = context.backupThrottle;
-      if (limit > 0) {
-        const recent = server.backupStarts.filter((t) => Date.now() - t < periodSeconds * 1000);
-        if (recent.length >= limit) {
-          const wait = Math.max(1, Math.ceil((recent[0]! + periodSeconds * 1000 - Date.now()) / 1000));
-          throw new PanelAnswer(429, 'TooManyRequestsHttpException', `Only ${limit} backups may be generated within a ${periodSeconds} second span of time.`, {
-            headers: { 'Retry-After': String(wait) },
-          });
-        }
-      }
-      const counted = server.backups.filter((b) => b.completed_at === null || b.is_successful).length;
-      if (!server.backupLimit || counted >= server.backupLimit) {
-        throw new PanelAnswer(
-          400,
-          'TooManyBackupsException',
-          `Cannot create a new backup, this server has reached its limit of ${server.backupLimit} backups.`,
-        );
-      }
-      if (server.wingsDown) throw daemonDown();
-      const name =
-        typeof data.name === 'string' && data.name.trim() !== '' ? data.name.trim() : `Backup at ${new Date().toISOString().slice(0, 19).replace('T', ' ')}`;
-      const backup = game.startBackup(server, name, can(key, 'backup.delete') && data.is_locked === true);
-      return { status: 200, body: backupAttributes(backup) };
-    }
-    default:
-      break;
-  }
-
-  const match = /^\/backups\/([^/]+)(\/[a-z]+)?$/.exec(rest);
-  if (!match) throw notFound();
-  const backup = server.backups.find((b) => b.uuid === match[1]);
-  if (!backup) throw notFound();
-  switch (`${method} ${match[2] ?? ''}`) {
-    case 'GET ':
-      needs(key, 'backup.read');
-      return { status: 200, body: backupAttributes(backup) };
-    case 'GET /download':
-      needs(key, 'backup.download');
-      return signed('/download/backup', { backup_uuid: backup.uuid });
-    case 'POST /lock':
-      needs(key, 'backup.delete');
-      backup.is_locked = !backup.is_locked;
-      return { status: 200, body: backupAttributes(backup) };
-    case 'POST /restore': {
-      needs(key, 'backup.restore');
-      if (server.status !== null)
-        throw new PanelAnswer(400, 'BadRequestHttpException', 'This server is not currently in a state that allows for a backup to be restored.');
-      if (!backup.is_successful && backup.completed_at === null) {
-        throw new PanelAnswer(400, 'BadRequestHttpException', 'This backup cannot be restored at this time: not completed or failed.');
-      }
-      if (server.wingsDown) throw daemonDown();
-      game.restoreBackup(server, backup, json(body).truncate === true);
-      return { status: 204 };
-    }
-    case 'DELETE ':
-      needs(key, 'backup.delete');
-      if (backup.is_locked && backup.is_successful && backup.completed_at !== null) {
-        throw new PanelAnswer(400, 'BackupLockedException', 'Cannot delete a backup that is marked as locked.');
-      }
-      server.backups.splice(server.backups.indexOf(backup), 1);
-      return { status: 204 };
     default:
       throw notFound();
   }

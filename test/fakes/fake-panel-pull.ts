@@ -1,7 +1,7 @@
 import type { FakeServer } from './fake-game-server.ts';
 import type { FakeKey } from './fake-game-server.ts';
 import { PanelAnswer, type FakeAnswer } from './fake-panel-answer.ts';
-import { json, needs } from './fake-panel-files.ts';
+import { json, needs } from './fake-panel-guards.ts';
 
 /**
  * The panel's `POST /api/client/servers/{server}/files/pull` (`url`, `directory`, `filename`,

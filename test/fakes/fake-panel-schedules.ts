@@ -1,6 +1,6 @@
 import type { FakeGameServers, FakeKey, FakeSchedule, FakeScheduleTask, FakeServer } from './fake-game-server.ts';
 import { notFound, PanelAnswer, type FakeAnswer } from './fake-panel-answer.ts';
-import { json, needs } from './fake-panel-files.ts';
+import { json, needs } from './fake-panel-guards.ts';
 
 /**
  * The panel's schedule and task routes (`/api/client/servers/{server}/schedules…`) as

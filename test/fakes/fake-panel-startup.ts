@@ -1,7 +1,7 @@
 import { ruleProblem } from '../../contracts/startup-rules.ts';
 import type { FakeGameServers, FakeKey, FakeServer } from './fake-game-server.ts';
 import { notFound, PanelAnswer, type FakeAnswer } from './fake-panel-answer.ts';
-import { json, needs } from './fake-panel-files.ts';
+import { json, needs } from './fake-panel-guards.ts';
 
 /**
  * The panel's startup routes (docs/pterodactyl.md, "Startup"): `GET /startup` lists the egg's

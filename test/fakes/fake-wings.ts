@@ -1,53 +1,21 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocket, WebSocketServer } from 'ws';
-import type { FakeGameServers, FakePowerState, FakeServer } from './fake-game-server.ts';
-import type { FakeTokens, TokenClaims } from './fake-tokens.ts';
+import { type WebSocket, WebSocketServer } from 'ws';
+import type { FakeGameServers, FakeServer } from './fake-game-server.ts';
+import type { FakeTokens } from './fake-tokens.ts';
+import { acceptConnection, type Connection, deauthenticate, type FakeWingsBehaviour, type FakeWingsSocket, frame } from './fake-wings-connection.ts';
 import { createTransferHandler, type FakeTransfers } from './fake-wings-transfers.ts';
 
 /**
  * The Wings console socket as docs/pterodactyl.md describes it ("Power and console websocket"):
  * `/api/servers/{uuid}/ws`, the upgrade refused with 403 unless `Origin` is the panel URL
- * exactly, JSON frames `{"event","args"}`, `auth` → `auth success` + `status`, `send logs`
- * (only while running), `send stats`, `send command`, `set state`, `token expiring` 60 s before
+ * exactly; each socket's frames (fake-wings-connection.ts): JSON frames `{"event","args"}`,
+ * `auth` → `auth success` + `status`, `send logs` (only while running), `send stats`, `send command`, `set state`, `token expiring` 60 s before
  * the token's end and `token expired` at it, `jwt error` for a refused token or any frame after
  * expiry, and Pelican's `throttled`.
  */
 
-export interface FakeWingsBehaviour {
-  /** How long before a token's end `token expiring` is sent (Wings: 60 s). */
-  tokenWarnMs: number;
-  /** Stats frames while a socket is authenticated and the server is not offline (Wings: about every second). */
-  statsIntervalMs: number;
-  /** Frames a socket may send per second before Pelican-style `throttled` (0 = unlimited). */
-  framesPerSecond: number;
-}
-
-export interface FakeWingsSocket {
-  id: number;
-  serverUuid: string;
-  origin: string | undefined;
-  /** How many times `auth` succeeded on this socket (re-auth on the same socket counts up). */
-  auths: number;
-  /** Every token presented, in order. */
-  tokens: string[];
-  /** Every frame received, in order. */
-  received: { event: string; args: unknown[] }[];
-  /** `token expired` frames sent: a client that renews on `token expiring` never sees one. */
-  expiries: number;
-  authenticated: boolean;
-  open: boolean;
-}
-
-interface Connection {
-  info: FakeWingsSocket;
-  ws: WebSocket;
-  claims: TokenClaims | undefined;
-  timers: NodeJS.Timeout[];
-  statsTimer: NodeJS.Timeout | undefined;
-  frameWindow: { start: number; count: number };
-  unlisten: () => void;
-}
+export type { FakeWingsBehaviour, FakeWingsSocket } from './fake-wings-connection.ts';
 
 export interface FakeWingsControl {
   /** Every socket that got past the upgrade (closed ones too), oldest first. */
@@ -68,16 +36,12 @@ export interface FakeWingsControl {
   transfers: FakeTransfers;
 }
 
-function frame(ws: WebSocket, event: string, args: unknown[] = []): void {
-  if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ event, args }));
-}
-
 export function createWings(options: { panelUrl: () => string; game: FakeGameServers; tokens: FakeTokens; behaviour: FakeWingsBehaviour }): {
   server: http.Server;
   control: FakeWingsControl;
   connections: () => Iterable<{ ws: WebSocket; server: FakeServer; authenticated: boolean }>;
 } {
-  const { game, tokens, behaviour } = options;
+  const { game, tokens } = options;
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   const connections = new Set<Connection>();
   const history: FakeWingsSocket[] = [];
@@ -108,134 +72,12 @@ export function createWings(options: { panelUrl: () => string; game: FakeGameSer
       refusedUpgrades.push({ origin, path });
       return refuse(socket, 403, 'Forbidden');
     }
-    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, target, origin));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const connection = acceptConnection(options, ws, target, nextId++, origin, (closed) => connections.delete(closed));
+      connections.add(connection);
+      history.push(connection.info);
+    });
   });
-
-  function clearTokenTimers(connection: Connection): void {
-    for (const timer of connection.timers) clearTimeout(timer);
-    connection.timers = [];
-  }
-
-  function deauthenticate(connection: Connection): void {
-    connection.claims = undefined;
-    connection.info.authenticated = false;
-    clearTokenTimers(connection);
-    clearInterval(connection.statsTimer);
-  }
-
-  function accept(ws: WebSocket, target: FakeServer, origin: string): void {
-    const info: FakeWingsSocket = {
-      id: nextId++,
-      serverUuid: target.uuid,
-      origin,
-      auths: 0,
-      tokens: [],
-      received: [],
-      expiries: 0,
-      authenticated: false,
-      open: true,
-    };
-    const connection: Connection = {
-      info,
-      ws,
-      claims: undefined,
-      timers: [],
-      statsTimer: undefined,
-      frameWindow: { start: Date.now(), count: 0 },
-      unlisten: game.listen(target.uuid, {
-        line: (text) => connection.claims && frame(ws, 'console output', [text]),
-        status: (state: FakePowerState) => connection.claims && frame(ws, 'status', [state]),
-      }),
-    };
-    connections.add(connection);
-    history.push(info);
-    ws.on('close', () => {
-      info.open = false;
-      deauthenticate(connection);
-      connection.unlisten();
-      connections.delete(connection);
-    });
-    ws.on('error', () => ws.terminate());
-    ws.on('message', (data: Buffer) => {
-      let event = '';
-      let args: unknown[] = [];
-      try {
-        const parsed = JSON.parse(data.toString()) as { event?: unknown; args?: unknown };
-        event = typeof parsed.event === 'string' ? parsed.event : '';
-        args = Array.isArray(parsed.args) ? parsed.args : [];
-      } catch {
-        return;
-      }
-      info.received.push({ event, args });
-      if (behaviour.framesPerSecond > 0) {
-        const now = Date.now();
-        if (now - connection.frameWindow.start >= 1000) connection.frameWindow = { start: now, count: 0 };
-        connection.frameWindow.count += 1;
-        if (connection.frameWindow.count > behaviour.framesPerSecond) return frame(ws, 'throttled', [event]);
-      }
-      onFrame(connection, target, event, args);
-    });
-  }
-
-  function onFrame(connection: Connection, target: FakeServer, event: string, args: unknown[]): void {
-    const { ws, info } = connection;
-    if (event === 'auth') {
-      const token = typeof args[0] === 'string' ? args[0] : '';
-      info.tokens.push(token);
-      const claims = tokens.verify(token);
-      if ('error' in claims) {
-        deauthenticate(connection);
-        frame(ws, 'jwt error', [claims.error]);
-        return;
-      }
-      if (claims.server_uuid !== target.uuid) {
-        deauthenticate(connection);
-        frame(ws, 'jwt error', ['jwt: token is not for this server']);
-        return;
-      }
-      deauthenticate(connection);
-      connection.claims = claims;
-      info.authenticated = true;
-      info.auths += 1;
-      const left = claims.exp * 1000 - Date.now();
-      connection.timers.push(
-        setTimeout(() => frame(ws, 'token expiring'), Math.max(0, left - behaviour.tokenWarnMs)),
-        setTimeout(() => {
-          deauthenticate(connection);
-          info.expiries += 1;
-          frame(ws, 'token expired');
-        }, left),
-      );
-      if (behaviour.statsIntervalMs > 0) {
-        connection.statsTimer = setInterval(() => {
-          if (target.state !== 'offline') frame(ws, 'stats', [game.stats(target)]);
-        }, behaviour.statsIntervalMs);
-      }
-      frame(ws, 'auth success');
-      frame(ws, 'status', [target.state]);
-      return;
-    }
-    if (!connection.claims) {
-      frame(ws, 'jwt error', ['jwt: no valid token for this socket']);
-      return;
-    }
-    switch (event) {
-      case 'send logs':
-        if (target.state === 'running') for (const line of game.recentLogs(target)) frame(ws, 'console output', [line]);
-        break;
-      case 'send stats':
-        frame(ws, 'stats', [game.stats(target)]);
-        break;
-      case 'send command':
-        if (typeof args[0] === 'string' && target.state !== 'offline') game.command(target, args[0]);
-        break;
-      case 'set state':
-        if (args[0] === 'start' || args[0] === 'stop' || args[0] === 'restart' || args[0] === 'kill') game.power(target, args[0]);
-        break;
-      default:
-        break;
-    }
-  }
 
   const control: FakeWingsControl = {
     sockets: () => [...history],

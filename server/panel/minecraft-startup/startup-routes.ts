@@ -5,7 +5,7 @@ import type { GameServerDriver } from '../driver.ts';
 import type { LocalDriver } from '../local/local-driver.ts';
 import { noContent, panelErrors, type PanelRequests } from '../panel-routes.ts';
 import type { PanelService } from '../panel-service.ts';
-import { createPanelClient } from '../pterodactyl/panel-client.ts';
+import { appPanelClient } from '../pterodactyl/app-panel-client.ts';
 import { createLocalStartup } from './local-startup.ts';
 import { createPterodactylStartup } from './pterodactyl-startup.ts';
 import type { StartupEngine } from './startup-engine.ts';
@@ -20,16 +20,7 @@ export function registerStartup(app: FastifyInstance, deps: { driver: GameServer
   if (deps.driver.name === 'local') {
     engine = createLocalStartup(deps.driver, (deps.driver as LocalDriver).configs ?? []);
   } else {
-    const panelUrl = app.config.panel.url;
-    if (!panelUrl) throw new Error('PANEL_URL is required when PANEL_DRIVER=pterodactyl');
-    const client = createPanelClient({
-      panelUrl: panelUrl.replace(/\/+$/, ''),
-      timeoutMs: 15_000,
-      maxRetryWaitSeconds: 2,
-      log: app.log.child({ driver: 'pterodactyl', part: 'startup' }),
-    });
-    app.addHook('onClose', async () => client.close());
-    engine = createPterodactylStartup(client);
+    engine = createPterodactylStartup(appPanelClient(app, 'startup'));
   }
   const service = new StartupService(deps.panel, engine);
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { version } from '../../lib/version.ts';
 import type { GameServerDriver } from '../driver.ts';
 import { demoServersFileName } from '../local/demo.ts';
-import { createPanelClient } from '../pterodactyl/panel-client.ts';
+import { appPanelClient } from '../pterodactyl/app-panel-client.ts';
 import type { PanelRequests } from '../panel-routes.ts';
 import type { PanelService } from '../panel-service.ts';
 import { ModrinthCatalog } from './modrinth-catalog.ts';
@@ -32,11 +32,7 @@ export function registerModrinth(
   if (deps.driver.name === 'local') {
     extras = localExtras(app.config.panel.localServersFile ?? path.join(app.config.dataDir, demoServersFileName));
   } else {
-    const panelUrl = app.config.panel.url;
-    if (!panelUrl) throw new Error('PANEL_URL is required when PANEL_DRIVER=pterodactyl');
-    const panel = createPanelClient({ panelUrl, timeoutMs: 120_000, maxRetryWaitSeconds: 2, log: app.log.child({ driver: 'pterodactyl', part: 'modrinth' }) });
-    app.addHook('onClose', async () => panel.close());
-    extras = pterodactylExtras(panel);
+    extras = pterodactylExtras(appPanelClient(app, 'modrinth', 120_000));
   }
   const service = new ModrinthService({
     db: app.db,

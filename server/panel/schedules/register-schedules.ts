@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GameServerDriver } from '../driver.ts';
-import { createPanelClient } from '../pterodactyl/panel-client.ts';
+import { appPanelClient } from '../pterodactyl/app-panel-client.ts';
 import { createPterodactylSchedules } from '../pterodactyl/pterodactyl-schedules.ts';
 import type { PanelRequests } from '../panel-routes.ts';
 import type { PanelService } from '../panel-service.ts';
@@ -42,16 +42,7 @@ export function registerSchedules(
     // Rounds may overlap: the runner keeps each server's runs in order in a lane of its own (docs/decisions.md 67).
     app.jobs.every({ name: scheduleJobName, everyMs: scheduleTickMs, overlaps: true }, () => runner.round());
   } else {
-    const panelUrl = app.config.panel.url;
-    if (!panelUrl) throw new Error('PANEL_URL is required when PANEL_DRIVER=pterodactyl');
-    const client = createPanelClient({
-      panelUrl: panelUrl.replace(/\/+$/, ''),
-      timeoutMs: 15_000,
-      maxRetryWaitSeconds: 2,
-      log: app.log.child({ driver: 'pterodactyl', part: 'schedules' }),
-    });
-    app.addHook('onClose', async () => client.close());
-    engine = createPterodactylSchedules({ panel: client, now: deps.now });
+    engine = createPterodactylSchedules({ panel: appPanelClient(app, 'schedules'), now: deps.now });
   }
   scheduleRoutes(app, new ScheduleService({ panel: deps.panel, engine, now: deps.now }), deps.requests);
 }

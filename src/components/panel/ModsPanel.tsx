@@ -1,18 +1,17 @@
 import { Puzzle, RotateCw } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { gameVersionPattern, kindsFor, serverSoftwares, softwareRules, type ContentKind, type ServerSoftware } from '../../../contracts/modrinth-rules.ts';
+import { type ContentKind, gameVersionPattern, kindsFor, type ServerSoftware } from '../../../contracts/modrinth-rules.ts';
 import { modrinthTexts } from '../../data/panel-modrinth.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { InstalledMods } from './InstalledMods.tsx';
 import { ModSearch } from './ModSearch.tsx';
+import { ModServerFields } from './ModServerFields.tsx';
 import { modrinthApi, type ChangeAnswer, type InstalledAnswer, type ModrinthContext, type ServerTarget } from './modrinth-api.ts';
 import { panelApi } from './panel-api.ts';
 import { ToolFrame, ToolStatus } from './ToolFrame.tsx';
 
 const texts = modrinthTexts;
-const field =
-  'mt-1.5 block w-full rounded-lg border border-white/10 bg-surface-950/80 px-3 py-2 text-sm text-white placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40';
 
 /**
  * The "Mods & plugins" tool (docs/decisions.md 106–109): the server's software and version as
@@ -92,61 +91,16 @@ export function ModsPanel({ canWrite, canDelete }: { canWrite: boolean; canDelet
     <ToolFrame ids={ids} icon={Puzzle} title={texts.heading} testId="mods">
       {!context && !error && <p className="px-4 py-3 text-sm text-slate-400 sm:px-5">{texts.loading}</p>}
       {context && (
-        <fieldset className="grid gap-3 border-b border-white/10 px-4 py-3 sm:grid-cols-3 sm:px-5">
-          <legend className="sr-only">{texts.server.legend}</legend>
-          <div>
-            <label htmlFor={`${ids}-software`} className="block text-sm font-medium text-slate-200">
-              {texts.server.software}
-            </label>
-            <select
-              id={`${ids}-software`}
-              value={software}
-              onChange={(e) => chooseSoftware(e.target.value as ServerSoftware | '')}
-              aria-describedby={`${ids}-software-source`}
-              className={field}
-            >
-              <option value="">{texts.server.chooseSoftware}</option>
-              {serverSoftwares.map((name) => (
-                <option key={name} value={name}>
-                  {softwareRules[name].label}
-                </option>
-              ))}
-            </select>
-            <p id={`${ids}-software-source`} className="mt-1 text-xs text-slate-400">
-              {texts.server.detected[context.softwareSource]}
-            </p>
-          </div>
-          <div>
-            <label htmlFor={`${ids}-version`} className="block text-sm font-medium text-slate-200">
-              {texts.server.version}
-            </label>
-            <input
-              id={`${ids}-version`}
-              value={version}
-              onChange={(e) => setVersion(e.target.value.trim())}
-              placeholder={texts.server.versionHint}
-              inputMode="decimal"
-              aria-describedby={`${ids}-version-source`}
-              aria-invalid={version !== '' && !gameVersionPattern.test(version)}
-              className={field}
-            />
-            <p id={`${ids}-version-source`} className="mt-1 text-xs text-slate-400">
-              {texts.server.detected[context.versionSource]}
-            </p>
-          </div>
-          <div>
-            <label htmlFor={`${ids}-kind`} className="block text-sm font-medium text-slate-200">
-              {texts.server.kind}
-            </label>
-            <select id={`${ids}-kind`} value={kind} onChange={(e) => setKind(e.target.value as ContentKind)} disabled={!software} className={field}>
-              {(software ? kindsFor(software) : (['datapack'] as ContentKind[])).map((k) => (
-                <option key={k} value={k}>
-                  {texts.kinds[k]}
-                </option>
-              ))}
-            </select>
-          </div>
-        </fieldset>
+        <ModServerFields
+          ids={ids}
+          context={context}
+          software={software}
+          version={version}
+          kind={kind}
+          onSoftware={chooseSoftware}
+          onVersion={setVersion}
+          onKind={setKind}
+        />
       )}
       <ToolStatus testId="mods-status">{status}</ToolStatus>
       {restart && (

@@ -2,7 +2,7 @@ import { Users } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { panelTexts } from '../../data/panel-texts.ts';
 import { panelApi, type PlayerList, type PowerState } from './panel-api.ts';
-import { statsIntervalMs } from './use-panel-connection.ts';
+import { statsIntervalMs } from './use-server-session.ts';
 import { CardTitle } from '../ui/Card.tsx';
 import { cardVariants } from '../ui/card-variants.ts';
 

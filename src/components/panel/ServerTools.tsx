@@ -1,10 +1,10 @@
 import { Archive, Blocks, CalendarClock, FolderOpen, LineChart, Puzzle, Terminal } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { scheduleTexts } from '../../data/panel-schedules.ts';
 import { panelTexts } from '../../data/panel-texts.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 import type { ServerDetails, ServerPermissions, ServerResources } from './panel-api.ts';
-import { cardVariants } from '../ui/card-variants.ts';
+import { useToolTabs } from './use-tool-tabs.tsx';
 
 // Loaded when their tab is first opened: the console alone is what most visits need.
 const FileManager = lazy(() => import('./FileManager.tsx').then((m) => ({ default: m.FileManager })));
@@ -25,20 +25,13 @@ interface ServerToolsProps {
   console: ReactNode;
 }
 
-const loading = <p className={cardVariants({ className: 'p-5 text-sm text-slate-400' })}>{texts.loading}</p>;
-
 /**
  * The Game Panel's tools as tabs: Console, Files, Backups, Schedules and History. Files, Backups
  * and Schedules are offered only when the key may list them; a tab's content loads the first time it is opened,
  * and stays mounted after.
  */
 export function ServerTools({ server, resources, permissions, console }: ServerToolsProps) {
-  const [selected, setSelected] = useState<ToolId>('console');
-  const [opened, setOpened] = useState<ReadonlySet<ToolId>>(new Set(['console']));
-  const select = (id: ToolId) => {
-    setSelected(id);
-    setOpened((current) => (current.has(id) ? current : new Set([...current, id])));
-  };
+  const { panel, tabs } = useToolTabs<ToolId>('console');
   const label = (icon: ReactNode, text: ReactNode) => (
     <>
       {icon}
@@ -52,11 +45,7 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
           {
             id: 'files' as const,
             label: label(<FolderOpen aria-hidden className="size-4 shrink-0 max-sm:hidden" />, texts.tabs.files),
-            panel: opened.has('files') && (
-              <Suspense fallback={loading}>
-                <FileManager permissions={permissions.files} />
-              </Suspense>
-            ),
+            panel: panel('files', <FileManager permissions={permissions.files} />),
           },
         ]
       : []),
@@ -65,11 +54,7 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
           {
             id: 'backups' as const,
             label: label(<Archive aria-hidden className="size-4 shrink-0 max-sm:hidden" />, texts.tabs.backups),
-            panel: opened.has('backups') && (
-              <Suspense fallback={loading}>
-                <BackupsPanel permissions={permissions.backups} />
-              </Suspense>
-            ),
+            panel: panel('backups', <BackupsPanel permissions={permissions.backups} />),
           },
         ]
       : []),
@@ -78,11 +63,7 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
           {
             id: 'schedules' as const,
             label: label(<CalendarClock aria-hidden className="size-4 shrink-0 max-sm:hidden" />, scheduleTexts.tab),
-            panel: opened.has('schedules') && (
-              <Suspense fallback={loading}>
-                <SchedulesPanel permissions={permissions.schedules} />
-              </Suspense>
-            ),
+            panel: panel('schedules', <SchedulesPanel permissions={permissions.schedules} />),
           },
         ]
       : []),
@@ -98,11 +79,7 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
                 <span className="max-sm:hidden">Mods &amp; plugins</span>
               </>,
             ),
-            panel: opened.has('mods') && (
-              <Suspense fallback={loading}>
-                <ModsPanel canWrite={permissions.files.write} canDelete={permissions.files.delete} />
-              </Suspense>
-            ),
+            panel: panel('mods', <ModsPanel canWrite={permissions.files.write} canDelete={permissions.files.delete} />),
           },
         ]
       : []),
@@ -112,37 +89,26 @@ export function ServerTools({ server, resources, permissions, console }: ServerT
           {
             id: 'minecraft' as const,
             label: label(<Blocks aria-hidden className="size-4 shrink-0 max-sm:hidden" />, texts.tabs.minecraft),
-            panel: opened.has('minecraft') && (
-              <Suspense fallback={loading}>
-                <MinecraftPanel />
-              </Suspense>
-            ),
+            panel: panel('minecraft', <MinecraftPanel />),
           },
         ]
       : []),
     {
       id: 'history' as const,
       label: label(<LineChart aria-hidden className="size-4 shrink-0 max-sm:hidden" />, texts.tabs.history),
-      panel: opened.has('history') && (
-        <Suspense fallback={loading}>
-          <HistoryCharts server={server} resources={resources} />
-        </Suspense>
-      ),
+      panel: panel('history', <HistoryCharts server={server} resources={resources} />),
     },
   ];
   return (
     <Tabs<ToolId>
       label={texts.label}
       idPrefix="tools"
-      selected={selected}
-      onSelect={select}
       items={items}
-      size="compact"
+      {...tabs}
       // Five tabs share a phone's row by their labels' widths; four split it evenly.
       // Six tabs and more scroll sideways on a phone rather than squeeze their labels.
       listClassName={items.length > 5 ? 'flex overflow-x-auto' : items.length > 4 ? 'flex' : 'grid grid-cols-4 sm:flex'}
       tabClassName={items.length > 4 ? 'flex-auto whitespace-nowrap max-sm:px-1.5' : 'flex-1 whitespace-nowrap'}
-      panelClassName="mt-4"
     />
   );
 }

@@ -1,71 +1,25 @@
 import { AlertTriangle, SlidersHorizontal } from 'lucide-react';
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { difficulties, gameModes, settingKeys, settingLabels, settingProblem, type SettingKey } from '../../../../contracts/minecraft-settings-rules.ts';
+import { useId } from 'react';
+import { difficulties, gameModes, type SettingKey, settingLabels } from '../../../../contracts/minecraft-settings-rules.ts';
 import { minecraftTexts } from '../../../data/minecraft-tools-texts.ts';
-import { ApiError, messageOf } from '../../../lib/api-client.ts';
 import { buttonVariants } from '../../ui/button-variants.ts';
-import { panelApi } from '../panel-api.ts';
 import { ToolFrame, ToolStatus } from '../ToolFrame.tsx';
-import { minecraftApi, type SettingsAnswer } from './minecraft-api.ts';
 import { MotdPreview } from './MotdPreview.tsx';
+import { describedBy, Field, inputClasses, SettingNumber, SettingSelect, Toggle } from './SettingsFields.tsx';
+import { useSettingsForm } from './use-settings-form.ts';
 
 const texts = minecraftTexts.settings;
-type Values = Record<SettingKey, string>;
-
-const inputClasses =
-  'mt-1 block w-full rounded-lg border border-white/10 bg-surface-950/80 px-3 py-2 text-white placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40 disabled:opacity-60';
-
-function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-200">
-        {label}
-      </label>
-      {children}
-      {(error ?? hint) && (
-        <p id={`${id}-hint`} className={`mt-1 text-xs ${error ? 'text-red-300' : 'text-slate-400'}`}>
-          {error ?? hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function Toggle({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange(next: boolean): void }) {
-  return (
-    <label htmlFor={id} className="flex items-center gap-2 text-sm text-slate-200">
-      <input id={id} type="checkbox" className="size-4 accent-brand-500" checked={checked} onChange={(event) => onChange(event.target.checked)} />
-      {label}
-    </label>
-  );
-}
 
 /**
  * The Settings tool (docs/decisions.md 111): MOTD with its colour codes previewed, difficulty,
  * game mode, max players, PvP, whitelist, view distance, seed (read-only once the world exists)
  * and online mode with its warning. Each field is checked as the server checks it; only changed
- * keys are sent, and a running server is offered a restart.
+ * keys are sent, and a running server is offered a restart (use-settings-form.ts).
  */
 export function SettingsTool() {
-  const [answer, setAnswer] = useState<SettingsAnswer>();
-  const [values, setValues] = useState<Values>();
-  const [errors, setErrors] = useState<Partial<Record<SettingKey, string>>>({});
-  const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [restartOffered, setRestartOffered] = useState(false);
+  const { answer, values, errors, status, busy, restartOffered, set, save, restart } = useSettingsForm();
   const ids = useId();
   const id = (key: SettingKey) => `${ids}-${key}`;
-
-  const load = useCallback(async () => {
-    try {
-      const next = await minecraftApi.settings();
-      setAnswer(next);
-      setValues(next.values);
-    } catch (error) {
-      setStatus(messageOf(error));
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
 
   if (!answer || !values)
     return (
@@ -75,75 +29,18 @@ export function SettingsTool() {
       </ToolFrame>
     );
 
-  const set = (key: SettingKey, value: string) => {
-    setValues({ ...values, [key]: value });
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
-  const described = (key: SettingKey) => ({ 'aria-describedby': `${id(key)}-hint`, 'aria-invalid': errors[key] ? true : undefined });
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const changed = settingKeys.filter((key) => values[key] !== answer.values[key]);
-    const problems = Object.fromEntries(changed.flatMap((key) => (settingProblem(key, values[key]) ? [[key, settingProblem(key, values[key])]] : [])));
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      setStatus(Object.values(problems).join(' '));
-      return;
-    }
-    setBusy(true);
-    try {
-      const done = await minecraftApi.changeSettings(Object.fromEntries(changed.map((key) => [key, values[key]])));
-      setStatus(done.message);
-      setRestartOffered(done.restartSuggested);
-      await load();
-    } catch (error) {
-      setStatus(messageOf(error));
-      if (error instanceof ApiError) setErrors(error.fields as Partial<Record<SettingKey, string>>);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const restart = async () => {
-    setBusy(true);
-    try {
-      await panelApi.power('restart');
-      setStatus(texts.restarting);
-      setRestartOffered(false);
-    } catch (error) {
-      setStatus(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const select = (key: 'difficulty' | 'gamemode', options: readonly string[], words: Record<string, string>) => (
-    <Field id={id(key)} label={settingLabels[key]} error={errors[key]}>
-      <select id={id(key)} className={inputClasses} value={values[key]} onChange={(event) => set(key, event.target.value)} {...described(key)}>
-        {!options.includes(values[key]) && <option value={values[key]}>{values[key]}</option>}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {words[option]}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
-  const number = (key: 'max-players' | 'view-distance', min: number, max: number) => (
-    <Field id={id(key)} label={settingLabels[key]} error={errors[key]} hint={`${min}–${max}`}>
-      <input
-        id={id(key)}
-        type="number"
-        inputMode="numeric"
-        min={min}
-        max={max}
-        className={inputClasses}
-        value={values[key]}
-        onChange={(event) => set(key, event.target.value)}
-        {...described(key)}
-      />
-    </Field>
-  );
+  const setting = <K extends SettingKey>(key: K) => ({
+    id: id(key),
+    setting: key,
+    value: values[key],
+    error: errors[key],
+    onChange: (value: string) => set(key, value),
+  });
+  const toggle = (key: 'pvp' | 'white-list' | 'online-mode') => ({
+    id: id(key),
+    checked: values[key] === 'true',
+    onChange: (on: boolean) => set(key, String(on)),
+  });
 
   return (
     <ToolFrame ids={ids} icon={SlidersHorizontal} title={minecraftTexts.tools.settings} testId="settings-tool">
@@ -164,30 +61,20 @@ export function SettingsTool() {
             className={`${inputClasses} font-mono`}
             value={values.motd}
             onChange={(event) => set('motd', event.target.value)}
-            {...described('motd')}
+            {...describedBy(id('motd'), errors.motd)}
           />
           <MotdPreview motd={values.motd} label={texts.preview} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          {select('difficulty', difficulties, texts.options.difficulty)}
-          {select('gamemode', gameModes, texts.options.gamemode)}
-          {number('max-players', 1, 1000)}
-          {number('view-distance', 2, 32)}
+          <SettingSelect {...setting('difficulty')} options={difficulties} words={texts.options.difficulty} />
+          <SettingSelect {...setting('gamemode')} options={gameModes} words={texts.options.gamemode} />
+          <SettingNumber {...setting('max-players')} min={1} max={1000} />
+          <SettingNumber {...setting('view-distance')} min={2} max={32} />
         </div>
         <div className="space-y-2">
-          <Toggle id={id('pvp')} label={texts.pvpLabel} checked={values.pvp === 'true'} onChange={(on) => set('pvp', String(on))} />
-          <Toggle
-            id={id('white-list')}
-            label={texts.whitelistLabel}
-            checked={values['white-list'] === 'true'}
-            onChange={(on) => set('white-list', String(on))}
-          />
-          <Toggle
-            id={id('online-mode')}
-            label={texts.onlineLabel}
-            checked={values['online-mode'] === 'true'}
-            onChange={(on) => set('online-mode', String(on))}
-          />
+          <Toggle {...toggle('pvp')} label={texts.pvpLabel} />
+          <Toggle {...toggle('white-list')} label={texts.whitelistLabel} />
+          <Toggle {...toggle('online-mode')} label={texts.onlineLabel} />
           {values['online-mode'] !== 'true' && (
             <p className="flex gap-2 rounded-lg border border-yellow-500/30 bg-yellow-500/10 p-3 text-sm text-yellow-100" data-testid="online-mode-warning">
               <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
@@ -207,7 +94,7 @@ export function SettingsTool() {
             value={values['level-seed']}
             readOnly={answer.worldExists}
             onChange={(event) => set('level-seed', event.target.value)}
-            {...described('level-seed')}
+            {...describedBy(id('level-seed'), errors['level-seed'])}
           />
         </Field>
         <button type="submit" className={buttonVariants()} disabled={busy}>
