@@ -34,7 +34,7 @@ test('/products: the first press filters the server-rendered cards, with no Reac
   const cards = page.locator('[data-products-grid] > article:visible');
   const filter = (name: string) => page.getByRole('group', { name: 'Filter plans' }).getByRole('button', { name });
   const status = page.getByRole('status').filter({ hasText: 'plan' });
-  await expect(status).toHaveText(`All plans: ${products.length} plans`);
+  await expect(status).toHaveText(`All plans: ${products.length} plans`, { useInnerText: true });
   await filter('Other Services').click();
   const other = products.filter((p) => p.category === 'other');
   await expect(cards).toHaveCount(other.length);
@@ -44,6 +44,7 @@ test('/products: the first press filters the server-rendered cards, with no Reac
   await expect(cards).toHaveCount(products.length);
   await expect(filter('Other Services')).toHaveAttribute('aria-pressed', 'false');
   await expect(status.getByRole('button', { name: 'Show all' })).toBeHidden();
+  await expect(status).toHaveText(`All plans: ${products.length} plans`, { useInnerText: true });
   // By keyboard too: a button takes Space.
   await filter('Game Servers').focus();
   await page.keyboard.press('Space');
