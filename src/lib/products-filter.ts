@@ -16,3 +16,10 @@ export function filterProducts<P extends { category: ProductFilter }>(items: rea
 export function toggleFilter(current: ProductFilter | null, clicked: ProductFilter): ProductFilter | null {
   return current === clicked ? null : clicked;
 }
+
+/** What the filter's status line says: "All plans: 12 plans", "Game Servers: 1 plan". */
+export function filterSummary(filter: ProductFilter | null, counts: Record<ProductFilter | 'all', number>): string {
+  const count = counts[filter ?? 'all'];
+  const label = filter === null ? 'All plans' : productFilters.find((f) => f.id === filter)?.label;
+  return `${label}: ${count} ${count === 1 ? 'plan' : 'plans'}`;
+}

@@ -141,6 +141,43 @@ test('field errors appear at their fields, described for assistive technology', 
   expect(receiver.requests.length).toBe(before);
 });
 
+test('a send pressed before the form has loaded is sent once it has, on the first press', async ({ page }) => {
+  // The form and its toasts load on the first touch (docs/decisions.md 143). React's chunk is held
+  // here until after the press, as on a slow phone: the page holds the send and hands it over.
+  let reactAsked = false;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/client\.[\w-]+\.js$/, async (route) => {
+    reactAsked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${server.url}/contact`, { waitUntil: 'networkidle' });
+  expect(reactAsked).toBe(false);
+  const island = page.locator('astro-island[component-export="ContactFormWithToasts"]');
+  await expect(island).toHaveAttribute('ssr', '');
+  const subject = 'Sent before the form had loaded';
+  const form = fields(page);
+  await form.name.fill('Quick Tapper');
+  await form.email.fill('quick@example.com');
+  await form.subject.fill(subject);
+  await form.message.fill('Pressed Send at once.');
+  expect(reactAsked).toBe(true);
+  await form.send.click();
+  // Held, not posted as plain HTML: still this page, nothing sent yet.
+  await expect(page.locator('form[action="/api/contact"]')).toHaveAttribute('aria-busy', 'true');
+  await expect(island).toHaveAttribute('ssr', '');
+  expect(page.url()).toBe(`${server.url}/contact`);
+  expect(arrivedWithSubject(subject)).toHaveLength(0);
+
+  release();
+  await expect(toast(page, 'Message sent successfully! We will get back to you soon.')).toBeVisible();
+  await receiver.waitFor(() => arrivedWithSubject(subject).length === 1);
+  expect(page.url()).toBe(`${server.url}/contact`);
+  for (const field of [form.name, form.email, form.subject, form.message]) await expect(field).toHaveValue('');
+  expect(arrivedWithSubject(subject)).toHaveLength(1);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

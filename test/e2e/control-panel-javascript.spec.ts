@@ -5,10 +5,10 @@ import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.ts';
 
 /**
- * /control-panel's islands load with client:customer (docs/decisions.md 124): a new visitor on a
- * site that offers sign-in gets the signed-out panel as HTML and no React until they touch it;
- * a browser that brings a customer (the hint cookie) or a remembered server, and a site without
- * sign-in, run the panel at load. The site here offers sign-in by e-mail link (a real SMTP inbox).
+ * /control-panel's and /minecraft-tools' islands load with client:customer (docs/decisions.md 124,
+ * 143): a new visitor on a site that offers sign-in gets the signed-out panel as HTML and no React
+ * until they touch it; a browser that brings a customer (the hint cookie) or a remembered server,
+ * and a site without sign-in, run the panel at load. The site here offers sign-in by e-mail link (a real SMTP inbox).
  */
 
 const react = /\/_astro\/client\.[\w-]+\.js$/;
@@ -74,6 +74,26 @@ test.describe('control panel JavaScript', () => {
       await expect(page.getByRole('heading', { name: 'Your servers, one sign-in away' })).toBeVisible();
     });
   }
+
+  test('/minecraft-tools: a new visitor sees the signed-out tools with no React until they touch them', async ({ page }) => {
+    const scripts = await scriptsAtLoad(page, `${origin}/minecraft-tools`);
+    expect(scripts.filter((s) => react.test(s))).toEqual([]);
+    const tools = page.locator('astro-island[component-export="MinecraftTools"]');
+    await expect(tools).toHaveAttribute('ssr', '');
+    await expect(page.getByRole('heading', { name: 'Your servers, one sign-in away' })).toBeVisible();
+    // The sign-in brings the customer back to this page, from the HTML rendered at build too.
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/account/signin?returnTo=%2Fminecraft-tools');
+    await expect(page.getByText('Checking your connection…')).toHaveCount(0);
+
+    await page.getByText('Connect with a Server ID and access key instead').click();
+    await expect(tools).not.toHaveAttribute('ssr');
+    await expect(page.locator('astro-island[component-export="Toaster"]')).not.toHaveAttribute('ssr');
+    await page.getByLabel('Server ID').fill('test-mc');
+    await page.getByLabel('Access key').fill('wrong-key');
+    await page.getByRole('button', { name: /^Connect/ }).click();
+    await expect(page.getByText('Failed to fetch server details')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/account/signin?returnTo=%2Fminecraft-tools');
+  });
 
   test('a browser that brings a signed-in customer runs the panel at load', async ({ page, context }) => {
     await context.addCookies([{ name: 'hf_customer_hint', value: '1', url: origin }]);

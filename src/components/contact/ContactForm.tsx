@@ -76,8 +76,9 @@ export interface ContactFormProps {
 
 /**
  * The contact form. It is a real form that posts to /api/contact without JavaScript; once
- * hydrated it checks the fields with the server's own rules, sends JSON, and toasts the result.
- * Inputs are uncontrolled, so what a visitor typed before hydration stays.
+ * hydrated (on the visitor's first touch, docs/decisions.md 143) it checks the fields with the
+ * server's own rules, sends JSON, and toasts the result. Inputs are uncontrolled, so what a
+ * visitor typed before hydration stays.
  */
 export function ContactForm({ toasts, notSent }: ContactFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -88,21 +89,11 @@ export function ContactForm({ toasts, notSent }: ContactFormProps) {
   const [messageLength, setMessageLength] = useState(0);
 
   useEffect(() => {
+    // The page's script (contact-form.ts) has filled ?subject= and shown ?sent=1's notice; it waits
+    // for data-enhanced to hand over a send pressed before this ran.
     setEnhanced(true);
-    const form = formRef.current;
-    if (!form) return;
-    const params = new URLSearchParams(window.location.search);
-    const subject = form.elements.namedItem('subject') as HTMLInputElement | null;
-    const wanted = params.get('subject')?.trim();
-    if (subject && wanted && !subject.value) subject.value = wanted.slice(0, contactLimits.subject);
-    const message = form.elements.namedItem('message') as HTMLTextAreaElement | null;
+    const message = formRef.current?.elements.namedItem('message') as HTMLTextAreaElement | null;
     setMessageLength(message?.value.length ?? 0);
-    // After a form post without JavaScript the notice shows through :target; show it for ?sent=1 alone too.
-    if (params.get('sent') === '1') {
-      const notice = document.getElementById('sent');
-      notice?.classList.remove('hidden');
-      notice?.classList.add('flex');
-    }
   }, []);
 
   function focusFirst(fields: ContactFieldErrors) {
@@ -162,6 +153,7 @@ export function ContactForm({ toasts, notSent }: ContactFormProps) {
       method="post"
       action="/api/contact"
       noValidate={enhanced}
+      data-enhanced={enhanced ? '' : undefined}
       onSubmit={onSubmit}
       aria-labelledby="contact-form-heading"
       aria-busy={sending}

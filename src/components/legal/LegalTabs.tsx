@@ -1,44 +1,33 @@
-import { useEffect, useState } from 'react';
 import type { LegalDocument } from '../../data/legal.ts';
-import { Tabs } from '../ui/Tabs.tsx';
+import { Tabs, tab } from '../ui/Tabs.tsx';
 import { cardVariants } from '../ui/card-variants.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
+/** The tab size here: narrower tabs on phones, where the three share a row. */
+const size = 'compact';
+
 /**
- * The legal documents as WAI-ARIA tabs (automatic activation): Terms of Service first and
- * selected by default; Left/Right/Home/End move between tabs; #privacy or #refund in the
- * address selects that tab.
+ * The legal documents as WAI-ARIA tabs (automatic activation), rendered at build with Terms of
+ * Service selected: legal-tabs.ts selects on a press, moves with Left/Right/Home/End and follows
+ * #privacy or #refund in the address, with no React (docs/decisions.md 143). The tab classes it
+ * swaps are given here, from the one tab style.
  */
 export function LegalTabs({ documents }: { documents: LegalDocument[] }) {
-  const [selected, setSelected] = useState(documents[0]?.id ?? 'terms');
-
-  useEffect(() => {
-    const fromHash = () => {
-      const id = window.location.hash.slice(1);
-      if (documents.some((d) => d.id === id)) setSelected(id as LegalDocument['id']);
-    };
-    fromHash();
-    window.addEventListener('hashchange', fromHash);
-    return () => window.removeEventListener('hashchange', fromHash);
-  }, [documents]);
-
-  const select = (id: LegalDocument['id']) => {
-    setSelected(id);
-    history.replaceState(null, '', id === documents[0]?.id ? window.location.pathname : `#${id}`);
-  };
-
   return (
-    <Tabs
-      label="Legal documents"
-      idPrefix="legal"
-      selected={selected}
-      onSelect={select}
-      size="compact"
-      listClassName="grid grid-cols-3"
-      panelClassName={cardVariants({ surface: 'soft', className: 'mt-6 p-6 sm:p-8' })}
-      items={documents.map((doc) => ({ id: doc.id, label: doc.title, panel: <LegalDocumentView doc={doc} /> }))}
-    />
+    <div data-legal-tabs data-tab-selected={tab({ selected: true, size })} data-tab-unselected={tab({ selected: false, size })}>
+      <Tabs
+        label="Legal documents"
+        idPrefix="legal"
+        selected={documents[0]?.id ?? 'terms'}
+        // Rendered at build only: the page's script selects.
+        onSelect={() => {}}
+        size={size}
+        listClassName="grid grid-cols-3"
+        panelClassName={cardVariants({ surface: 'soft', className: 'mt-6 p-6 sm:p-8' })}
+        items={documents.map((doc) => ({ id: doc.id, label: doc.title, panel: <LegalDocumentView doc={doc} /> }))}
+      />
+    </div>
   );
 }
 

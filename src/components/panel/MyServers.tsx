@@ -3,7 +3,7 @@ import { lazy, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../lib/api-client.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { cardVariants } from '../ui/card-variants.ts';
-import { FirstViewContext, signedOutAnswer } from './first-view.ts';
+import { FirstViewContext, PanelPageContext, signedOutAnswer } from './first-view.ts';
 import { panelApi, type MyServer, type MyServersAnswer } from './panel-api.ts';
 
 // Loaded when an owner first opens Share: most visits never do.
@@ -33,9 +33,9 @@ function deepLinkedServer(): string | undefined {
   return id;
 }
 
-/** Where sign-in brings the customer back: this page, with its deep link if any. */
-function returnHere(server: string | undefined): string {
-  const here = typeof window === 'undefined' ? '/control-panel' : window.location.pathname;
+/** Where sign-in brings the customer back: this page (`page` when rendered at build), with its deep link if any. */
+function returnHere(page: string, server: string | undefined): string {
+  const here = typeof window === 'undefined' ? page : window.location.pathname;
   return server ? `${here}?server=${encodeURIComponent(server)}` : here;
 }
 
@@ -57,6 +57,7 @@ export function MyServers({ opening, onOpen, onNoSignIn }: MyServersProps) {
   const [error, setError] = useState<string>();
   const [sharing, setSharing] = useState<string>();
   const linked = useRef<string | undefined>(undefined);
+  const page = useContext(PanelPageContext);
 
   useEffect(() => {
     let cancelled = false;
@@ -107,7 +108,7 @@ export function MyServers({ opening, onOpen, onNoSignIn }: MyServersProps) {
         </h2>
         <p className="mt-2 text-sm text-slate-300">Sign in with the e-mail address of your order to see every server you have, and those shared with you.</p>
         <a
-          href={`/account/signin?returnTo=${encodeURIComponent(returnHere(linked.current))}`}
+          href={`/account/signin?returnTo=${encodeURIComponent(returnHere(page, linked.current))}`}
           className={buttonVariants({ size: 'lg', className: 'mt-5 w-full' })}
         >
           <LogIn aria-hidden className="size-4" /> Sign in

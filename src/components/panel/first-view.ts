@@ -13,3 +13,9 @@ export const FirstViewContext = createContext<FirstView>('checking');
 
 /** The signed-out answer the `signed-out` view starts from: sign-in offered, no servers. */
 export const signedOutAnswer: MyServersAnswer = { signedIn: false, signInOffered: true, owned: [], shared: [] };
+
+/**
+ * The page the panel is on, for what its HTML links back to when rendered at build (the sign-in
+ * link's returnTo): /control-panel unless a page says otherwise (/minecraft-tools).
+ */
+export const PanelPageContext = createContext('/control-panel');

@@ -1,9 +1,9 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-/** The one tab style: a segmented bar whose selected tab is filled with the brand colour. */
+/** The one tab style: a segmented bar whose selected tab is filled with the brand colour (also read by legal-tabs.ts, which swaps it without React). */
 const tabList = 'gap-1 rounded-xl border border-white/10 bg-surface-900/70 p-1';
-const tab = cva('inline-flex items-center justify-center gap-2 rounded-lg py-2.5 font-semibold transition-colors', {
+export const tab = cva('inline-flex items-center justify-center gap-2 rounded-lg py-2.5 font-semibold transition-colors', {
   variants: {
     selected: { true: 'bg-brand-600 text-white shadow', false: 'text-slate-300 hover:bg-white/5 hover:text-white' },
     /** compact: narrower tabs on phones, where three share a row. */
