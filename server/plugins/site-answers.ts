@@ -62,6 +62,13 @@ function matchesTag(header: string, etag: string): boolean {
  * (server/plugins/static-site.ts), so both answer the same bytes.
  */
 export class SiteAnswers {
+  /**
+   * The hashed scripts, styles and fonts (lean files) by their exact request target, as a
+   * browser asks for them (`/_astro/x.js`: no query, nothing percent-encoded). They never change
+   * under their name, so the fast path answers them from here before anything else is looked at
+   * (docs/decisions.md 130). Part of the answers of one built site, so a swap brings its own.
+   */
+  readonly hashed = new Map<string, SiteFile>();
   private readonly baked = new Map<Representation, Baked>();
   private readonly negotiators = {
     both: new Negotiator<'br' | 'gzip' | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'], cache: boundedCache(200) }),
@@ -70,6 +77,7 @@ export class SiteAnswers {
   };
 
   constructor(site: SiteFiles, security: Record<string, string>) {
+    for (const [target, file] of site.files) if (file.lean) this.hashed.set(target, file);
     for (const file of new Set([...site.files.values()])) {
       const headers = file.lean ? Object.fromEntries(Object.entries(security).filter(([name]) => subresourceSecurity.has(name))) : security;
       for (const rep of [file.identity, file.br, file.gzip]) {
