@@ -62,6 +62,13 @@ function matchesTag(header: string, etag: string): boolean {
  * (server/plugins/static-site.ts), so both answer the same bytes.
  */
 export class SiteAnswers {
+  /**
+   * The hashed scripts, styles and fonts (lean files) by their exact request target, as a
+   * browser asks for them (`/_astro/x.js`: no query, nothing percent-encoded). They never change
+   * under their name, so the fast path answers them from here before anything else is looked at
+   * (docs/decisions.md 130). Part of the answers of one built site, so a swap brings its own.
+   */
+  readonly hashed = new Map<string, SiteFile>();
   /** Weak: a page made with a banner (server/announcements/banner-pages.ts) is baked on its first answer and let go with it. */
   private readonly baked = new WeakMap<Representation, Baked>();
   private readonly security: Record<string, string>;
@@ -73,6 +80,7 @@ export class SiteAnswers {
 
   constructor(site: SiteFiles, security: Record<string, string>) {
     this.security = security;
+    for (const [target, file] of site.files) if (file.lean) this.hashed.set(target, file);
     for (const file of new Set([...site.files.values()])) {
       for (const rep of [file.identity, file.br, file.gzip]) if (rep) this.bake(file, rep);
     }

@@ -71,12 +71,19 @@ function lookup(files: SiteFiles, url: string): SiteFile | undefined {
 function knownHost(publicUrl: string, listenHost: string): (req: IncomingMessage) => boolean {
   const publicHost = new URL(publicUrl).host;
   const loopback = isLoopbackHost(listenHost);
+  // The loopback names with the port, made when the port changes rather than on every request.
+  let port: number | undefined;
+  let names: string[] = [];
   return (req) => {
     const host = req.headers.host;
     if (host === publicHost) return true;
     if (!loopback || host === undefined) return false;
-    const port = req.socket.localPort;
-    return host === `localhost:${port}` || host === `127.0.0.1:${port}` || host === `[::1]:${port}`;
+    const local = req.socket.localPort;
+    if (local !== port) {
+      port = local;
+      names = [`localhost:${local}`, `127.0.0.1:${local}`, `[::1]:${local}`];
+    }
+    return names.includes(host);
   };
 }
 
@@ -122,7 +129,15 @@ async function staticSitePlugin(app: FastifyInstance, options: { siteDir: string
   installFastPath(app, (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method;
     if ((method !== 'GET' && method !== 'HEAD') || req.headers['x-forwarded-host'] !== undefined || !hostKnown(req)) return false;
-    const file = lookup(site.files, req.url ?? '');
+    const url = req.url ?? '';
+    // A hashed file asked for by its plain name (most of a visit's requests): no parsing, no id (docs/decisions.md 130).
+    const hashed = site.answers.hashed.get(url);
+    if (hashed) {
+      site.answers.write(req, res, hashed, 200, undefined);
+      if (debug) app.log.debug({ method, url, statusCode: res.statusCode }, 'static file');
+      return true;
+    }
+    const file = lookup(site.files, url);
     if (!file) return false;
     // A lean file (a hashed script, style or font) carries no request id (docs/decisions.md 89).
     const id = file.lean ? undefined : randomUUID();
