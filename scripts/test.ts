@@ -1,14 +1,13 @@
-// `npm test`: lint and format check (Biome), import cycles, build the site; then, side by side,
-// the browser tests (Playwright in Debian's Chromium) and, in a second lane, the type-check, the
-// built pages' HTML check (Nu HTML Checker) and the unit and integration tests (Vitest). Then it
-// prints one closing line "N passed, N failed, N skipped" (scripts/test-tally.ts counts it) and
-// exits non-zero when anything failed.
+// `npm test`: lint and format check (Biome), import cycles, build the site, type-check, the built
+// pages' HTML check (Nu HTML Checker), the unit and integration tests (Vitest), then the browser
+// tests (Playwright in Debian's Chromium). Then it prints one closing line
+// "N passed, N failed, N skipped" (scripts/test-tally.ts counts it) and exits non-zero when
+// anything failed.
 //
-// Why two lanes (docs/decisions.md 146): most of Vitest's time is spent waiting on child
-// processes, databases, sockets and timers, not on the CPU, so the browser tests fill the cores
-// it leaves idle. The browser lane streams its output; the second lane's output is printed as
-// each of its steps ends, so the two never interleave. TEST_LANES=1 runs everything one after
-// another, as before.
+// TEST_LANES=2 runs the browser tests beside the type-check, the HTML check and Vitest, for a
+// machine with cores to spare (docs/decisions.md 146): on 2 cores both lanes are bound by the CPU
+// and the run took no less. The browser lane streams its output; the other lane's output is
+// printed as each of its steps ends, so the two never interleave.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +17,7 @@ import { addFailedStep, addPlaywright, addVitest, closingLines, emptyTally, type
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const results = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-test-'));
-const oneLane = process.env.TEST_LANES === '1';
+const oneLane = process.env.TEST_LANES !== '2';
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 
 interface Step {
