@@ -50,12 +50,13 @@ describe.each(dialects)('alerts, then and now (%s)', (dialect) => {
       headers: { cookie: admin.cookie, origin: 'http://localhost:4321', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
-  const change = async (from: 'operational' | 'down', to: 'operational' | 'down') => {
+  /** A recorded change of the board's monitor, at `at` (the app's clock's time unless given). */
+  const change = async (from: 'operational' | 'down', to: 'operational' | 'down', at = clock()) => {
     await recordMonitorChange(app.db, {
       monitorId: 'edge',
       from,
       to,
-      at: clock(),
+      at,
       maintenance: false,
       ...(to === 'down' ? { detail: 'connect ECONNREFUSED 203.0.113.7:25565' } : {}),
     });
@@ -90,8 +91,9 @@ describe.each(dialects)('alerts, then and now (%s)', (dialect) => {
   });
 
   it('publishes the draft of a recovered monitor as a resolved incident, from when it went down to when it came back', async () => {
+    // The times the changes are recorded at (the clock runs on between two reads of it).
     const wentDown = clock();
-    await change('operational', 'down');
+    await change('operational', 'down', wentDown);
     let [alert] = await alerts();
     expect(alert!.draft).toMatchObject({
       title: 'Edge - 01 is down',
@@ -100,7 +102,7 @@ describe.each(dialects)('alerts, then and now (%s)', (dialect) => {
     });
     offset += 4 * minute;
     const cameBack = clock();
-    await change('down', 'operational');
+    await change('down', 'operational', cameBack);
     [alert] = await alerts();
     const utc = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
     expect(alert!.draft).toMatchObject({
