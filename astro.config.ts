@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { interactionDirective } from './src/directives/integration.ts';
+import { keepPrerender } from './src/integrations/keep-prerender.ts';
 import { isPrivateRoute } from './src/data/private-routes.ts';
 import { site } from './src/data/site.ts';
 
@@ -22,6 +23,7 @@ export default defineConfig({
   integrations: [
     react(),
     interactionDirective(),
+    keepPrerender(),
     sitemap({ filter: (page) => !page.includes('/404') && !page.includes('/contact/not-sent') && !isPrivateRoute(page) }),
   ],
   vite: { plugins: [tailwindcss()] },

@@ -25,7 +25,7 @@ export interface CatalogPluginOptions {
  */
 async function catalogCapability(app: FastifyInstance, options: CatalogPluginOptions): Promise<void> {
   const schemas = new ContentSchemas();
-  const rebuilder = new SiteRebuilder({ buildsDir: app.config.siteBuildsDir, log: app.log });
+  const rebuilder = new SiteRebuilder({ buildsDir: app.config.siteBuildsDir, log: app.log, baseDir: app.config.siteDir });
   const live = new LiveCatalog({ app, db: app.db, pool: app.pgPool, rebuilder, pollMs: options.pollMs ?? 5000 });
   const service = new CatalogService({ db: app.db, schemas, rebuilder, live, audit: app.audit, now: app.clock });
   app.decorate('catalog', { service, live });

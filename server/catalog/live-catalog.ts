@@ -112,8 +112,9 @@ export class LiveCatalog {
     if (!site) return;
     this.#original ??= { ...site };
     if (site.dir === dir) return;
+    const started = performance.now();
     replaceSite(this.#app, id === 0 ? this.#original : loadSite(this.#app, dir));
-    this.#app.log.info({ version: id, dir }, 'serving the catalog version');
+    this.#app.log.info({ version: id, dir, swapMs: Math.round(performance.now() - started) }, 'serving the catalog version');
     this.#rebuilder.prune([dir, this.#original.dir]);
   }
 }

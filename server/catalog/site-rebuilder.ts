@@ -8,6 +8,9 @@ import type { CatalogDocument } from '../../contracts/catalog.ts';
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const astroCli = path.join(projectRoot, 'node_modules/astro/bin/astro.mjs');
 const postbuild = path.join(projectRoot, 'scripts/postbuild.ts');
+const catalogRender = path.join(projectRoot, 'scripts/catalog-render.ts');
+/** scripts/catalog-render.ts's exit when a page threw with the document: the full build would stop on it too. */
+const exitPageFailed = 2;
 /** Written last into a finished folder: a folder without it is a build that did not end. */
 const doneMarker = '.built';
 
@@ -17,8 +20,10 @@ export class SiteBuildFailed extends Error {}
 export interface BuiltSite {
   dir: string;
   ms: number;
-  /** Found already built (by this instance before, or another on the same disk). */
-  reused: boolean;
+  /** How: the built site's pages rendered again with the document, or a whole `astro build` (docs/decisions.md 156). */
+  how: 'render' | 'build' | 'found';
+  /** The render's own figures (scripts/catalog-render.ts), when rendered. */
+  figures?: Record<string, number>;
 }
 
 /** The lines of a failed build that say what went wrong, without the progress around them. */
@@ -32,31 +37,46 @@ function reasonOf(output: string): string {
     .join('\n');
 }
 
-function run(args: string[], env: Record<string, string>, timeoutMs: number): Promise<void> {
+/** A child that did not end well: its exit code (undefined when killed) and the words that say why. */
+class RunFailed extends SiteBuildFailed {
+  readonly code: number | null;
+  constructor(message: string, code: number | null) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** Runs a script of this checkout with Node; resolves with what it printed on stdout. */
+function run(args: string[], env: Record<string, string>, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
+    let stdout = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-20_000);
     };
-    child.stdout.on('data', keep);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout = (stdout + chunk.toString()).slice(-20_000);
+      keep(chunk);
+    });
     child.stderr.on('data', keep);
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
-      reject(new SiteBuildFailed(error.message));
+      reject(new RunFailed(error.message, null));
     });
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new SiteBuildFailed(signal === 'SIGKILL' ? `the build took longer than ${timeoutMs / 1000} s` : reasonOf(output)));
+      if (code === 0) resolve(stdout);
+      else reject(new RunFailed(signal === 'SIGKILL' ? `the build took longer than ${timeoutMs / 1000} s` : reasonOf(output), code));
     });
   });
 }
 
 /**
- * Builds the site with a catalog document in place of the content files (docs/decisions.md 97):
- * `astro build` in a child process into a folder of its own, then postbuild's fast compression.
+ * Builds the site with a catalog document in place of the content files (docs/decisions.md 97,
+ * 156): the built site's pages rendered again with it in a child process (scripts/catalog-render.ts),
+ * or, when that cannot run here, `astro build` in a child process then postbuild's fast compression.
  * Folders are named by the document's hash under `buildsDir`, so a document is built once per
  * disk (two instances on one machine share it) and a folder is only ever seen finished (it is
  * renamed into place). One build at a time per instance; the newest few folders are kept.
@@ -65,10 +85,13 @@ export class SiteRebuilder {
   readonly buildsDir: string;
   readonly #log: FastifyBaseLogger;
   readonly #timeoutMs: number;
+  readonly #baseDir: string | undefined;
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(options: { buildsDir: string; log: FastifyBaseLogger; timeoutMs?: number }) {
+  /** `baseDir`: the site as built (dist/), whose render kit a publish renders from; none: always a full build. */
+  constructor(options: { buildsDir: string; log: FastifyBaseLogger; timeoutMs?: number; baseDir?: string }) {
     this.buildsDir = options.buildsDir;
+    this.#baseDir = options.baseDir;
     this.#log = options.log;
     this.#timeoutMs = options.timeoutMs ?? 180_000;
   }
@@ -87,14 +110,25 @@ export class SiteRebuilder {
   async #build(document: CatalogDocument): Promise<BuiltSite> {
     const started = performance.now();
     const dir = this.folderOf(document);
-    if (fs.existsSync(path.join(dir, doneMarker))) return { dir, ms: Math.round(performance.now() - started), reused: true };
+    if (fs.existsSync(path.join(dir, doneMarker))) return { dir, ms: Math.round(performance.now() - started), how: 'found' };
     fs.mkdirSync(this.buildsDir, { recursive: true });
     const work = path.join(this.buildsDir, `.work-${randomUUID()}`);
     const contentFile = `${work}.json`;
     fs.writeFileSync(contentFile, JSON.stringify(document));
+    let how: BuiltSite['how'] = 'render';
+    let figures: Record<string, number> | undefined;
     try {
-      await run([astroCli, 'build', '--outDir', work], { HOSTFRONT_CONTENT_FILE: contentFile, ASTRO_TELEMETRY_DISABLED: '1' }, this.#timeoutMs);
-      await run([postbuild, work, '--fast'], {}, this.#timeoutMs);
+      try {
+        figures = await this.#render(contentFile, work);
+      } catch (error) {
+        // A page that threw with this document throws in a full build too: the editor gets its words.
+        if (error instanceof RunFailed && error.code === exitPageFailed) throw new SiteBuildFailed(error.message);
+        this.#log.warn({ err: error }, 'could not render the catalog pages from the built site; building it in full');
+        fs.rmSync(work, { recursive: true, force: true });
+        how = 'build';
+        await run([astroCli, 'build', '--outDir', work], { HOSTFRONT_CONTENT_FILE: contentFile, ASTRO_TELEMETRY_DISABLED: '1' }, this.#timeoutMs);
+        await run([postbuild, work, '--fast'], {}, this.#timeoutMs);
+      }
       fs.writeFileSync(path.join(work, doneMarker), new Date().toISOString());
       // A folder of the same name without its marker is a build that was cut off: replace it.
       if (fs.existsSync(dir) && !fs.existsSync(path.join(dir, doneMarker))) fs.rmSync(dir, { recursive: true, force: true });
@@ -109,8 +143,22 @@ export class SiteRebuilder {
       fs.rmSync(contentFile, { force: true });
     }
     const ms = Math.round(performance.now() - started);
-    this.#log.info({ dir, ms }, 'site rebuilt for the catalog');
-    return { dir, ms, reused: false };
+    this.#log.info({ dir, ms, how, ...figures }, 'site rebuilt for the catalog');
+    return { dir, ms, how, figures };
+  }
+
+  /**
+   * The fast path (docs/decisions.md 156): the pages of the site as built (`baseDir`, dist/)
+   * rendered again with the document from the render kit its build kept. React and Astro run as
+   * in `astro build` (NODE_ENV production); Node's compile cache keeps the bundle's compiled
+   * code between publishes.
+   */
+  async #render(contentFile: string, work: string): Promise<Record<string, number>> {
+    if (!this.#baseDir) throw new Error('no built site to render from');
+    const env = { NODE_ENV: 'production', NODE_COMPILE_CACHE: path.join(this.buildsDir, '.compile-cache') };
+    const stdout = await run([catalogRender, this.#baseDir, contentFile, work], env, this.#timeoutMs);
+    const last = stdout.trim().split('\n').at(-1) ?? '{}';
+    return JSON.parse(last) as Record<string, number>;
   }
 
   /** Removes finished folders but the newest `keep` and those in use. */
