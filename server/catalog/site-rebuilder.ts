@@ -126,7 +126,10 @@ export class SiteRebuilder {
         this.#log.warn({ err: error }, 'could not render the catalog pages from the built site; building it in full');
         fs.rmSync(work, { recursive: true, force: true });
         how = 'build';
-        await run([astroCli, 'build', '--outDir', work], { HOSTFRONT_CONTENT_FILE: contentFile, ASTRO_TELEMETRY_DISABLED: '1' }, this.#timeoutMs);
+        // NODE_ENV as `npm run build` has it: a server started by a test runner (NODE_ENV=test)
+        // would otherwise build React's development code with other hashed names than dist/'s.
+        const env = { HOSTFRONT_CONTENT_FILE: contentFile, ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' };
+        await run([astroCli, 'build', '--outDir', work], env, this.#timeoutMs);
         await run([postbuild, work, '--fast'], {}, this.#timeoutMs);
       }
       fs.writeFileSync(path.join(work, doneMarker), new Date().toISOString());
