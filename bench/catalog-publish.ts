@@ -8,9 +8,12 @@
  * instances on one machine share it). An editor is added with `npm run staff` and enrolled with
  * a software passkey over HTTP. Then: autocannon loads instance A's /budget-vps for a baseline,
  * then again while A rebuilds for a publish (a changed price); the publish's answer time is
- * publish-to-live on A; instance B is polled until its page shows the price.
+ * publish-to-live on A; instance B is polled until its page shows the price. The servers' own
+ * log lines give the parts (docs/decisions.md 156): render, postbuild and the swap into memory.
  *
- * Figures, not a test: prints them and exits 0. Options: --connections 20 --baseline 5.
+ * Figures, not a test: prints them and exits 0. Options: --connections 20 --baseline 5, --shared,
+ * --full (the full `astro build` a publish took before 156, and takes still as its fallback: the
+ * run hides dist/.render, the render kit, and puts it back at the end).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,17 +25,26 @@ import { freePort } from '../test/helpers/free-port.ts';
 import { startServer } from '../test/helpers/server-process.ts';
 import { SoftAuthenticator } from '../test/helpers/soft-authenticator.ts';
 import { staffCli } from '../test/e2e/support/staff-cli.ts';
+import { renderKitDir } from '../src/integrations/render-kit.ts';
 
 const { values: args } = parseArgs({
-  options: { connections: { type: 'string', default: '20' }, baseline: { type: 'string', default: '5' }, shared: { type: 'boolean', default: false } },
+  options: {
+    connections: { type: 'string', default: '20' },
+    baseline: { type: 'string', default: '5' },
+    shared: { type: 'boolean', default: false },
+    full: { type: 'boolean', default: false },
+  },
 });
+const kit = path.resolve(import.meta.dirname, '../dist', renderKitDir);
+const hiddenKit = `${kit}-hidden-by-bench`;
+if (args.full) fs.renameSync(kit, hiddenKit);
 const connections = Number(args.connections);
 
 const database = await createTestDatabase('postgres');
 const dirs = [fs.mkdtempSync(path.join(os.tmpdir(), 'bench-catalog-a-')), fs.mkdtempSync(path.join(os.tmpdir(), 'bench-catalog-b-'))];
 const [portA, portB] = [await freePort(), await freePort()];
 const origin = `http://localhost:${portA}`;
-const envOf = (dir: string) => ({ DATABASE_URL: database.url, PUBLIC_URL: origin, SITE_BUILDS_DIR: args.shared ? dirs[0]! : dir, LOG_LEVEL: 'warn' });
+const envOf = (dir: string) => ({ DATABASE_URL: database.url, PUBLIC_URL: origin, SITE_BUILDS_DIR: args.shared ? dirs[0]! : dir, LOG_LEVEL: 'info' });
 const a = await startServer(envOf(dirs[0]!), { port: portA });
 const b = await startServer(envOf(dirs[1]!), { port: portB });
 
@@ -54,6 +66,12 @@ async function editorCookie(): Promise<string> {
   const set = enrolled.headers.getSetCookie().find((c) => c.startsWith('hf_staff='));
   if (!set) throw new Error(`enrolment: ${enrolled.status} ${await enrolled.text()}`);
   return set.split(';')[0]!;
+}
+
+/** The last line of a server's JSON log with this message. */
+function logLine(output: string, msg: string): Record<string, string | number> | undefined {
+  const lines = output.split('\n').filter((l) => l.includes(`"msg":"${msg}"`));
+  return lines.length ? JSON.parse(lines.at(-1)!) : undefined;
 }
 
 function load(seconds: number | undefined, until?: Promise<unknown>): Promise<autocannon.Result> {
@@ -96,8 +114,19 @@ try {
   }
   const { buildMs } = await answer.json();
   console.log(
-    `catalog publish (${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}, rebuild folders ${args.shared ? 'shared' : 'one per instance'})`,
+    `catalog publish (${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}, rebuild folders ${args.shared ? 'shared' : 'one per instance'}, ${args.full ? 'full build' : 'rendered from the kit'})`,
   );
+  for (const [name, server] of [['A', a] as const, ['B', b] as const]) {
+    const built = logLine(server.output(), 'site rebuilt for the catalog');
+    const swapped = logLine(server.output(), 'serving the catalog version');
+    const parts = built
+      ? `${built.how}: load ${built.loadMs ?? '-'} ms, render ${built.renderMs ?? '-'} ms, postbuild ${built.postbuildMs ?? '-'} ms (${built.changed ?? '-'} of ${built.pages ?? '-'} pages changed), in all ${built.ms} ms`
+      : 'found built';
+    console.log(`  ${name}: ${parts}; swap ${swapped?.swapMs ?? '-'} ms`);
+  }
   console.log(`  pages built on A:                      ${(buildMs / 1000).toFixed(1)} s`);
   console.log(`  publish to live on A (its answer):     ${(liveA / 1000).toFixed(1)} s`);
   console.log(`  publish to live on B (second process): ${(liveB / 1000).toFixed(1)} s`);
@@ -113,4 +142,5 @@ try {
   await b.stop();
   await database.drop();
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  if (args.full) fs.renameSync(hiddenKit, kit);
 }
