@@ -22,6 +22,8 @@ async function offers(origin: string, page: Page): Promise<{ low: string; first:
 }
 
 /** A help answer and a knowledge article, as the files hold them and as the editor writes them. */
+/** Issue 32: "A publish reaches every page that shows the change within 15 seconds, on every instance." */
+const liveWithinMs = 15_000;
 const lagFaq = help.faqs.find((f) => f.id === 'technical-lag')!;
 const firstArticle = knowledgeBase[0]!;
 const newLagAnswer = 'Edited in the console: look at the CPU and memory charts first, then at the console.';
@@ -125,20 +127,23 @@ for (const dialect of dialects) {
       await price.fill('3.49');
       const clicked = Date.now();
       await editor.getByRole('button', { name: 'Publish' }).click();
-      await expect(editor.getByRole('status').filter({ hasText: 'Published version' })).toBeVisible({ timeout: 90_000 });
+      // Issue 32: a publish reaches every page within 15 s, on every instance, counted from the click.
+      await expect(editor.getByRole('status').filter({ hasText: 'Published version' })).toBeVisible({ timeout: liveWithinMs });
       const published = Date.now();
       console.log(`[catalog ${dialect}] publish to live on the publishing instance: ${((published - clicked) / 1000).toFixed(1)} s`);
       const visitor = await editor.context().browser()!.newPage();
+      if (second) {
+        await expect
+          .poll(async () => (await offers(second!, visitor)).low, { timeout: Math.max(1, clicked + liveWithinMs - Date.now()), intervals: [250] })
+          .toBe('3.49');
+        console.log(`[catalog ${dialect}] the second instance serves it ${((Date.now() - clicked) / 1000).toFixed(1)} s after the click`);
+      }
       await visitor.goto(`${origin}/budget-vps`);
       await expect(visitor.getByText('$3.49').first()).toBeVisible();
       expect(await offers(origin, visitor)).toEqual({ low: '3.49', first: '3.49' });
       await visitor.goto(`${origin}/products`);
       await expect(visitor.getByText('$3.49/Monthly')).toBeVisible();
       expect(await (await visitor.request.get(`${origin}/search-index.json`)).text()).toContain('"Budget VPS 1","description":"$3.49/month');
-      if (second) {
-        await expect.poll(async () => (await offers(second!, visitor)).low, { timeout: 15_000, intervals: [250] }).toBe('3.49');
-        console.log(`[catalog ${dialect}] the second instance serves it ${((Date.now() - published) / 1000).toFixed(1)} s after the publish`);
-      }
       // The page's meta description says the new "from" price (docs/decisions.md 139).
       await visitor.goto(`${origin}/budget-vps`);
       await expect(visitor.locator('meta[name="description"]')).toHaveAttribute('content', /from \$3\.49 a month\.$/);
@@ -192,11 +197,16 @@ for (const dialect of dialects) {
     test('restoring version 0 brings the price back', async () => {
       await editor.reload();
       await expect(editor.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
+      const clicked = Date.now();
       await editor.getByRole('button', { name: 'Restore version 0' }).click();
-      await expect(editor.getByRole('status').filter({ hasText: 'Version 0 restored' })).toBeVisible({ timeout: 90_000 });
+      await expect(editor.getByRole('status').filter({ hasText: 'Version 0 restored' })).toBeVisible({ timeout: liveWithinMs });
       expect(await offers(origin, editor)).toEqual({ low: '4.99', first: '4.99' });
       expect(await (await editor.request.get(`${origin}/help-assistant.json`)).text()).not.toContain(newLagAnswer);
-      if (second) await expect.poll(async () => (await offers(second!, editor)).low, { timeout: 15_000, intervals: [250] }).toBe('4.99');
+      if (second) {
+        await expect
+          .poll(async () => (await offers(second!, editor)).low, { timeout: Math.max(1, clicked + liveWithinMs - Date.now()), intervals: [250] })
+          .toBe('4.99');
+      }
     });
   });
 }
