@@ -12,8 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { renderKitDir, renderKitState, type RenderKit } from '../src/integrations/render-kit.ts';
 import { addInlineScriptHashes, cspHashesJson, isPrecompressed, siteFiles, templates, withIslandStyleInHead, writeCompressed } from './postbuild-steps.ts';
 
-export const exitPageFailed = 2;
-export const exitNoKit = 3;
+const exitPageFailed = 2;
+const exitNoKit = 3;
 
 interface RouteData {
   route: string;
