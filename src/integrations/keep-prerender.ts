@@ -75,7 +75,9 @@ export function keepPrerender(): AstroIntegration {
             pages.push({ url: request.url, route: routeData.route, component: routeData.component, file: outFileOf(pathname, routeData.type) });
             return astro.render(request, options);
           },
-          teardown: () => astro.teardown?.(),
+          teardown: async () => {
+            await astro.teardown?.();
+          },
         }));
       },
       'astro:build:generated': () => {
