@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CheckoutError, guardStart } from '../server/lib/checkout-guard.ts';
 import { systemPath } from '../server/lib/system-programs.ts';
+import { renderKitDir, renderKitState } from '../src/integrations/render-kit.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // The build runs this checkout's code: as root, only from a checkout nobody else can replace
@@ -38,7 +39,10 @@ const sources = Math.max(
   newestSource(path.join(root, 'public')),
   fs.statSync(path.join(root, 'astro.config.ts')).mtimeMs,
 );
-if (sources > builtAt) {
+// A dist/ built before the render kit (docs/decisions.md 156) is built again, so a publish from
+// the Catalog renders its pages instead of building the whole site.
+const hasRenderKit = fs.existsSync(path.join(root, 'dist', renderKitDir, renderKitState));
+if (sources > builtAt || !hasRenderKit) {
   console.log('building the site…');
   // package.json's build script as npm runs it, but with the checkout's own programs and the
   // system's on PATH only (npm would add node_modules/.bin of every folder above the checkout),
