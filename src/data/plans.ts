@@ -1,7 +1,7 @@
 import { iconNames } from '../lib/icon-names.ts';
 import { currencies, type Currency } from '../lib/price.ts';
 import { defineContent, z } from './define.ts';
-import { checkSoldAt, soldAtMessages } from './sold-at.ts';
+import { checkLocationIds, checkSoldAt, soldAtMessages } from './sold-at.ts';
 import { site } from './site.ts';
 
 /**
@@ -144,6 +144,7 @@ const lineList = defineContent(
       seen.add(line.id);
       if (line.plans.every((plan) => plan.hidden)) ctx.addIssue({ code: 'custom', path: [i, 'plans'], message: 'keep at least one plan shown' });
       checkSoldAt(line.locations, [i, 'locations'], ctx);
+      checkLocationIds(line.orderLink?.locationIds, [i, 'orderLink', 'locationIds'], ctx);
       const ids = new Set<string>();
       line.plans.forEach((plan, j) => {
         checkSoldAt(plan.locations, [i, 'plans', j, 'locations'], ctx);

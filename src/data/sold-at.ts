@@ -23,3 +23,9 @@ export function checkSoldAt(ids: readonly string[] | undefined, path: (string | 
     seen.add(id);
   });
 }
+
+/** Adds an issue for each key of an order link's `locationIds` that is not one of the site's locations. */
+export function checkLocationIds(ids: Readonly<Record<string, string>> | undefined, path: (string | number)[], ctx: z.RefinementCtx): void {
+  const known = new Set(locations.map((l) => l.id));
+  for (const id of Object.keys(ids ?? {})) if (!known.has(id)) ctx.addIssue({ code: 'custom', path: [...path, id], message: soldAtMessages.unknown(id) });
+}

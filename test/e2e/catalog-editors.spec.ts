@@ -24,6 +24,7 @@ async function shootCard(page: Page, card: Locator, name: string): Promise<void>
   await page.setViewportSize(size);
 }
 
+const orderTemplate = 'https://billing.example.com/cart.php?a=add&pid={pid}&currency={currencyId}&loc={locationId}';
 const securityQuestions = help.faqs.filter((f) => f.category === 'security').length;
 
 /**
@@ -61,7 +62,7 @@ for (const dialect of dialects) {
       fs.rmSync(buildsDir, { recursive: true, force: true });
     });
 
-    test('an editor chooses where a plan is sold; none chosen is named beside the boxes', async () => {
+    test("an editor chooses where a plan is sold (none chosen is named beside the boxes) and the order link's ids for the portal", async () => {
       await editor.getByLabel('Product line', { exact: true }).selectOption({ label: 'Minecraft AMD (3 plans, INR)' });
       const soldAt = editor.getByRole('group', { name: 'Diamond' }).getByRole('group', { name: 'Sold at' });
       const boxes = { delhi: soldAt.getByLabel('Delhi NCR'), singapore: soldAt.getByLabel('Singapore'), frankfurt: soldAt.getByLabel('Frankfurt') };
@@ -81,7 +82,17 @@ for (const dialect of dialects) {
       await editor.getByRole('button', { name: 'Save draft' }).click();
       await expect(editor.getByRole('status').filter({ hasText: /saved/i })).toBeVisible();
       await expect(soldAt.getByText('Sold at: choose')).toHaveCount(0);
+      // The line's order link, with the portal's ids for its currency and a location (docs/decisions.md 161).
+      const lineFields = editor.getByRole('group', { name: 'The line: Minecraft AMD' });
+      await expect(lineFields.getByLabel('Currency', { exact: true })).toHaveValue('INR');
+      await lineFields.getByLabel('Order link template').fill(orderTemplate);
+      await lineFields.getByLabel("Portal's id for INR").fill('2');
+      const portalLocations = lineFields.getByRole('group', { name: "Portal's value for each location" });
+      await portalLocations.getByLabel('Delhi NCR').fill('11');
+      await editor.getByRole('button', { name: 'Save draft' }).click();
+      await expect(editor.getByRole('status').filter({ hasText: /saved/i })).toBeVisible();
       await scan(editor, '/staff#catalog, where a plan is sold (editor)');
+      await shootCard(editor, lineFields, 'catalog-line-order-link');
       await shootCard(editor, editor.getByRole('group', { name: 'Diamond' }), 'catalog-plan-locations');
     });
 
@@ -128,6 +139,12 @@ for (const dialect of dialects) {
       await expect(place).toHaveText('Not sold at Frankfurt');
       await expect(visitor.locator('#plan-obsidian [data-stock-for]')).toContainText('at Frankfurt');
       await expect(visitor.locator('#plan-diamond').getByRole('link', { name: 'Order Now: Diamond' })).toHaveAttribute('aria-disabled', 'true');
+
+      const links = JSON.parse((await visitor.locator('#plan-diamond [data-order-for]').getAttribute('data-order-at')) ?? '{}');
+      expect(links).toEqual({
+        'delhi-ncr': 'https://billing.example.com/cart.php?a=add&pid=diamond&currency=2&loc=11',
+        singapore: 'https://billing.example.com/cart.php?a=add&pid=diamond&currency=2&loc=singapore',
+      });
 
       const data = (await (await visitor.request.get('/help-assistant.json')).json()) as {
         categories: { id: string; name: string }[];

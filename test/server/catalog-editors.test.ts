@@ -7,7 +7,7 @@ import { staffUser, type StaffUser } from '../helpers/staff.ts';
 import { testConfig } from '../helpers/test-config.ts';
 
 type Plan = { id: string; locations?: string[] };
-type Line = { id: string; locations?: string[]; plans: Plan[] };
+type Line = { id: string; currency: string; locations?: string[]; orderLink?: object; plans: Plan[] };
 type Category = { id: string; name: string; icon: string; description: string };
 type Help = { categories: Category[]; faqs: { id: string; category: string }[] };
 type Doc = { plans: Line[]; help: Help } & Record<string, unknown>;
@@ -60,6 +60,36 @@ describe.each(dialects)('the catalog editors on %s', (dialect) => {
     const saved = await saveDraft(good);
     expect(saved.statusCode, saved.body).toBe(200);
     expect((saved.json<CatalogView>().document as Doc).plans[index]!.plans[0]!.locations).toEqual(['delhi-ncr', 'singapore']);
+  });
+
+  it("checks a line's currency and its order link's ids for the portal, and saves right ones", async () => {
+    const document = await opened();
+    const index = document.plans.findIndex((l) => l.id === 'budget-vps');
+    const bad = structuredClone(document);
+    bad.plans[index]!.currency = 'EUR';
+    const badCurrency = await saveDraft(bad);
+    expect(badCurrency.statusCode).toBe(400);
+    expect(Object.keys(badCurrency.json().error.fields)).toEqual([`plans.${index}.currency`]);
+    bad.plans[index]!.currency = 'USD';
+    bad.plans[index]!.orderLink = { template: 'https://billing.example.com/cart.php?a=add&pid={pid}', currencyIds: {}, locationIds: { atlantis: '7' } };
+    const refused = await saveDraft(bad);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({
+      [`plans.${index}.orderLink.locationIds.atlantis`]: `"atlantis" is not one of the site's locations (${siteLocations})`,
+    });
+    const good = structuredClone(document);
+    good.plans[index]!.currency = 'GBP';
+    good.plans[index]!.orderLink = {
+      template: 'https://billing.example.com/cart.php?a=add&pid={pid}&currency={currencyId}&configoption[7]={locationId}',
+      currencyIds: { GBP: '3' },
+      locationIds: { frankfurt: '12' },
+    };
+    const saved = await saveDraft(good);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json<CatalogView>().document as Doc).plans[index]).toMatchObject({
+      currency: 'GBP',
+      orderLink: { currencyIds: { GBP: '3' }, locationIds: { frankfurt: '12' } },
+    });
   });
 
   it("checks the help assistant's categories, and will not lose a removed category's questions", async () => {
