@@ -140,6 +140,16 @@ for (const dialect of dialects) {
       await expect(visitor.locator('#plan-obsidian [data-stock-for]')).toContainText('at Frankfurt');
       await expect(visitor.locator('#plan-diamond').getByRole('link', { name: 'Order Now: Diamond' })).toHaveAttribute('aria-disabled', 'true');
 
+      if (screenshotDir) {
+        for (const [width, height] of [
+          [1366, 900],
+          [390, 844],
+        ] as const) {
+          await visitor.setViewportSize({ width, height });
+          await visitor.locator('#plan-diamond').scrollIntoViewIfNeeded();
+          await visitor.screenshot({ path: path.join(screenshotDir, `plan-not-sold-at-${dialect}-${width}.png`) });
+        }
+      }
       const links = JSON.parse((await visitor.locator('#plan-diamond [data-order-for]').getAttribute('data-order-at')) ?? '{}');
       expect(links).toEqual({
         'delhi-ncr': 'https://billing.example.com/cart.php?a=add&pid=diamond&currency=2&loc=11',

@@ -58,9 +58,11 @@ export function OrderLinkIdsFields({ line, base, errorOf, onChange }: OrderLinkI
               onChange={(e) => setLink({ ...orderLink, currencyIds: withId(orderLink.currencyIds, line.currency, e.target.value) })}
             />
           </FormField>
-          <fieldset className="sm:col-span-2">
+          <fieldset className="sm:col-span-2" aria-describedby={`${base}-location-ids-hint`}>
             <legend className="text-sm font-medium text-slate-200">Portal's value for each location</legend>
-            <p className={`${muted} text-xs`}>{'{locationId}'} in the order link; empty: the location's id.</p>
+            <p id={`${base}-location-ids-hint`} className={`${muted} text-xs`}>
+              {'{locationId}'} in the order link; empty: the location's id.
+            </p>
             <div className="mt-2 grid gap-3 sm:grid-cols-3">
               {locations.map((location) => (
                 <FormField
