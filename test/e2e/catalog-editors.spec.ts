@@ -1,28 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { help } from '../../src/data/help.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { scanAtRest as scan } from './support/a11y.ts';
-import { screenshotDir } from './support/screenshots.ts';
+import { screenshotDir, shootCard } from './support/screenshots.ts';
 import { enrolStaff } from './support/staff-enrol.ts';
 import { visit } from './support/visit.ts';
-
-/** A card of the console at 390 and 1366 px, with SCREENSHOT_DIR. */
-async function shootCard(page: Page, card: Locator, name: string): Promise<void> {
-  if (!screenshotDir) return;
-  fs.mkdirSync(screenshotDir, { recursive: true });
-  const size = page.viewportSize()!;
-  for (const width of [390, 1366]) {
-    await page.setViewportSize({ width, height: 900 });
-    await card.scrollIntoViewIfNeeded();
-    await card.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize(size);
-}
 
 const orderTemplate = 'https://billing.example.com/cart.php?a=add&pid={pid}&currency={currencyId}&loc={locationId}';
 const securityQuestions = help.faqs.filter((f) => f.category === 'security').length;

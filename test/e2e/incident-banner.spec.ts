@@ -5,23 +5,9 @@ import { createTestDatabase, dialects, type TestDatabase } from '../helpers/data
 import { freePort } from '../helpers/free-port.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { expectNoSeriousViolations } from './support/a11y.ts';
+import { layoutShift } from './support/layout-shift.ts';
 import { screenshotDir } from './support/screenshots.ts';
 import { enrolStaff } from './support/staff-enrol.ts';
-
-/** The layout shifts the page has had so far (CLS's parts), read from the browser's own record. */
-const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-            if (!entry.hadRecentInput) total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        // The observer hands over the buffered entries in its first callback, within a frame or two.
-        setTimeout(() => resolve(total), 500);
-      }),
-  );
 
 function section(page: Page, name: string) {
   return page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name, exact: true });
