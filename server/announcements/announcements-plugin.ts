@@ -5,7 +5,7 @@ import { cookieOptions } from '../lib/session-cookie.ts';
 import { announcementsStaffRoutes, dismissRoute } from './announcements-routes.ts';
 import { AnnouncementsService } from './announcements-service.ts';
 import { BannerPages } from './banner-pages.ts';
-import { LiveBanners } from './live-banners.ts';
+import { bannersJobName, LiveBanners } from './live-banners.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +24,9 @@ export interface AnnouncementsPluginOptions {
  * banner each page is served with (the site registers after it and asks `pageChooser`).
  */
 async function announcementsCapability(app: FastifyInstance, options: AnnouncementsPluginOptions): Promise<void> {
-  const live = new LiveBanners({ db: app.db, now: app.clock, pollMs: options.pollMs ?? 5000, log: app.log });
+  const live = new LiveBanners({ db: app.db, now: app.clock, log: app.log });
+  // The first read is awaited at ready (the first page has its banners); then one of the app's jobs.
+  app.jobs.every({ name: bannersJobName, everyMs: options.pollMs ?? 5000, runAtStart: false }, () => live.read());
   const service = new AnnouncementsService({ db: app.db, audit: app.audit, live, now: app.clock });
   // Lax, not Strict: a visitor who comes back from a search result still has their dismissals.
   const base = cookieOptions(app.config, dismissedCookie);
@@ -35,11 +37,8 @@ async function announcementsCapability(app: FastifyInstance, options: Announceme
   await app.register(async (scope) => announcementsStaffRoutes(scope, service), { prefix: '/api/staff/announcements' });
   await app.register(async (scope) => dismissRoute(scope, cookie), { prefix: '/api/announcements' });
   app.addHook('onReady', async () => {
-    await live.start();
-  });
-  app.addHook('onClose', async () => {
-    live.stop();
+    await live.read();
   });
 }
 
-export const announcementsPlugin = fp(announcementsCapability, { name: 'announcements', dependencies: ['database', 'staff', 'audit'] });
+export const announcementsPlugin = fp(announcementsCapability, { name: 'announcements', dependencies: ['database', 'jobs', 'staff', 'audit'] });

@@ -5,6 +5,9 @@ import type { Database } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { type AnnouncementRow, incidentBannerOn, openMajorIncident, unendedAnnouncements } from './announcements-repository.ts';
 
+/** The scheduler's job that reads the banners again (app.jobs, server/jobs/scheduler.ts). */
+export const bannersJobName = 'announcements banners';
+
 /** A banner as pages show it: an announcement, or the open major incident. */
 export interface Banner {
   /** What a dismissal names: `a<id>` for an announcement, `i<incident id>` for the incident. */
@@ -25,40 +28,33 @@ interface Incident {
 
 /**
  * What this instance knows of banners: the announcements that have not ended, the open major
- * incident and whether it is shown, read from the database at start, every `pollMs` (so every
- * instance follows the others' edits and the board's incidents), and after each edit here.
+ * incident and whether it is shown, read from the database at start, by the app's scheduler every
+ * `pollMs` (the `bannersJobName` job, so every instance follows the others' edits and the board's
+ * incidents), and after each edit here.
  * Which are shown is decided per request by the app's clock (docs/decisions.md 133), so a banner
  * appears and goes at its very times, without a timer and without a rebuild.
  */
 export class LiveBanners {
   private announcements: AnnouncementRow[] = [];
   private incident: Incident | undefined;
-  private timer: NodeJS.Timeout | undefined;
   private readonly db: Kysely<Database>;
   private readonly now: Clock;
-  private readonly pollMs: number;
   private readonly log: FastifyBaseLogger;
   /** Bumped when what is known changes: pages made with an older generation are made again. */
   generation = 0;
 
-  constructor(deps: { db: Kysely<Database>; now: Clock; pollMs: number; log: FastifyBaseLogger }) {
+  constructor(deps: { db: Kysely<Database>; now: Clock; log: FastifyBaseLogger }) {
     this.db = deps.db;
     this.now = deps.now;
-    this.pollMs = deps.pollMs;
     this.log = deps.log;
   }
 
-  /** Reads the banners, then again every `pollMs`; a database that does not answer (at start too) keeps the last ones and is asked again. */
-  async start(): Promise<void> {
-    const read = () =>
-      this.refresh().catch((error: unknown) => this.log.warn({ err: error }, 'announcements: could not read the banners; keeping the last ones'));
-    await read();
-    this.timer = setInterval(read, this.pollMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
+  /**
+   * Reads the banners (at start, and as the scheduler's job); a database that does not answer
+   * keeps the last ones, and the next run asks again.
+   */
+  async read(): Promise<void> {
+    await this.refresh().catch((error: unknown) => this.log.warn({ err: error }, 'announcements: could not read the banners; keeping the last ones'));
   }
 
   async refresh(): Promise<void> {

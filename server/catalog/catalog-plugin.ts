@@ -13,6 +13,9 @@ declare module 'fastify' {
   }
 }
 
+/** The scheduler's job that checks the published version (app.jobs, server/jobs/scheduler.ts). */
+export const catalogSyncJobName = 'catalog sync';
+
 export interface CatalogPluginOptions {
   /** How often an instance checks the published version besides the NOTIFY (default 5 s). */
   pollMs?: number;
@@ -26,7 +29,9 @@ export interface CatalogPluginOptions {
 async function catalogCapability(app: FastifyInstance, options: CatalogPluginOptions): Promise<void> {
   const schemas = new ContentSchemas();
   const rebuilder = new SiteRebuilder({ buildsDir: app.config.siteBuildsDir, log: app.log, baseDir: app.config.siteDir });
-  const live = new LiveCatalog({ app, db: app.db, pool: app.pgPool, rebuilder, pollMs: options.pollMs ?? 5000 });
+  const live = new LiveCatalog({ app, db: app.db, pool: app.pgPool, rebuilder });
+  // The boot's catch-up is awaited at ready; then the poll is one of the app's jobs (sync() never overlaps itself).
+  app.jobs.every({ name: catalogSyncJobName, everyMs: options.pollMs ?? 5000, runAtStart: false }, () => live.sync());
   const service = new CatalogService({ db: app.db, schemas, rebuilder, live, audit: app.audit, now: app.clock });
   app.decorate('catalog', { service, live });
   await app.register(async (scope) => catalogRoutes(scope, service), { prefix: '/api/staff/catalog' });
@@ -39,4 +44,4 @@ async function catalogCapability(app: FastifyInstance, options: CatalogPluginOpt
   });
 }
 
-export const catalogPlugin = fp(catalogCapability, { name: 'catalog', dependencies: ['database', 'staff', 'audit'] });
+export const catalogPlugin = fp(catalogCapability, { name: 'catalog', dependencies: ['database', 'jobs', 'staff', 'audit'] });

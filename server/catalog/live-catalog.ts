@@ -14,28 +14,26 @@ export const catalogChannel = 'hostfront_catalog';
  * Which catalog version this instance serves, and getting to the published one
  * (docs/decisions.md 97): the instance that publishes swaps its pages at once and tells the
  * others by NOTIFY; each of them reads the version, builds it (or finds its folder built on
- * the same disk) and swaps. A poll of the published id every few seconds is the safety net
- * (a lost NOTIFY, SQLite's other processes), and the boot catches up the same way.
+ * the same disk) and swaps. A poll of the published id every few seconds, a job of the app's
+ * scheduler (catalog-plugin.ts), is the safety net (a lost NOTIFY, SQLite's other processes), and the
+ * boot catches up the same way.
  */
 export class LiveCatalog {
   readonly #app: FastifyInstance;
   readonly #db: Kysely<Database>;
   readonly #rebuilder: SiteRebuilder;
   readonly #cluster: ClusterNotify<{ v: number }>;
-  readonly #pollMs: number;
   #liveId = 0;
   #original: LoadedSite | undefined;
   #syncing: Promise<void> | undefined;
   #again = false;
-  #timer: NodeJS.Timeout | undefined;
   /** The last version that could not be built here, so the poll does not build it again and again. */
   #failedId = 0;
 
-  constructor(options: { app: FastifyInstance; db: Kysely<Database>; pool: pg.Pool | undefined; rebuilder: SiteRebuilder; pollMs: number }) {
+  constructor(options: { app: FastifyInstance; db: Kysely<Database>; pool: pg.Pool | undefined; rebuilder: SiteRebuilder }) {
     this.#app = options.app;
     this.#db = options.db;
     this.#rebuilder = options.rebuilder;
-    this.#pollMs = options.pollMs;
     this.#cluster = new ClusterNotify({ pool: options.pool, channel: catalogChannel, log: options.app.log });
   }
 
@@ -49,16 +47,10 @@ export class LiveCatalog {
       () => void this.sync(),
       () => void this.sync(),
     );
-    const poll = () => {
-      this.#timer = setTimeout(() => void this.sync().finally(poll), this.#pollMs);
-      this.#timer.unref();
-    };
     await this.sync();
-    poll();
   }
 
   async stop(): Promise<void> {
-    clearTimeout(this.#timer);
     await this.#cluster.stop();
     await this.#syncing;
   }

@@ -43,6 +43,11 @@ export class Scheduler {
     if (this.started) this.begin(job);
   }
 
+  /** The names of the jobs, in the order they were added. */
+  names(): string[] {
+    return this.jobs.map((job) => job.spec.name);
+  }
+
   start(): void {
     if (this.started) return;
     this.started = true;

@@ -1,6 +1,7 @@
 import { iconNames } from '../lib/icon-names.ts';
 import { currencies, type Currency } from '../lib/price.ts';
 import { defineContent, z } from './define.ts';
+import { checkLocationIds, checkSoldAt, soldAtMessages } from './sold-at.ts';
 import { site } from './site.ts';
 
 /**
@@ -59,8 +60,8 @@ const planSchema = z.object({
   diskMb: z.number().int().positive().optional(),
   /** The location ids (src/data/locations.ts) this plan is sold at. Unset: the line's. */
   locations: z
-    .array(z.string().regex(/^[a-z0-9-]+$/))
-    .min(1)
+    .array(z.string().regex(/^[a-z0-9-]+$/, 'must be a location id (src/data/locations.ts)'))
+    .min(1, soldAtMessages.none)
     .optional(),
   /** The plan's id in the billing portal (a WHMCS pid, a Paymenter product slug): `{pid}` in the line's order link. Unset: the plan's id. */
   billingId: z
@@ -115,8 +116,8 @@ export const lineSchema = z.object({
   plans: z.array(planSchema).min(1),
   /** The location ids its plans are sold at unless a plan says otherwise. Unset: every location. */
   locations: z
-    .array(z.string().regex(/^[a-z0-9-]+$/))
-    .min(1)
+    .array(z.string().regex(/^[a-z0-9-]+$/, 'must be a location id (src/data/locations.ts)'))
+    .min(1, soldAtMessages.none)
     .optional(),
   /**
    * Where its stock comes from (docs/decisions.md 101): `capacity`, the game panel's free room
@@ -142,8 +143,11 @@ const lineList = defineContent(
       if (seen.has(line.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `duplicate line id "${line.id}"` });
       seen.add(line.id);
       if (line.plans.every((plan) => plan.hidden)) ctx.addIssue({ code: 'custom', path: [i, 'plans'], message: 'keep at least one plan shown' });
+      checkSoldAt(line.locations, [i, 'locations'], ctx);
+      checkLocationIds(line.orderLink?.locationIds, [i, 'orderLink', 'locationIds'], ctx);
       const ids = new Set<string>();
       line.plans.forEach((plan, j) => {
+        checkSoldAt(plan.locations, [i, 'plans', j, 'locations'], ctx);
         if (ids.has(plan.id)) ctx.addIssue({ code: 'custom', path: [i, 'plans', j, 'id'], message: `duplicate plan id "${plan.id}" in ${line.id}` });
         ids.add(plan.id);
       });

@@ -7,6 +7,7 @@ import { freePort } from '../helpers/free-port.ts';
 import { moveClock } from '../helpers/moved-clock.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { expectNoSeriousViolations, scanAtRest } from './support/a11y.ts';
+import { layoutShift } from './support/layout-shift.ts';
 import { screenshotDir } from './support/screenshots.ts';
 import { enrolStaff } from './support/staff-enrol.ts';
 
@@ -15,20 +16,6 @@ const clockPreload = path.resolve(import.meta.dirname, '../helpers/moved-clock.t
 
 /** A moment as the console's datetime-local fields take it, in the browser's time zone. */
 const localOf = (ms: number) => new Date(ms - new Date(ms).getTimezoneOffset() * minute).toISOString().slice(0, 16);
-
-/** The layout shifts the page has had so far (CLS's parts), read from the browser's own record. */
-const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-            if (!entry.hadRecentInput) total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 500);
-      }),
-  );
 
 /**
  * Announcements (docs/decisions.md 133-135) from the console to the pages, on both dialects: an

@@ -11,24 +11,12 @@ import type { SectionProps } from './section-props.ts';
 import { formatDateTime } from './format.ts';
 import { FormField } from './FormField.tsx';
 import { ItemList, LoadedItems } from './LoadedItems.tsx';
+import { isoOf, localOf, readerZone } from './local-time.ts';
 import { Notice } from './Notice.tsx';
 import { badge, badgeTones, input } from './staff-styles.ts';
 import { type BoardMonitor, useBoardSection } from './use-board-section.ts';
+import { TimeWindowFields } from './TimeWindowFields.tsx';
 import { refusal, useFormSubmit } from './use-form-submit.ts';
-
-/** A datetime-local value (the reader's own time zone) as ISO 8601, or what was typed when it is not a time. */
-function isoOf(local: string): string {
-  const ms = Date.parse(local);
-  return Number.isNaN(ms) ? local : new Date(ms).toISOString();
-}
-
-/** A moment as a datetime-local value, in the reader's time zone. */
-function localOf(ms: number): string {
-  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
-}
-
-const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const stateTone = { scheduled: badgeTones.brand, in_progress: badgeTones.warn, completed: badgeTones.good, cancelled: badgeTones.neutral } as const;
 
@@ -55,7 +43,7 @@ function Schedule({ monitors, onDone, problem }: { monitors: readonly BoardMonit
       intro={
         <>
           The board shows it as Scheduled, In progress during the window (the monitors in maintenance, their readings not counted in uptime), then Completed.
-          Times are in your time zone ({zone}).
+          Times are in your time zone ({readerZone}).
         </>
       }
       onSubmit={schedule}
@@ -83,12 +71,7 @@ function Schedule({ monitors, onDone, problem }: { monitors: readonly BoardMonit
             <input className={input} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} autoComplete="off" required />
           </FormField>
         </div>
-        <FormField id={`${id}-start`} label="Starts" error={fields.startsAt}>
-          <input type="datetime-local" className={input} value={startsAt} onChange={(e) => setStartsAt(e.target.value)} required />
-        </FormField>
-        <FormField id={`${id}-end`} label="Ends" error={fields.endsAt}>
-          <input type="datetime-local" className={input} value={endsAt} onChange={(e) => setEndsAt(e.target.value)} required />
-        </FormField>
+        <TimeWindowFields id={id} startsAt={startsAt} endsAt={endsAt} onStartsAt={setStartsAt} onEndsAt={setEndsAt} errors={fields} />
       </div>
     </AnnouncementForm>
   );

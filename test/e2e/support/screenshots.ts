@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** Set SCREENSHOT_DIR=<dir> to keep the specs' screenshots (for reviewing screens and for closing notes). */
 export const screenshotDir = process.env.SCREENSHOT_DIR;
@@ -15,6 +15,19 @@ export async function shoot(page: Page, name: string): Promise<void> {
     // Fixed wait: the layout settles after the resize before the optional screenshot (no frame event in a hidden page).
     await page.waitForTimeout(200);
     await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
+
+/** A part of the page (a console card) at 390 and 1366 px, as `<name>-<width>.png`; nothing without SCREENSHOT_DIR. */
+export async function shootCard(page: Page, card: Locator, name: string): Promise<void> {
+  if (!screenshotDir) return;
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  const size = page.viewportSize()!;
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`) });
   }
   await page.setViewportSize(size);
 }

@@ -8,7 +8,8 @@ import { Notice } from '../Notice.tsx';
 import { card, input, muted, subTitle } from '../staff-styles.ts';
 import { useFormSubmit } from '../use-form-submit.ts';
 import { announcementsApi } from './announcements-api.ts';
-import { isoOf, localOf, readerZone } from './local-time.ts';
+import { isoOf, localOf, readerZone } from '../local-time.ts';
+import { TimeWindowFields } from '../TimeWindowFields.tsx';
 
 const hour = 3_600_000;
 
@@ -91,12 +92,7 @@ export function AnnouncementEditor({
             ))}
           </select>
         </FormField>
-        <FormField id={`${id}-start`} label="Starts" error={fields.startsAt}>
-          <input type="datetime-local" className={input} value={startsAt} onChange={(e) => setStartsAt(e.target.value)} required />
-        </FormField>
-        <FormField id={`${id}-end`} label="Ends" error={fields.endsAt}>
-          <input type="datetime-local" className={input} value={endsAt} onChange={(e) => setEndsAt(e.target.value)} required />
-        </FormField>
+        <TimeWindowFields id={id} startsAt={startsAt} endsAt={endsAt} onStartsAt={setStartsAt} onEndsAt={setEndsAt} errors={fields} />
       </div>
       <div className="mt-4">
         <Notice tone="error">{error}</Notice>

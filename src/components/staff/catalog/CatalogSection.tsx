@@ -5,6 +5,7 @@ import { card, muted } from '../staff-styles.ts';
 import { CatalogDraftActions, CatalogDraftStatus } from './CatalogDraftBar.tsx';
 import { CatalogVersions } from './CatalogVersions.tsx';
 import { linesOf } from './catalog-lines.ts';
+import { HelpCategoriesCard } from './HelpCategoriesCard.tsx';
 import { HelpFaqsCard } from './HelpFaqsCard.tsx';
 import { KnowledgeCard } from './KnowledgeCard.tsx';
 import { PlanLinesCard } from './PlanLinesCard.tsx';
@@ -12,10 +13,10 @@ import { TaxLinesCard } from './TaxLinesCard.tsx';
 import { useCatalogDraft } from './use-catalog-draft.ts';
 
 /**
- * The Catalog (docs/decisions.md 96-97, 137): the product lines and their plans, the tax lines,
- * the help assistant's answers and the knowledge base as one draft, saved, previewed as the real
- * pages, published to every instance; every version with its changes, any of which can be
- * restored.
+ * The Catalog (docs/decisions.md 96-97, 137, 159-160): the product lines and their plans (and
+ * where each is sold), the tax lines, the help assistant's categories and answers and the
+ * knowledge base as one draft, saved, previewed as the real pages, published to every instance;
+ * every version with its changes, any of which can be restored.
  */
 export function CatalogSection({ problem }: SectionProps) {
   const draft = useCatalogDraft(problem);
@@ -41,6 +42,7 @@ export function CatalogSection({ problem }: SectionProps) {
       ) : null}
       <PlanLinesCard {...editing} onLine={(line) => setPreviewPage(String(line?.route ?? '/'))} />
       <TaxLinesCard document={document} fields={draft.fields} onChange={draft.change} />
+      <HelpCategoriesCard document={document} fields={draft.fields} onChange={draft.change} />
       <HelpFaqsCard {...editing} />
       <KnowledgeCard {...editing} />
       {/* The draft's buttons stay in reach while any card is edited (and above the versions). */}

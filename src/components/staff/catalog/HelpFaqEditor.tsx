@@ -9,6 +9,8 @@ import { ItemControls } from './ItemControls.tsx';
 
 interface HelpFaqEditorProps {
   faq: EditedFaq;
+  /** The help categories, for moving the question to another. */
+  categories: readonly { id: string; name: string }[];
   /** Unique in the page, for the fields' ids. */
   idBase: string;
   canUp: boolean;
@@ -20,8 +22,8 @@ interface HelpFaqEditorProps {
   onRemove: () => void;
 }
 
-/** One question of the help assistant: its question, answer, other words for it and its links. */
-export function HelpFaqEditor({ faq, idBase, canUp, canDown, errorOf, onChange, onMove, onRemove }: HelpFaqEditorProps) {
+/** One question of the help assistant: its category, question, answer, other words for it and its links. */
+export function HelpFaqEditor({ faq, categories, idBase, canUp, canDown, errorOf, onChange, onMove, onRemove }: HelpFaqEditorProps) {
   // The keywords as typed ("lag, " on the way to "lag, ping"); the document holds the list.
   const [keywords, setKeywords] = useState((faq.keywords ?? []).join(', '));
   const headingId = `${idBase}-heading`;
@@ -36,6 +38,16 @@ export function HelpFaqEditor({ faq, idBase, canUp, canDown, errorOf, onChange, 
         <ItemControls name={name} canUp={canUp} canDown={canDown} onMove={onMove} onRemove={onRemove} />
       </div>
       <div className="mt-3 space-y-3">
+        <FormField id={`${idBase}-category`} label="Category" error={errorOf('category')}>
+          <select className={`${input} sm:max-w-xs`} value={faq.category} onChange={(e) => onChange({ ...faq, category: e.target.value })}>
+            {categories.some((c) => c.id === faq.category) ? null : <option value={faq.category}>{faq.category} (removed)</option>}
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name || c.id}
+              </option>
+            ))}
+          </select>
+        </FormField>
         <FormField id={`${idBase}-question`} label="Question" error={errorOf('question')}>
           <input className={input} value={faq.question} onChange={(e) => onChange({ ...faq, question: e.target.value })} />
         </FormField>

@@ -18,8 +18,10 @@ interface HelpFaqsCardProps {
 /** The help assistant's questions (src/data/help.ts), one category at a time: edit, add, remove, reorder. */
 export function HelpFaqsCard({ document, fields, generation, onChange }: HelpFaqsCardProps) {
   const help = helpOf(document);
-  const [category, setCategory] = useState(help?.categories[0]?.id ?? '');
+  const [chosen, setCategory] = useState(help?.categories[0]?.id ?? '');
   if (!help) return null;
+  // The category on show, or the first when it was removed.
+  const category = help.categories.some((c) => c.id === chosen) ? chosen : (help.categories[0]?.id ?? '');
   const faqs = help.faqs;
   const shown = faqs.flatMap((faq, index) => (faq.category === category ? [{ faq, index }] : []));
   const set = (next: typeof faqs) => onChange(withFaqs(document, next));
@@ -44,6 +46,7 @@ export function HelpFaqsCard({ document, fields, generation, onChange }: HelpFaq
           <HelpFaqEditor
             key={`${generation}-${faq.id}`}
             faq={faq}
+            categories={help.categories}
             idBase={`catalog-faq-${faq.id}`}
             canUp={neighbourInCategory(faqs, index, -1) >= 0}
             canDown={neighbourInCategory(faqs, index, 1) >= 0}

@@ -1,6 +1,7 @@
 import { FormField } from '../FormField.tsx';
 import { input } from '../staff-styles.ts';
 import type { EditedLine } from './catalog-lines.ts';
+import { OrderLinkIdsFields } from './OrderLinkIdsFields.tsx';
 
 interface LineEditorProps {
   line: EditedLine;
@@ -16,7 +17,7 @@ interface OrderLink {
 const orderLinkHint =
   "Empty: the plan's store page. Filled in per plan and location: {store} {line} {plan} {pid} {location} {locationId} {currency} {currencyId}.";
 
-/** A product line's own fields: its name, its sentence for overviews, its page's introduction and its order link. */
+/** A product line's own fields: its name, its sentence for overviews, its page's introduction, its currency and its order link. */
 export function LineEditor({ line, errorOf, onChange }: LineEditorProps) {
   const orderLink = line.orderLink as OrderLink | undefined;
   const setTemplate = (template: string) => {
@@ -31,7 +32,7 @@ export function LineEditor({ line, errorOf, onChange }: LineEditorProps) {
         <FormField id={`${base}-name`} label="Line name" error={errorOf('name')}>
           <input className={input} value={line.name} onChange={(e) => onChange({ ...line, name: e.target.value })} />
         </FormField>
-        <FormField id={`${base}-order-link`} label="Order link template" hint={orderLinkHint} error={errorOf('orderLink')}>
+        <FormField id={`${base}-order-link`} label="Order link template" hint={orderLinkHint} error={errorOf('orderLink.template')}>
           <input
             className={input}
             value={orderLink?.template ?? ''}
@@ -40,6 +41,7 @@ export function LineEditor({ line, errorOf, onChange }: LineEditorProps) {
           />
         </FormField>
       </div>
+      <OrderLinkIdsFields line={line} base={base} errorOf={errorOf} onChange={onChange} />
       <div className="mt-3 space-y-3">
         <FormField
           id={`${base}-summary`}

@@ -4,10 +4,13 @@ import { Button } from '../../ui/Button.tsx';
 import { FormField } from '../FormField.tsx';
 import { input } from '../staff-styles.ts';
 import { type Badge, badgeLabels, badgeOf, type EditedPlan, withBadge } from './catalog-lines.ts';
+import { PlanLocationsField } from './PlanLocationsField.tsx';
 
 interface PlanEditorProps {
   plan: EditedPlan;
   currency: string;
+  /** The line's own locations (the plan's unless it has its own); unset: every location. */
+  lineLocations: readonly string[] | undefined;
   /** Unique in the page, for the fields' ids. */
   idBase: string;
   position: number;
@@ -19,8 +22,8 @@ interface PlanEditorProps {
 
 const badges = Object.keys(badgeLabels) as Badge[];
 
-/** One plan of a line: name, price, badge, hidden, specs, and its place in the line. */
-export function PlanEditor({ plan, currency, idBase, position, count, errorOf, onChange, onMove }: PlanEditorProps) {
+/** One plan of a line: name, price, badge, hidden, where it is sold, specs, and its place in the line. */
+export function PlanEditor({ plan, currency, lineLocations, idBase, position, count, errorOf, onChange, onMove }: PlanEditorProps) {
   // The price as typed ("8." on the way to "8.99"); the document holds the number, or the text when it is none.
   const [price, setPrice] = useState(String(plan.price));
   const headingId = `${idBase}-heading`;
@@ -70,6 +73,7 @@ export function PlanEditor({ plan, currency, idBase, position, count, errorOf, o
         <input type="checkbox" checked={plan.hidden === true} onChange={(e) => onChange({ ...plan, hidden: e.target.checked })} className="size-4" />
         Hidden (kept in the catalog, not sold)
       </label>
+      <PlanLocationsField plan={plan} lineLocations={lineLocations} idBase={idBase} error={errorOf('locations')} onChange={onChange} />
       <details className="mt-3">
         <summary className="cursor-pointer text-sm text-brand-300">Specs ({plan.specs.length})</summary>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">

@@ -57,6 +57,7 @@ export function PlanLinesCard({ document, fields, generation, onChange, onLine }
                 key={`${generation}-${line.id}-${plan.id}`}
                 plan={plan}
                 currency={line.currency}
+                lineLocations={Array.isArray(line.locations) ? (line.locations as string[]) : undefined}
                 idBase={`catalog-${line.id}-${plan.id}`}
                 position={j}
                 count={line.plans.length}
