@@ -6,7 +6,7 @@
  * nginx is our own instance (its own configuration, pid, logs and temp paths in a temporary
  * directory, on a loopback port; never the system service), with gzip_static so both servers send
  * the same precompressed .gz files, and no access log, as Hostfront logs file answers only at
- * debug. Hostfront is `node server/server.ts` with the flags of `npm run serve`, its log going to
+ * debug. Hostfront is `node server/server.ts` with the flags and environment of `npm run serve`, its log going to
  * a file. Each is loaded by autocannon (50 connections, `Accept-Encoding: gzip`) for a page (/)
  * and a small hashed script from dist/_astro/: a warm-up, then a fixed duration split in slices
  * that alternate between the two servers, so a change in the machine's load hits both alike.
@@ -26,6 +26,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { freePort } from '../test/helpers/free-port.ts';
 import { nginxBinary, startNginx } from '../test/helpers/nginx-process.ts';
+import { serveCommand } from './serve-command.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -73,12 +74,13 @@ function smallHashedScript(): string {
 
 async function startHostfront(dir: string): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
-  const serve = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
-  const flags = serve.split(' ').filter((word) => word.startsWith('--'));
+  // As `npm run serve` runs it, its environment (MALLOC_ARENA_MAX) included: bench/serve-command.ts.
+  const { env: serveEnv, flags } = serveCommand(serverRoot);
   const log = fs.openSync(path.join(dir, 'hostfront.log'), 'a');
   const child = spawn(process.execPath, [...flags, path.join(serverRoot, 'server/server.ts')], {
     cwd: serverRoot,
     env: {
+      ...serveEnv,
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
       PORT: String(port),

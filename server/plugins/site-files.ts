@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import mime from 'mime-types';
+import { type HeldOriginal, originalFromGzip } from './site-original.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -40,7 +41,7 @@ export interface SiteFiles {
   redirects: Map<string, string>;
   /** dist/404.html, answered with status 404. */
   notFoundPage: SiteFile | undefined;
-  /** Bytes held in memory, every encoding counted. */
+  /** Bytes held in memory, every encoding counted (an original kept as its gzip copy counts nothing). */
   bytes: number;
 }
 
@@ -50,23 +51,34 @@ export const revalidate = 'public, max-age=0, must-revalidate';
 /** Build metadata that is not part of the site (scripts/postbuild.ts writes it for the CSP). */
 const notServed = new Set(['csp-hashes.json']);
 
+/** `body`: the bytes, or an original held as its gzip copy (server/plugins/site-original.ts), read when sent. */
 export function representation(
   encoding: Encoding,
-  body: Buffer,
+  body: Buffer | HeldOriginal,
   contentType: string,
   cacheControl: string,
   lastModified: string,
   varies: boolean,
 ): Representation {
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const held = !Buffer.isBuffer(body);
+  const etag = held ? body.etag : `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   const common: Record<string, string> = { etag, 'last-modified': lastModified, 'cache-control': cacheControl };
   if (varies) common.vary = 'accept-encoding';
   const headers: Record<string, string> = { 'content-type': contentType, 'content-length': String(body.length), ...common };
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  return { encoding, body, etag, headers, notModifiedHeaders: common };
+  if (!held) return { encoding, body, etag, headers, notModifiedHeaders: common };
+  return {
+    encoding,
+    get body() {
+      return body.body();
+    },
+    etag,
+    headers,
+    notModifiedHeaders: common,
+  };
 }
 
-function readFile(file: string, relative: string): SiteFile {
+function readFile(file: string, relative: string): { site: SiteFile; bytes: number } {
   const stat = fs.statSync(file);
   const modifiedMs = Math.floor(stat.mtimeMs / 1000) * 1000;
   const lastModified = new Date(modifiedMs).toUTCString();
@@ -75,14 +87,17 @@ function readFile(file: string, relative: string): SiteFile {
   const br = fs.existsSync(`${file}.br`) ? fs.readFileSync(`${file}.br`) : undefined;
   const gzip = fs.existsSync(`${file}.gz`) ? fs.readFileSync(`${file}.gz`) : undefined;
   const varies = br !== undefined || gzip !== undefined;
+  // With a gzip copy, the original is not held: it is that copy decoded when asked for (docs/decisions.md 150).
+  const original = gzip ? originalFromGzip(file, gzip) : undefined;
+  const identity = original ?? fs.readFileSync(file);
   const site: SiteFile = {
-    identity: representation('identity', fs.readFileSync(file), contentType, cacheControl, lastModified, varies),
+    identity: representation('identity', identity, contentType, cacheControl, lastModified, varies),
     modifiedMs,
     lean: leanAsset.test(relative),
   };
   if (br) site.br = representation('br', br, contentType, cacheControl, lastModified, true);
   if (gzip) site.gzip = representation('gzip', gzip, contentType, cacheControl, lastModified, true);
-  return site;
+  return { site, bytes: (original ? 0 : identity.length) + (br?.length ?? 0) + (gzip?.length ?? 0) };
 }
 
 /** Whether a path of dist/ is served: never a dotfile or anything inside a dot-directory. */
@@ -96,7 +111,8 @@ function isServed(relative: string, siblings: Set<string>): boolean {
 
 /**
  * Reads the whole built site into memory once (a few MB): each file with its precompressed
- * copies and headers, so an answer is a lookup and one write.
+ * copies and headers, so an answer is a lookup and one write; the original only when there is
+ * no gzip copy to decode it from (server/plugins/site-original.ts).
  */
 export function loadSiteFiles(siteDir: string): SiteFiles {
   const files = new Map<string, SiteFile>();
@@ -109,8 +125,8 @@ export function loadSiteFiles(siteDir: string): SiteFiles {
   let bytes = 0;
   for (const relative of all) {
     if (!isServed(relative, names)) continue;
-    const file = readFile(path.join(siteDir, relative), relative);
-    bytes += file.identity.body.length + (file.br?.body.length ?? 0) + (file.gzip?.body.length ?? 0);
+    const { site: file, bytes: held } = readFile(path.join(siteDir, relative), relative);
+    bytes += held;
     files.set(`/${relative}`, file);
     if (relative === 'index.html') files.set('/', file);
     else if (relative.endsWith('/index.html')) {
