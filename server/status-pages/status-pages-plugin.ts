@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { PageChooser } from '../plugins/static-site.ts';
+import { StatusPages } from './status-pages.ts';
+import { loadStatusRenderer } from './status-renderer.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server-rendered status pages (docs/decisions.md 147); undefined when the built site has no renderer. */
+    statusPages: StatusPages | undefined;
+  }
+}
+
+export interface StatusPagesOptions {
+  /** How often the pages' data is read again without a change told: the clock's minute, the 90 days' window (default 60 s). */
+  everyMs?: number;
+}
+
+/**
+ * Serves /network-status and /network-status/history with the board and the history as they
+ * are now, rendered by the server (docs/decisions.md 147). Registered after the announcements
+ * and before the site: it answers the page chooser first, and the banners go into its page.
+ */
+async function statusPagesCapability(app: FastifyInstance, options: StatusPagesOptions): Promise<void> {
+  const renderer = await loadStatusRenderer(app.config.siteDir);
+  if (!renderer) {
+    app.decorate('statusPages', undefined);
+    app.log.warn({ siteDir: app.config.siteDir }, 'status pages: the built site has no renderer (npm run build); serving them as built');
+    return;
+  }
+  const { service } = app.status;
+  const pages = new StatusPages({
+    renderer,
+    log: app.log,
+    board: async () => {
+      const now = app.clock();
+      // The page's clock in whole minutes (what its "over 3 hours" counts in): the minute's read changes the page once a minute at most.
+      return { report: await service.report(now), now: Math.floor(now / 60_000) * 60_000, round: service.live.lastRound?.id ?? null };
+    },
+    history: async () => {
+      const { days, incidents, maintenance } = await app.incidents.history();
+      return { days, monitors: service.catalog.all.map(({ id, name }) => ({ id, name })), incidents, maintenance };
+    },
+  });
+  app.decorate('statusPages', pages);
+  const banners: PageChooser | undefined = app.hasDecorator('pageChooser') ? app.pageChooser : undefined;
+  const choose: PageChooser = (_req, file) => pages.choose(file);
+  if (banners) app.pageChooser = (req, file) => banners(req, choose(req, file));
+  else app.decorate('pageChooser', choose);
+
+  // Made ahead of the first request after a change, so that request is a buffer write too.
+  const warm = () => {
+    for (const route of ['/network-status', '/network-status/history']) {
+      const file = app.site?.files.files.get(route);
+      if (file) pages.choose(file);
+    }
+  };
+  const refresh = (kinds: readonly ('board' | 'history')[]) => void pages.refresh(kinds).then(warm);
+  // Every change of the board goes to its open streams, on every instance (rounds and notices
+  // from the others too): a round changes the board, a notice or the monitors both pages.
+  app.statusEvents.hub.onSend((event) => refresh(event === 'serverStatus' ? ['board'] : ['board', 'history']));
+  app.statusEvents.onResync(() => refresh(['board', 'history']));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    // After the status capability's start (its onReady came first): the board read from the database.
+    await pages.refresh(['board', 'history']);
+    warm();
+    timer = setInterval(() => refresh(['board', 'history']), options.everyMs ?? 60_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+  });
+}
+
+export const statusPagesPlugin = fp(statusPagesCapability, {
+  name: 'status-pages',
+  dependencies: ['status', 'incidents', 'status-events'],
+});
