@@ -20,6 +20,7 @@ export interface StatusPagesOptions {
  * Serves /network-status and /network-status/history with the board and the history as they
  * are now, rendered by the server (docs/decisions.md 147). Registered after the announcements
  * and before the site: it answers the page chooser first, and the banners go into its page.
+ * A site built without the renderer serves the pages as built (their islands then read the API).
  */
 async function statusPagesCapability(app: FastifyInstance, options: StatusPagesOptions): Promise<void> {
   const renderer = await loadStatusRenderer(app.config.siteDir);
@@ -43,19 +44,11 @@ async function statusPagesCapability(app: FastifyInstance, options: StatusPagesO
     },
   });
   app.decorate('statusPages', pages);
-  const banners: PageChooser | undefined = app.hasDecorator('pageChooser') ? app.pageChooser : undefined;
-  const choose: PageChooser = (_req, file) => pages.choose(file);
-  if (banners) app.pageChooser = (req, file) => banners(req, choose(req, file));
-  else app.decorate('pageChooser', choose);
+  // The banners' chooser (server/announcements/) is asked with the page this one chose.
+  const banners: PageChooser = app.pageChooser;
+  app.pageChooser = (req, file) => banners(req, pages.choose(file));
 
-  // Made ahead of the first request after a change, so that request is a buffer write too.
-  const warm = () => {
-    for (const route of ['/network-status', '/network-status/history']) {
-      const file = app.site?.files.files.get(route);
-      if (file) pages.choose(file);
-    }
-  };
-  const refresh = (kinds: readonly ('board' | 'history')[]) => void pages.refresh(kinds).then(warm);
+  const refresh = (kinds: readonly ('board' | 'history')[]) => void pages.refresh(kinds);
   // Every change of the board goes to its open streams, on every instance (rounds and notices
   // from the others too): a round changes the board, a notice or the monitors both pages.
   app.statusEvents.hub.onSend((event) => refresh(event === 'serverStatus' ? ['board'] : ['board', 'history']));
@@ -64,7 +57,6 @@ async function statusPagesCapability(app: FastifyInstance, options: StatusPagesO
   app.addHook('onReady', async () => {
     // After the status capability's start (its onReady came first): the board read from the database.
     await pages.refresh(['board', 'history']);
-    warm();
     timer = setInterval(() => refresh(['board', 'history']), options.everyMs ?? 60_000);
     timer.unref();
   });
@@ -75,5 +67,5 @@ async function statusPagesCapability(app: FastifyInstance, options: StatusPagesO
 
 export const statusPagesPlugin = fp(statusPagesCapability, {
   name: 'status-pages',
-  dependencies: ['status', 'incidents', 'status-events'],
+  dependencies: ['status', 'incidents', 'status-events', 'announcements'],
 });

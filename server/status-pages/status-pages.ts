@@ -35,6 +35,8 @@ export class StatusPages {
   readonly #places = new WeakMap<SiteFile, { kind: StatusPageKind; place: IslandPlace } | null>();
   readonly #made = new WeakMap<SiteFile, { generation: number; page: SiteFile }>();
   readonly #pending = new Set<StatusPageKind>();
+  /** The built page each kind was last asked for: made again as soon as its data changes, ahead of the next request. */
+  readonly #built: { board?: SiteFile; history?: SiteFile } = {};
   #running: Promise<void> | undefined;
 
   constructor(deps: {
@@ -66,7 +68,11 @@ export class StatusPages {
     while (this.#pending.size > 0) {
       const asked = [...this.#pending];
       this.#pending.clear();
-      for (const kind of asked) await this.#reread(kind);
+      for (const kind of asked) {
+        await this.#reread(kind);
+        const built = this.#built[kind];
+        if (built) this.choose(built);
+      }
     }
   }
 
@@ -87,6 +93,7 @@ export class StatusPages {
     if (file.lean) return file;
     const found = this.#placeOf(file);
     if (!found) return file;
+    this.#built[found.kind] = file;
     const known = this.#known[found.kind];
     if (!known) return file;
     const made = this.#made.get(file);

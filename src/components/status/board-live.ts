@@ -5,6 +5,7 @@
 // old, with the data it was rendered from, so React's first render is always the markup on screen.
 // It shows the stream's state and says notices as the board does, and stops at the touch.
 import type { NoticeEvent } from '../../../contracts/incidents.ts';
+import type { ServerStatus } from '../../../contracts/status-rules.ts';
 import { type BoardStart, boardStartId } from '../../../contracts/status-pages.ts';
 import { localTimeLabel } from '../../lib/local-time.ts';
 import { noticeText } from '../../lib/status-updates.ts';
@@ -30,6 +31,25 @@ function hasOwnServers(): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The servers whose state changed between two renders of the board, announced as the board
+ * does (a toast): the toasts' island and its code load for it, after the change, not at load.
+ */
+function announceChanges(before: BoardStart, after: BoardStart): void {
+  const changes: { name: string; status: ServerStatus }[] = [];
+  for (const server of after.report.servers) {
+    const was = before.report.servers.find((s) => s.id === server.id)?.status;
+    if (was && was !== 'pending' && server.status !== 'pending' && was !== server.status) changes.push({ name: server.name, status: server.status });
+  }
+  if (changes.length === 0) return;
+  const toaster = document.querySelector('astro-island[component-export="Toaster"]');
+  if (toaster) hydrateNow(toaster);
+  // Sonner keeps a toast made before its Toaster subscribes and shows it then.
+  void import('./announce.tsx').then(({ announce }) => {
+    for (const change of changes) announce(change.name, change.status);
+  });
 }
 
 export function startBoardLive(): void {
@@ -80,6 +100,7 @@ export function startBoardLive(): void {
           const fresh = want.any ? nextData.textContent !== data.textContent : next.round !== null && next.round >= want.round;
           if (!fresh) continue;
           if (touched) return;
+          announceChanges(JSON.parse(data.textContent ?? '{}') as BoardStart, next);
           island.replaceChildren(...Array.from(nextIsland.childNodes));
           data.textContent = nextData.textContent;
           round = next.round;
