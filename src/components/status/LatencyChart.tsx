@@ -4,7 +4,6 @@ import type { Reading } from './status-api.ts';
 
 const height = 80;
 
-
 /** A round top for the y axis: 100, 200, 500, 1000... */
 function axisMax(readings: readonly Reading[]): number {
   const max = Math.max(0, ...readings.map((r) => r.latency));
@@ -110,12 +109,16 @@ export function LatencyChart({
         )}
       </ChartPlot>
       <figcaption className="mt-1 flex justify-between text-[11px] text-slate-400 tabular-nums" aria-hidden="true">
-        {labels.length ? labels.map(({ at, reading }) => (
-              // The server's render is in its time zone: the page's script writes the visitor's before React hydrates (src/lib/local-time.ts).
-              <time key={at} dateTime={new Date(reading.timestamp).toISOString()} data-local-time={reading.timestamp} suppressHydrationWarning>
-                {localTimeLabel(reading.timestamp)}
-              </time>
-            )) : <span>{emptyText}</span>}
+        {labels.length ? (
+          labels.map(({ at, reading }) => (
+            // The server's render is in its time zone: the page's script writes the visitor's before React hydrates (src/lib/local-time.ts).
+            <time key={at} dateTime={new Date(reading.timestamp).toISOString()} data-local-time={reading.timestamp} suppressHydrationWarning>
+              {localTimeLabel(reading.timestamp)}
+            </time>
+          ))
+        ) : (
+          <span>{emptyText}</span>
+        )}
       </figcaption>
     </figure>
   );
