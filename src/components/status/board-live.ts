@@ -1,15 +1,18 @@
 // The status board before React (docs/decisions.md 147): the server sends /network-status with the
 // board rendered as it is now, and this plain script keeps it live until the visitor's first touch
 // hydrates the island (client:interaction). It listens to the board's stream; on a change it reads
-// the page again (the server renders it once per change) and puts the new board in place of the
-// old, with the data it was rendered from, so React's first render is always the markup on screen.
+// the page again (the server renders it once per change) and brings the board on screen in line
+// with the new one (src/lib/dom-morph.ts: the nodes that stay are kept), with the data it was
+// rendered from, so React's first render is always the markup on screen.
 // It shows the stream's state and says notices as the board does, and stops at the touch.
 import type { NoticeEvent } from '../../../contracts/incidents.ts';
 import type { ServerStatus } from '../../../contracts/status-rules.ts';
 import { type BoardStart, boardStartId } from '../../../contracts/status-pages.ts';
+import { morphChildren } from '../../lib/dom-morph.ts';
 import { localTimeLabel } from '../../lib/local-time.ts';
 import { noticeText } from '../../lib/status-updates.ts';
 import type { StreamState } from '../../lib/use-status-stream.ts';
+import { heldSubmitAttribute } from './held-submit.ts';
 import { hydrateNow } from './hydrate-now.ts';
 import { ownServersKey } from './own-servers.ts';
 import { streamDotClass, streamWords } from './stream-state-look.ts';
@@ -17,8 +20,22 @@ import { streamDotClass, streamWords } from './stream-state-look.ts';
 const islandSelector = 'astro-island[component-export="StatusBoard"]';
 /** What starts the island's hydration (src/directives/interaction.ts): from then on React keeps the board. */
 const touches = ['pointerover', 'pointerdown', 'focusin', 'keydown'] as const;
-/** Waits before reading the page again when it is not yet rendered with the change (another instance may be behind). */
-const retriesMs = [0, 250, 500, 1000, 2000, 4000];
+/** Waits before reading the page again when it is not yet rendered with the change (another instance may be behind); the last read is put in place whatever it says. */
+const retriesMs = [0, 100, 200, 400, 800, 1600, 3200];
+
+/** Whether a render of the board shows a notice: the incident or window as the notice has it, or gone when it ended. */
+function shows(start: BoardStart, notice: NoticeEvent): boolean {
+  const { incident, maintenance } = notice;
+  if (incident) {
+    const shown = start.report.incidents.find((i) => i.id === incident.id);
+    return incident.state === 'resolved' ? shown === undefined : JSON.stringify(shown) === JSON.stringify(incident);
+  }
+  if (maintenance) {
+    const shown = start.report.maintenance.find((m) => m.id === maintenance.id);
+    return maintenance.state === 'scheduled' || maintenance.state === 'in_progress' ? shown?.state === maintenance.state : shown === undefined;
+  }
+  return true;
+}
 
 /** Writes the chart's times in the visitor's clock (the server wrote its own; src/lib/local-time.ts). */
 function localizeTimes(root: ParentNode): void {
@@ -52,10 +69,30 @@ function announceChanges(before: BoardStart, after: BoardStart): void {
   });
 }
 
+const subjectOf = (notice: NoticeEvent) => (notice.incident ? `i${notice.incident.id}` : `m${notice.maintenance?.id}`);
+
+/**
+ * A form of the board sent before React runs it (the press came before the island's code) is held,
+ * marked, and sent by React once it runs (AddServerForm.tsx); the server has no answer for it.
+ */
+function holdSubmits(island: Element): void {
+  const hold = (event: SubmitEvent) => {
+    if (!island.hasAttribute('ssr')) {
+      document.removeEventListener('submit', hold, true);
+      return;
+    }
+    if (!(event.target instanceof HTMLFormElement) || !island.contains(event.target)) return;
+    event.preventDefault();
+    event.target.setAttribute(heldSubmitAttribute, '');
+  };
+  document.addEventListener('submit', hold, true);
+}
+
 export function startBoardLive(): void {
   const island = document.querySelector(islandSelector);
   const data = document.getElementById(boardStartId);
   if (!island) return;
+  holdSubmits(island);
   // A page served as built has no board in it, and the visitor's own servers are React's to show: React now.
   if (!data || hasOwnServers()) {
     hydrateNow(island);
@@ -67,8 +104,8 @@ export function startBoardLive(): void {
   let touched = false;
   let source: EventSource | undefined;
   let reopen: ReturnType<typeof setTimeout> | undefined;
-  /** What the next reading of the page waits for: a round at least this new, or any change. */
-  let wanted: { round: number; any: boolean; heard?: string } | undefined;
+  /** What the next reading of the page waits for: a round at least this new, these notices shown, or any change. */
+  let wanted: { round: number; notices: NoticeEvent[]; any: boolean; heard?: string } | undefined;
   let reading = false;
 
   const show = (next: StreamState) => {
@@ -86,8 +123,8 @@ export function startBoardLive(): void {
     reading = true;
     try {
       while (wanted && !touched) {
-        const want = wanted;
-        for (const wait of retriesMs) {
+        const goal = wanted;
+        for (const [n, wait] of retriesMs.entries()) {
           if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
           if (touched) return;
           const response = await fetch(location.pathname, { cache: 'no-cache', headers: { accept: 'text/html' } }).catch(() => undefined);
@@ -97,31 +134,34 @@ export function startBoardLive(): void {
           const nextIsland = page.querySelector(islandSelector);
           if (!nextData?.textContent || !nextIsland) return;
           const next = JSON.parse(nextData.textContent) as BoardStart;
-          const fresh = want.any ? nextData.textContent !== data.textContent : next.round !== null && next.round >= want.round;
-          if (!fresh) continue;
+          const fresh =
+            (!goal.any || nextData.textContent !== data.textContent) && (next.round ?? 0) >= goal.round && goal.notices.every((notice) => shows(next, notice));
+          if (!fresh && n < retriesMs.length - 1) continue;
           if (touched) return;
           announceChanges(JSON.parse(data.textContent ?? '{}') as BoardStart, next);
-          island.replaceChildren(...Array.from(nextIsland.childNodes));
+          morphChildren(island, nextIsland);
           data.textContent = nextData.textContent;
           round = next.round;
           localizeTimes(island);
           show(state);
           const heard = island.querySelector('[data-testid="notice-heard"]');
-          if (heard && want.heard) heard.textContent = want.heard;
+          if (heard && goal.heard) heard.textContent = goal.heard;
           break;
         }
-        if (wanted === want) wanted = undefined;
+        if (wanted === goal) wanted = undefined;
       }
     } finally {
       reading = false;
     }
   };
 
-  const want = (next: { round?: number; heard?: string }) => {
+  const want = (next: { round?: number; notice?: NoticeEvent; any?: boolean }) => {
     wanted = {
       round: Math.max(wanted?.round ?? 0, next.round ?? 0),
-      any: (wanted?.any ?? false) || next.round === undefined,
-      heard: next.heard ?? wanted?.heard,
+      // A newer notice of the same incident or window replaces the older one.
+      notices: [...(wanted?.notices ?? []).filter((n) => !next.notice || subjectOf(n) !== subjectOf(next.notice)), ...(next.notice ? [next.notice] : [])],
+      any: (wanted?.any ?? false) || next.any === true,
+      heard: next.notice ? noticeText(next.notice) : wanted?.heard,
     };
     void read();
   };
@@ -134,7 +174,7 @@ export function startBoardLive(): void {
     stream.onopen = () => {
       show('live');
       // Notices are not replayed: after a drop, read the board afresh.
-      if (opened) want({});
+      if (opened) want({ any: true });
       opened = true;
     };
     stream.onerror = () => {
@@ -147,8 +187,8 @@ export function startBoardLive(): void {
       const id = Number((event as MessageEvent<string>).lastEventId);
       if (Number.isFinite(id) && (round === null || id > round)) want({ round: id });
     });
-    stream.addEventListener('notice', (event) => want({ heard: noticeText(JSON.parse((event as MessageEvent<string>).data) as NoticeEvent) }));
-    stream.addEventListener('monitors', () => want({}));
+    stream.addEventListener('notice', (event) => want({ notice: JSON.parse((event as MessageEvent<string>).data) as NoticeEvent }));
+    stream.addEventListener('monitors', () => want({ any: true }));
   };
 
   const onTouch = (event: Event) => {
