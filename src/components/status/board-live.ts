@@ -5,7 +5,7 @@
 // with the new one (src/lib/dom-morph.ts: the nodes that stay are kept), with the data it was
 // rendered from, so React's first render is always the markup on screen.
 // It shows the stream's state and says notices as the board does, and stops at the touch.
-import type { NoticeEvent } from '../../../contracts/incidents.ts';
+import type { Incident, NoticeEvent } from '../../../contracts/incidents.ts';
 import type { ServerStatus } from '../../../contracts/status-rules.ts';
 import { type BoardStart, boardStartId } from '../../../contracts/status-pages.ts';
 import { morphChildren } from '../../lib/dom-morph.ts';
@@ -23,12 +23,15 @@ const touches = ['pointerover', 'pointerdown', 'focusin', 'keydown'] as const;
 /** Waits before reading the page again when it is not yet rendered with the change (another instance may be behind); the last read is put in place whatever it says. */
 const retriesMs = [0, 100, 200, 400, 800, 1600, 3200];
 
+/** What an incident says on the board, field by field (the notice and the report name them in their own order). */
+const said = (i: Incident) => JSON.stringify([i.title, i.impact, i.state, i.monitorIds, i.updates.map((u) => [u.id, u.state, u.message, u.editedAt])]);
+
 /** Whether a render of the board shows a notice: the incident or window as the notice has it, or gone when it ended. */
 function shows(start: BoardStart, notice: NoticeEvent): boolean {
   const { incident, maintenance } = notice;
   if (incident) {
     const shown = start.report.incidents.find((i) => i.id === incident.id);
-    return incident.state === 'resolved' ? shown === undefined : JSON.stringify(shown) === JSON.stringify(incident);
+    return incident.state === 'resolved' ? shown === undefined : shown !== undefined && said(shown) === said(incident);
   }
   if (maintenance) {
     const shown = start.report.maintenance.find((m) => m.id === maintenance.id);
