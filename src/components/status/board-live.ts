@@ -72,6 +72,23 @@ function announceChanges(before: BoardStart, after: BoardStart): void {
   });
 }
 
+/**
+ * The board's markup and its JSON in a page the server sent, read out of the text: only the
+ * board is parsed, not the whole page (a phone does this once a round).
+ */
+function boardIn(html: string): { board: DocumentFragment; json: string } | undefined {
+  const tag = html.search(/<astro-island\b[^>]*component-export="StatusBoard"/);
+  const start = tag === -1 ? -1 : html.indexOf('>', tag) + 1;
+  const end = start === 0 ? -1 : html.indexOf('</astro-island>', start);
+  const jsonTag = `<script type="application/json" id="${boardStartId}">`;
+  const jsonStart = end === -1 ? -1 : html.indexOf(jsonTag, end);
+  const jsonEnd = jsonStart === -1 ? -1 : html.indexOf('</script>', jsonStart);
+  if (jsonEnd === -1) return undefined;
+  const template = document.createElement('template');
+  template.innerHTML = html.slice(start, end);
+  return { board: template.content, json: html.slice(jsonStart + jsonTag.length, jsonEnd) };
+}
+
 const subjectOf = (notice: NoticeEvent) => (notice.incident ? `i${notice.incident.id}` : `m${notice.maintenance?.id}`);
 
 /**
@@ -132,18 +149,16 @@ export function startBoardLive(): void {
           if (touched) return;
           const response = await fetch(location.pathname, { cache: 'no-cache', headers: { accept: 'text/html' } }).catch(() => undefined);
           if (!response?.ok) continue;
-          const page = new DOMParser().parseFromString(await response.text(), 'text/html');
-          const nextData = page.getElementById(boardStartId);
-          const nextIsland = page.querySelector(islandSelector);
-          if (!nextData?.textContent || !nextIsland) return;
-          const next = JSON.parse(nextData.textContent) as BoardStart;
-          const fresh =
-            (!goal.any || nextData.textContent !== data.textContent) && (next.round ?? 0) >= goal.round && goal.notices.every((notice) => shows(next, notice));
+          const found = boardIn(await response.text());
+          if (!found) return;
+          const { board: nextIsland, json } = found;
+          const next = JSON.parse(json) as BoardStart;
+          const fresh = (!goal.any || json !== data.textContent) && (next.round ?? 0) >= goal.round && goal.notices.every((notice) => shows(next, notice));
           if (!fresh && n < retriesMs.length - 1) continue;
           if (touched) return;
           announceChanges(JSON.parse(data.textContent ?? '{}') as BoardStart, next);
           morphChildren(island, nextIsland);
-          data.textContent = nextData.textContent;
+          data.textContent = json;
           round = next.round;
           localizeTimes(island);
           show(state);
