@@ -9,6 +9,7 @@ import { accountsPlugin, type AccountsPluginOptions } from './accounts/accounts-
 import { alertsFileSection } from './alerts/alerts-file.ts';
 import { alertsPlugin, type AlertsPluginOptions } from './alerts/alerts-plugin.ts';
 import { announcementsPlugin, type AnnouncementsPluginOptions } from './announcements/announcements-plugin.ts';
+import { statusPagesPlugin, type StatusPagesOptions } from './status-pages/status-pages-plugin.ts';
 import { auditPlugin } from './audit/audit-plugin.ts';
 import { catalogPlugin, type CatalogPluginOptions } from './catalog/catalog-plugin.ts';
 import type { AppConfig } from './config/config.ts';
@@ -80,6 +81,8 @@ export interface BuildOptions {
   catalog?: CatalogPluginOptions;
   /** How often each instance reads the banners again (tests make it quick). */
   announcements?: AnnouncementsPluginOptions;
+  /** How often the status pages are rendered again without a change (tests make it quick). */
+  statusPages?: StatusPagesOptions;
 }
 
 /**
@@ -180,6 +183,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(catalogPlugin, options.catalog ?? {});
   // /api/staff/announcements and the banner each page is served with (before the site, which asks it).
   await app.register(announcementsPlugin, options.announcements ?? {});
+  // The status pages with the board and history as they are now, rendered here (docs/decisions.md 147; before the site, after the banners).
+  await app.register(statusPagesPlugin, options.statusPages ?? {});
 
   // The built site, and the 404 page for everything else.
   await app.register(staticSite, { siteDir: config.siteDir });

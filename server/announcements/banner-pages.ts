@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import zlib from 'node:zlib';
 import { pageGroupAttribute, type PageGroup } from '../../contracts/announcements-rules.ts';
 import type { Clock } from '../lib/clock.ts';
-import { representation, type SiteFile } from '../plugins/site-files.ts';
+import { pageVariant } from '../plugins/page-variant.ts';
+import type { SiteFile } from '../plugins/site-files.ts';
 import { bannerHtml } from './banner-html.ts';
 import type { Banner, LiveBanners } from './live-banners.ts';
 
@@ -102,20 +102,8 @@ export class BannerPages {
   }
 }
 
-/** The page with `html` inserted at byte `at`: its three encodings, headers and validators its own. */
+/** The page with `html` inserted at byte `at` (server/plugins/page-variant.ts). */
 function variant(file: SiteFile, at: number, html: string): SiteFile {
   const built = file.identity.body;
-  const body = Buffer.concat([built.subarray(0, at), Buffer.from(html), built.subarray(at)]);
-  // Real time, not the app's clock: Last-Modified is for caches, which live in real time.
-  const modifiedMs = Math.floor(Date.now() / 1000) * 1000;
-  const lastModified = new Date(modifiedMs).toUTCString();
-  const { 'content-type': type, 'cache-control': cache } = file.identity.headers as Record<string, string>;
-  const varies = file.br !== undefined || file.gzip !== undefined;
-  const page: SiteFile = { identity: representation('identity', body, type!, cache!, lastModified, varies), modifiedMs, lean: false };
-  if (file.br) {
-    const br = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
-    page.br = representation('br', br, type!, cache!, lastModified, true);
-  }
-  if (file.gzip) page.gzip = representation('gzip', zlib.gzipSync(body, { level: 6 }), type!, cache!, lastModified, true);
-  return page;
+  return pageVariant(file, Buffer.concat([built.subarray(0, at), Buffer.from(html), built.subarray(at)]));
 }

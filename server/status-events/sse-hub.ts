@@ -144,6 +144,7 @@ export class SseHub {
   private readonly maxBufferedBytes: number;
   private readonly heartbeat: NodeJS.Timeout;
   private closed = false;
+  private readonly sendListeners: Array<(event: 'serverStatus' | 'notice' | 'monitors') => void> = [];
 
   constructor(options: SseHubOptions) {
     this.keep = options.keep ?? 100;
@@ -204,12 +205,21 @@ export class SseHub {
     });
   }
 
+  /**
+   * Calls `listener` after each event sent to the boards (with or without one open): whatever
+   * changes the board passes here, so the server-rendered status pages follow it (docs/decisions.md 147).
+   */
+  onSend(listener: (event: 'serverStatus' | 'notice' | 'monitors') => void): void {
+    this.sendListeners.push(listener);
+  }
+
   /** Sends one event to every subscriber and keeps it for resumes. */
   publish(id: number, updates: readonly StatusUpdate[]): void {
     const frame = eventFrame(id, updates);
     this.recent.push({ id, frame });
     if (this.recent.length > this.keep) this.recent.shift();
     this.writeAll(frame);
+    for (const listener of this.sendListeners) listener('serverStatus');
   }
 
   /**
@@ -224,6 +234,7 @@ export class SseHub {
   /** An event without an id (not replayed on resume): `notice`, or `monitors` when the monitors changed. */
   publishUnnumbered<E extends 'notice' | 'monitors'>(event: E, data: StatusStreamEvents[E]): void {
     this.writeAll(Buffer.from(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+    for (const listener of this.sendListeners) listener(event);
   }
 
   /** Ends every stream (before the server closes) and stops the heartbeat. */

@@ -21,8 +21,9 @@ export const reopenAtMostMs = 5 * 60_000;
  * browser resumes a dropped stream by itself (with Last-Event-ID), and a stream the server
  * refused (busy, or too many from this address) is opened again later. Returns its state.
  */
-export function useStatusStream(handlers: StatusStreamHandlers, enabled = true): StreamState {
-  const [state, setState] = useState<StreamState>('connecting');
+export function useStatusStream(handlers: StatusStreamHandlers, enabled = true, initial: StreamState = 'connecting'): StreamState {
+  // `initial`: the state a plain script's own stream had reached before this one (the board's, docs/decisions.md 147).
+  const [state, setState] = useState<StreamState>(initial);
   // The newest handlers, read when an event arrives, so new ones do not reopen the stream.
   const current = useRef(handlers);
   useEffect(() => {

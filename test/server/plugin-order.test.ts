@@ -20,6 +20,7 @@ import { readiness } from '../../server/plugins/readiness.ts';
 import { staffPlugin } from '../../server/staff/staff-plugin.ts';
 import { statusEventsPlugin } from '../../server/status-events/status-events-plugin.ts';
 import { statusPlugin } from '../../server/status/status-plugin.ts';
+import { statusPagesPlugin } from '../../server/status-pages/status-pages-plugin.ts';
 import { subscriptionsPlugin } from '../../server/subscriptions/subscriptions-plugin.ts';
 import { stockPlugin } from '../../server/stock/stock-plugin.ts';
 import { supportPlugin } from '../../server/support/support-plugin.ts';
@@ -67,6 +68,7 @@ describe('the order of capabilities', () => {
     { name: 'accounts', plugin: accountsPlugin, before: [...base, 'staff'], missing: 'audit' },
     { name: 'alerts', plugin: alertsPlugin, before: [...base, 'staff', 'audit', 'status-events', 'incidents'], missing: 'status' },
     { name: 'stock', plugin: stockPlugin, before: ['jobs', 'staff'], missing: 'audit' },
+    { name: 'status-pages', plugin: statusPagesPlugin, before: [...base, 'staff', 'audit', 'status-events', 'incidents', 'status'], missing: 'announcements' },
   ];
   it.each(cases)('$name registered before $missing fails at boot and says so', async ({ name, plugin, before, missing }) => {
     const config = testConfig(database_.url);
@@ -122,6 +124,7 @@ describe('the dependencies capabilities declare', () => {
       staffPlugin,
       statusEventsPlugin,
       statusPlugin,
+      statusPagesPlugin,
       stockPlugin,
       subscriptionsPlugin,
       supportPlugin,

@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { buttonVariants } from '../ui/button-variants.ts';
+import { heldSubmitAttribute } from './held-submit.ts';
 import type { CheckType } from './status-api.ts';
 import { cardVariants } from '../ui/card-variants.ts';
 
@@ -8,6 +9,12 @@ export interface NewServer {
   name: string;
   address?: string;
   type: CheckType;
+}
+
+/** The fields as the form holds them on screen. */
+function fieldsOf(form: HTMLFormElement): { name: string; address: string; type: CheckType } {
+  const data = new FormData(form);
+  return { name: String(data.get('name') ?? ''), address: String(data.get('address') ?? ''), type: String(data.get('type') ?? 'minecraft') as CheckType };
 }
 
 const inputClass =
@@ -24,9 +31,27 @@ export function AddServerForm({ onAdd }: { onAdd: (server: NewServer) => Promise
   const [type, setType] = useState<CheckType>('minecraft');
   const [errors, setErrors] = useState<{ name?: string; address?: string }>({});
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The board hydrates on the first touch (docs/decisions.md 147): what was typed before React ran
+  // is the form's state, and a send pressed before then is made now.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed = fieldsOf(form);
+    setName(typed.name);
+    setAddress(typed.address);
+    setType(typed.type);
+    if (form.hasAttribute(heldSubmitAttribute)) {
+      form.removeAttribute(heldSubmitAttribute);
+      form.requestSubmit();
+    }
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
+    // The fields on screen: a send right after React ran may come before the state has them.
+    const { name, address, type } = fieldsOf(event.currentTarget);
     if (!name.trim()) {
       setErrors({ name: 'Enter a server name.' });
       return;
@@ -51,7 +76,7 @@ export function AddServerForm({ onAdd }: { onAdd: (server: NewServer) => Promise
       <p className="mt-1 text-sm text-slate-400">
         Add your own server to this board. It is kept in this browser only. With an address, we check it every 30 seconds while this page is open.
       </p>
-      <form className="mt-4 grid gap-4 md:grid-cols-[1fr_1fr_auto_auto] md:items-start" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} className="mt-4 grid gap-4 md:grid-cols-[1fr_1fr_auto_auto] md:items-start" onSubmit={(e) => void submit(e)} noValidate>
         <div>
           <label htmlFor={`${id}-name`} className="text-sm font-medium text-slate-200">
             Server Name{' '}

@@ -1,11 +1,8 @@
 import { ChartLine, ChartPlot, chartPad as pad, chartWidth as width } from '../ui/ChartPlot.tsx';
+import { localTimeLabel } from '../../lib/local-time.ts';
 import type { Reading } from './status-api.ts';
 
 const height = 80;
-
-function timeLabel(timestamp: number): string {
-  return new Date(timestamp).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
 
 /** A round top for the y axis: 100, 200, 500, 1000... */
 function axisMax(readings: readonly Reading[]): number {
@@ -112,7 +109,16 @@ export function LatencyChart({
         )}
       </ChartPlot>
       <figcaption className="mt-1 flex justify-between text-[11px] text-slate-400 tabular-nums" aria-hidden="true">
-        {labels.length ? labels.map(({ at, reading }) => <span key={at}>{timeLabel(reading.timestamp)}</span>) : <span>{emptyText}</span>}
+        {labels.length ? (
+          labels.map(({ at, reading }) => (
+            // The server's render is in its time zone: the page's script writes the visitor's before React hydrates (src/lib/local-time.ts).
+            <time key={at} dateTime={new Date(reading.timestamp).toISOString()} data-local-time={reading.timestamp} suppressHydrationWarning>
+              {localTimeLabel(reading.timestamp)}
+            </time>
+          ))
+        ) : (
+          <span>{emptyText}</span>
+        )}
       </figcaption>
     </figure>
   );

@@ -54,7 +54,7 @@ export function LocationLines({ lines, probes, name, now }: { lines: readonly Lo
               )}
             </span>
             {quiet ? (
-              <span className="ml-auto text-right text-slate-400" data-location-note>
+              <span className="ml-auto text-right text-slate-400" data-location-note suppressHydrationWarning>
                 Probe not reporting{quiet.lastSeenAt ? ` since ${since(quiet.lastSeenAt, now)}` : ''}
               </span>
             ) : (

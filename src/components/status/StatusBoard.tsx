@@ -7,7 +7,9 @@ import { AddServerForm } from './AddServerForm.tsx';
 import { announce } from './announce.tsx';
 import { ServerCard, ServerCardSkeleton } from './ServerCard.tsx';
 import { StatusLinks, StatusLoadFailed, StatusNotices } from './StatusBoardParts.tsx';
+import { type BoardStart, boardStartId, pageStart, pageStreamState } from './page-start.ts';
 import { fetchReport, type StatusReport } from './status-api.ts';
+import { streamDotClass, streamWords } from './stream-state-look.ts';
 import { SummaryCards, SummaryCardsSkeleton } from './SummaryCards.tsx';
 import { useOwnServers } from './use-own-servers.ts';
 
@@ -18,13 +20,20 @@ const refreshEveryMs = 5 * 60_000;
  * The live board: the summary and a card per monitored server, loaded from /api/status and
  * kept current by the live stream (src/lib/use-status-stream.ts); plus the visitor's own servers
  * (this browser only, src/components/status/use-own-servers.ts).
+ *
+ * The server renders it with `start` (server/status-pages/, docs/decisions.md 147) and places the
+ * same `start` in the page; hydrating, it starts from that (and from the stream state the page's
+ * plain script reached), so its first render is the server's markup.
  */
-export function StatusBoard() {
-  const [report, setReport] = useState<StatusReport | null>(null);
+export function StatusBoard({ start: given }: { start?: BoardStart }) {
+  const [start] = useState(() => given ?? pageStart<BoardStart>(boardStartId));
+  const [report, setReport] = useState<StatusReport | null>(start?.report ?? null);
   const [loadFailed, setLoadFailed] = useState(false);
-  const [loadedOnce, setLoadedOnce] = useState(false);
+  const [loadedOnce, setLoadedOnce] = useState(start !== undefined);
   const [heard, setHeard] = useState('');
-  const reportRef = useRef<StatusReport | null>(null);
+  // The server's clock for the first render (the one hydration compares), the visitor's after.
+  const [renderedAt, setRenderedAt] = useState(start?.now);
+  const reportRef = useRef<StatusReport | null>(start?.report ?? null);
   const { own, add, remove } = useOwnServers();
 
   const showReport = useCallback((next: StatusReport) => {
@@ -50,6 +59,7 @@ export function StatusBoard() {
 
   // First load (the stream opens after it), and a slow refresh of the uptime figures.
   useEffect(() => {
+    setRenderedAt(undefined);
     void load().then(() => setLoadedOnce(true));
     const refresh = setInterval(() => void load(), refreshEveryMs);
     return () => clearInterval(refresh);
@@ -77,11 +87,12 @@ export function StatusBoard() {
       reopened: () => void load(),
     },
     loadedOnce,
+    given ? undefined : pageStreamState(boardStartId),
   );
 
   const probes = useProbeLocations(report?.locations);
   const names = new Map(report?.servers.map((s) => [s.id, s.name]) ?? []);
-  const now = Date.now();
+  const now = renderedAt ?? Date.now();
 
   if (loadFailed && !report) return <StatusLoadFailed onRetry={() => void load()} />;
 
@@ -92,7 +103,8 @@ export function StatusBoard() {
       {/* Everything below the summary is built anew when the report arrives (new nodes, not moved
           ones): the incidents appearing above the servers shift nothing on screen (layout shift). */}
       <Fragment key={report ? 'ready' : 'loading'}>
-        <p className="sr-only" aria-live="polite" data-testid="notice-heard">
+        {/* The page's plain script may have said a notice here before React ran: React says the next. */}
+        <p className="sr-only" aria-live="polite" data-testid="notice-heard" suppressHydrationWarning>
           {heard}
         </p>
 
@@ -106,8 +118,8 @@ export function StatusBoard() {
               Servers
             </h2>
             <p className="inline-flex items-center gap-2 text-xs text-slate-400" aria-live="polite" data-testid="stream-state">
-              <span className={`size-2 rounded-full ${connection === 'live' ? 'animate-pulse bg-emerald-400' : 'bg-slate-500'}`} aria-hidden="true" />
-              {connection === 'live' ? 'Live' : connection === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+              <span className={streamDotClass(connection)} aria-hidden="true" />
+              {streamWords(connection)}
             </p>
           </div>
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">

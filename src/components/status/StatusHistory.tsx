@@ -1,11 +1,12 @@
 import { RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 import { monthLabel } from '../../lib/status-format.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { IncidentCard, MaintenanceCard } from './NoticeCards.tsx';
 import type { Incident, Maintenance, StatusHistory as History } from './status-api.ts';
 import { cardVariants } from '../ui/card-variants.ts';
+import { type HistoryStart, historyStartId, pageStart } from './page-start.ts';
 
 type Entry = { kind: 'incident'; at: string; incident: Incident } | { kind: 'maintenance'; at: string; maintenance: Maintenance };
 
@@ -33,9 +34,11 @@ function linkedIncident(): string | undefined {
  * /network-status/history: the incidents and maintenance of the last 90 days from the status
  * API (stored data only, so it answers when the prober does not), newest first by month. A link
  * to one incident (#incident-<id>) brings it into view, and an older one is read on its own.
+ * The server renders it with `start` and places the same history in the page (docs/decisions.md
+ * 147): hydrating, it starts from that and reads nothing.
  */
-export function StatusHistory() {
-  const [history, setHistory] = useState<History>();
+export function StatusHistory({ start }: { start?: HistoryStart }) {
+  const [history, setHistory] = useState<History | undefined>(() => start ?? pageStart<HistoryStart>(historyStartId));
   const [failed, setFailed] = useState(false);
   const [older, setOlder] = useState<Incident>();
 
@@ -48,8 +51,10 @@ export function StatusHistory() {
     }
   }, []);
 
+  // Read only when the page came without the server's history (a site served as built).
+  const given = useRef(history !== undefined);
   useEffect(() => {
-    void load();
+    if (!given.current) void load();
   }, [load]);
 
   // Follow the fragment: scroll to the incident, or read it when it is older than the list.

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { barDays, dayTone, type DayTone } from '../../../contracts/status-rules.ts';
 import { dayMs } from '../../../contracts/time-units.ts';
 import { dayLabel, impactLabels, uptimeLabel } from '../../lib/status-format.ts';
@@ -65,6 +65,11 @@ export function UptimeBar({
 }) {
   const [selected, setSelected] = useState<number | undefined>();
   const captionId = useId();
+  const barRef = useRef<HTMLDivElement>(null);
+  // Focused before React ran (the focus is what hydrates the board, docs/decisions.md 147): show the day as a focus does.
+  useEffect(() => {
+    if (document.activeElement === barRef.current) setSelected((s) => s ?? barDays - 1);
+  }, []);
   const paths = useMemo(() => {
     const byTone = new Map<DayTone, string[]>();
     const maintenance = new Set(daily.maintenance);
@@ -111,6 +116,7 @@ export function UptimeBar({
     <figure className="mt-4" data-testid="uptime-bar">
       {/* biome-ignore lint/a11y/useSemanticElements: a chart read by keyboard, not a set of form controls. */}
       <div
+        ref={barRef}
         role="group"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the bar takes the focus so the arrow keys can read each day (the caption follows).
         tabIndex={0}
