@@ -176,7 +176,12 @@ for (const dialect of dialects) {
         .toBe(1);
       receiver.answer(() => ({ status: 204 }));
 
+      // Away from Conversations and back, so the section is made afresh and reads the failed list
+      // now. The Overview must have been shown first: pressed at once, g c could land before the
+      // click's move was rendered, leave Conversations as it was (its list read before the
+      // delivery failed) and find no failed list.
       await nav(page).getByRole('link', { name: 'Overview' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeFocused();
       await page.keyboard.press('g');
       await page.keyboard.press('c');
       const failed = page.getByRole('region', { name: 'Deliveries that failed' });

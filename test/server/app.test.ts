@@ -10,7 +10,8 @@ describe.each(dialects)('the app on %s', (dialect) => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
+    // An empty database: the app's start migrates it, on both dialects, as on a first install.
+    database = await createTestDatabase(dialect, { migrated: false });
     app = await buildApp(testConfig(database.url));
     app.get('/api/test/boom', async () => {
       throw new Error('secret internal detail: connection string postgres://admin:hunter2@db');

@@ -20,7 +20,7 @@ async function tableNames(db: Kysely<Database>): Promise<string[]> {
 
 describe.each(dialects)('migrations on %s', (dialect) => {
   it('run up to the latest, down to nothing, and up again', async () => {
-    const database = await createTestDatabase(dialect);
+    const database = await createTestDatabase(dialect, { migrated: false });
     const { db } = openDatabase(database.url);
     try {
       const ran = await migrateToLatest(db, dialect);

@@ -13,7 +13,7 @@ import { dayMs } from '../../contracts/time-units.ts';
  */
 describe.each(dialects)('old unsubscribe tokens get an expiry (%s)', (dialect) => {
   it('dates every unsubscribe token without one a year after it was made', async () => {
-    const database = await createTestDatabase(dialect);
+    const database = await createTestDatabase(dialect, { migrated: false });
     const { db } = openDatabase(database.url);
     try {
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor(dialect) } });

@@ -5,7 +5,7 @@ import { createTestDatabase, dialects } from '../helpers/databases.ts';
 
 describe.each(dialects)('migration 0017 on %s', (dialect) => {
   it('makes every stored contact message a conversation, losing nothing', async () => {
-    const database = await createTestDatabase(dialect);
+    const database = await createTestDatabase(dialect, { migrated: false });
     const { db } = openDatabase(database.url);
     try {
       // The schema as it was before 0017, whatever came after it.

@@ -16,7 +16,7 @@ import { dayMs } from '../../../contracts/time-units.ts';
  */
 describe.each(dialects)('the panel audit moved into the audit log (%s)', (dialect) => {
   it('copies every panel_audit row into audit_log, drops panel_audit, and the audit retention purges the old ones', async () => {
-    const database = await createTestDatabase(dialect);
+    const database = await createTestDatabase(dialect, { migrated: false });
     try {
       const { db } = openDatabase(database.url);
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor(dialect) } });
