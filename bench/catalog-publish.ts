@@ -6,7 +6,7 @@
  * Two real server processes (`node server/server.ts`) on one new PostgreSQL database, each with a
  * rebuild folder of its own (as two machines would have; --shared gives them one, as two
  * instances on one machine share it). An editor is added with `npm run staff` and enrolled with
- * a software passkey over HTTP. Then: autocannon loads instance A's /budget-vps for a baseline,
+ * a software passkey over HTTP (bench/catalog-editor.ts, as bench:lighthouse --publish does). Then: autocannon loads instance A's /budget-vps for a baseline,
  * then again while A rebuilds for a publish (a changed price); the publish's answer time is
  * publish-to-live on A; instance B is polled until its page shows the price. The servers' own
  * log lines give the parts (docs/decisions.md 156): render, postbuild and the swap into memory.
@@ -20,11 +20,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { draftPriceChange, publishChange, signInEditor, untilServed } from './catalog-editor.ts';
 import { createTestDatabase } from '../test/helpers/databases.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 import { startServer } from '../test/helpers/server-process.ts';
-import { SoftAuthenticator } from '../test/helpers/soft-authenticator.ts';
-import { staffCli } from '../test/e2e/support/staff-cli.ts';
 import { renderKitDir } from '../src/integrations/render-kit.ts';
 
 const { values: args } = parseArgs({
@@ -48,26 +47,6 @@ const envOf = (dir: string) => ({ DATABASE_URL: database.url, PUBLIC_URL: origin
 const a = await startServer(envOf(dirs[0]!), { port: portA });
 const b = await startServer(envOf(dirs[1]!), { port: portB });
 
-async function call(method: string, url: string, cookie: string, body?: unknown): Promise<Response> {
-  return fetch(`${origin}${url}`, {
-    method,
-    headers: { cookie, origin, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-/** An editor, as an operator adds one and a browser enrols: the session cookie. */
-async function editorCookie(): Promise<string> {
-  const output = await staffCli(['add', 'bench@example.com', '--role', 'editor'], envOf(dirs[0]!));
-  const token = new URL(output.split('\n').find((l) => l.startsWith(`${origin}/staff/enrol#`))!).hash.slice(1);
-  const options = await (await call('POST', '/api/staff/enrolment/options', '', { token, displayName: 'Bench' })).json();
-  const credential = new SoftAuthenticator(origin).create(options.options);
-  const enrolled = await call('POST', '/api/staff/enrolment', '', { token, displayName: 'Bench', challengeId: options.challengeId, credential });
-  const set = enrolled.headers.getSetCookie().find((c) => c.startsWith('hf_staff='));
-  if (!set) throw new Error(`enrolment: ${enrolled.status} ${await enrolled.text()}`);
-  return set.split(';')[0]!;
-}
-
 /** The last line of a server's JSON log with this message. */
 function logLine(output: string, msg: string): Record<string, string | number> | undefined {
   const lines = output.split('\n').filter((l) => l.includes(`"msg":"${msg}"`));
@@ -86,15 +65,12 @@ function load(seconds: number | undefined, until?: Promise<unknown>): Promise<au
 }
 
 try {
-  const cookie = await editorCookie();
-  const view = await (await call('GET', '/api/staff/catalog', cookie)).json();
-  const lines = view.document.plans as { id: string; plans: { price: number }[] }[];
-  lines.find((l) => l.id === 'budget-vps')!.plans[0]!.price = 3.21;
-  const draft = await (await call('PUT', '/api/staff/catalog/draft', cookie, { draftId: null, document: view.document })).json();
+  const editor = await signInEditor(origin, envOf(dirs[0]!));
+  const change = await draftPriceChange(editor);
 
   const baseline = await load(Number(args.baseline));
   const started = performance.now();
-  const publish = call('POST', '/api/staff/catalog/publish', cookie, { draftId: draft.draftId }).catch((error: unknown) => {
+  const publish = publishChange(editor, change).catch((error: unknown) => {
     throw new Error(`publish failed after ${((performance.now() - started) / 1000).toFixed(1)} s: ${String(error)}\n${a.output().slice(-2000)}`);
   });
   const during = load(undefined, publish);
@@ -102,16 +78,8 @@ try {
   const liveA = performance.now() - started;
   if (answer.status !== 200) throw new Error(`publish: ${answer.status} ${await answer.text()}`);
   const duringRebuild = await during;
-  let liveB = Number.NaN;
-  for (;;) {
-    const page = await (await fetch(`http://127.0.0.1:${portB}/budget-vps`)).text();
-    if (page.includes('"lowPrice":"3.21"')) {
-      liveB = performance.now() - started;
-      break;
-    }
-    if (performance.now() - started > 300_000) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const servedB = await untilServed(`http://127.0.0.1:${portB}${change.route}`, change, started + 300_000);
+  const liveB = servedB ? performance.now() - started : Number.NaN;
   const { buildMs } = await answer.json();
   console.log(
     `catalog publish (${os.cpus().length} cores, load average ${os

@@ -15,7 +15,10 @@
  * end: a figure taken while it was far above the number of cores says little. The median run is
  * the middle one by performance score, then by blocking time (as bench/web.ts orders them).
  * Options: --routes (comma-separated), --runs 3, --json <file> (the rows as JSON too), --banner "<text>"
- * (an announcement on every page for the run).
+ * (an announcement on every page for the run), --publish (the pages as a catalog publish from the
+ * staff console re-renders them, docs/decisions.md 97 and 156: before measuring, an editor signs
+ * in and publishes a price change through the server's HTTP API, as bench:catalog does, and the
+ * run waits until the changed page serves it; prints the price and how long it took to be live).
  * Takes about 15 s per Lighthouse run on a quiet machine of 2 cores (26 routes × 3 runs: about
  * 20 minutes), longer under load.
  */
@@ -29,6 +32,7 @@ import { siteReader } from '../scripts/built-site-js.ts';
 import { routeJs } from '../scripts/route-js.ts';
 import { allPages } from '../src/data/pages.ts';
 import { startServer } from '../test/helpers/server-process.ts';
+import { draftPriceChange, publishChange, signInEditor, untilServed } from './catalog-editor.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -98,9 +102,36 @@ async function showBanner(dbFile: string, text: string, origin: string): Promise
   }
 }
 
+/**
+ * --publish: a price change published as an editor would, over the server's own API, then waited
+ * for until its page serves it (the publish answers once the pages are rebuilt, docs/decisions.md
+ * 156). The pages measured are then the rebuilt ones, served from SITE_BUILDS_DIR.
+ */
+async function publishPrice(env: Record<string, string>, server: { url: string; port: number }): Promise<void> {
+  const started = performance.now();
+  const editor = await signInEditor(`http://localhost:${server.port}`, env);
+  const change = await draftPriceChange(editor);
+  const publishing = performance.now();
+  const answer = await publishChange(editor, change);
+  if (answer.status !== 200) throw new Error(`publish: ${answer.status} ${await answer.text()}`);
+  if (!(await untilServed(`${server.url}${change.route}`, change, performance.now() + 60_000))) {
+    throw new Error(`${change.route} did not serve the published price within 60 s of the publish's answer`);
+  }
+  const live = performance.now();
+  console.log(
+    `published: ${change.line} ${change.plan} ${change.from} → ${change.to}; live on ${change.route} ${((live - publishing) / 1000).toFixed(1)} s after the publish (editor signed in in ${((publishing - started) / 1000).toFixed(1)} s)`,
+  );
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { routes: { type: 'string' }, runs: { type: 'string', default: '3' }, json: { type: 'string' }, banner: { type: 'string' } },
+    options: {
+      routes: { type: 'string' },
+      runs: { type: 'string', default: '3' },
+      json: { type: 'string' },
+      banner: { type: 'string' },
+      publish: { type: 'boolean', default: false },
+    },
   });
   const runs = Math.max(1, Number(values.runs));
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
@@ -118,18 +149,25 @@ async function main(): Promise<void> {
   const read = siteReader(dist);
   const serve = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-bench-lighthouse-'));
-  const server = await startServer(
-    {
-      DATABASE_URL: `sqlite:${path.join(work, 'bench.db')}`,
-      LOG_LEVEL: 'warn',
-      MONITORS_FILE: path.join(root, 'config/monitors.json'),
-      // Sign-in by e-mail link on, as on a production site: /control-panel shows a new visitor the
-      // signed-out panel (docs/decisions.md 124). No run sends mail; nothing listens at this address.
-      SMTP_URL: 'smtp://127.0.0.1:9',
-    },
-    { nodeArgs: serve.split(' ').filter((word) => word.startsWith('--')) },
-  );
-  if (values.banner) await showBanner(path.join(work, 'bench.db'), values.banner, server.url);
+  const env = {
+    DATABASE_URL: `sqlite:${path.join(work, 'bench.db')}`,
+    LOG_LEVEL: 'warn',
+    MONITORS_FILE: path.join(root, 'config/monitors.json'),
+    // Sign-in by e-mail link on, as on a production site: /control-panel shows a new visitor the
+    // signed-out panel (docs/decisions.md 124). No run sends mail; nothing listens at this address.
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    // A publish's rebuilds (--publish): in the run's folder, not the repository's data/.
+    SITE_BUILDS_DIR: path.join(work, 'site-builds'),
+  };
+  const server = await startServer(env, { nodeArgs: serve.split(' ').filter((word) => word.startsWith('--')) });
+  try {
+    if (values.banner) await showBanner(path.join(work, 'bench.db'), values.banner, server.url);
+    if (values.publish) await publishPrice(env, server);
+  } catch (error) {
+    await server.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+    throw error;
+  }
   fs.mkdirSync(path.join(work, 'chrome'));
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
