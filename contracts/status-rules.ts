@@ -1,5 +1,4 @@
 /**
-import { dayMs } from './time-units.ts';
  * Rules of the status board that the server and the page both apply. No dependencies, so the
  * page's bundle carries only these few lines.
  */

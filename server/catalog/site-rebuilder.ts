@@ -8,6 +8,7 @@ import type { CatalogDocument } from '../../contracts/catalog.ts';
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const astroCli = path.join(projectRoot, 'node_modules/astro/bin/astro.mjs');
 const postbuild = path.join(projectRoot, 'scripts/postbuild.ts');
+const statusRender = path.join(projectRoot, 'scripts/build-status-render.ts');
 const catalogRender = path.join(projectRoot, 'scripts/catalog-render.ts');
 /** scripts/catalog-render.ts's exit when a page threw with the document: the full build would stop on it too. */
 const exitPageFailed = 2;
@@ -131,6 +132,8 @@ export class SiteRebuilder {
         const env = { HOSTFRONT_CONTENT_FILE: contentFile, ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' };
         await run([astroCli, 'build', '--outDir', work], env, this.#timeoutMs);
         await run([postbuild, work, '--fast'], {}, this.#timeoutMs);
+        // The rest of `npm run build`, so the folder is what a build of the document holds.
+        await run([statusRender, work], {}, this.#timeoutMs);
       }
       fs.writeFileSync(path.join(work, doneMarker), new Date().toISOString());
       // A folder of the same name without its marker is a build that was cut off: replace it.

@@ -66,5 +66,5 @@ async function statusPagesCapability(app: FastifyInstance, options: StatusPagesO
 
 export const statusPagesPlugin = fp(statusPagesCapability, {
   name: 'status-pages',
-  dependencies: ['status', 'incidents', 'status-events', 'announcements'],
+  dependencies: ['status', 'incidents', 'status-events', 'announcements', 'jobs'],
 });

@@ -109,8 +109,10 @@ export class LiveBoard {
     for (const u of round.updates) {
       const live = this.#live.get(u.id);
       if (!live) continue;
-      // A change of state changes the uptime: compute it afresh for the next report.
-      if (live.status !== u.status) this.#figures.invalidate();
+      // A change of state changes the uptime, and so does every reading that is not operational
+      // (after a maintenance window it counts at once): compute it afresh for the next report.
+      // Operational readings move it by a hair, so those wait for the figures' own short reuse.
+      if (live.status !== u.status || u.status !== 'operational') this.#figures.invalidate();
       live.status = u.status as Live['status'];
       live.latency = u.latency;
       live.checkedAt = u.timestamp;

@@ -1,15 +1,13 @@
 import { Fragment, startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { ownUptime } from '../../lib/own-server-entries.ts';
 import { hasUnknownMonitor, noticeText, readingsOf, stateChanges, withNotice, withReadings } from '../../lib/status-updates.ts';
 import { useProbeLocations } from '../../lib/use-probe-locations.ts';
 import { useStatusStream } from '../../lib/use-status-stream.ts';
 import { AddServerForm } from './AddServerForm.tsx';
+import { BoardServers } from './BoardServers.tsx';
 import { announce } from './announce.tsx';
-import { ServerCard, ServerCardSkeleton } from './ServerCard.tsx';
 import { StatusLinks, StatusLoadFailed, StatusNotices } from './StatusBoardParts.tsx';
 import { type BoardStart, boardStartId, pageStart, pageStreamState } from './page-start.ts';
 import { fetchReport, type StatusReport } from './status-api.ts';
-import { streamDotClass, streamWords } from './stream-state-look.ts';
 import { SummaryCards, SummaryCardsSkeleton } from './SummaryCards.tsx';
 import { useOwnServers } from './use-own-servers.ts';
 
@@ -112,66 +110,7 @@ export function StatusBoard({ start: given }: { start?: BoardStart }) {
 
         <StatusLinks />
 
-        <section aria-labelledby="servers-title">
-          <div className="mb-4 flex items-center justify-between gap-4">
-            <h2 id="servers-title" className="text-xl font-semibold text-white">
-              Servers
-            </h2>
-            <p className="inline-flex items-center gap-2 text-xs text-slate-400" aria-live="polite" data-testid="stream-state">
-              <span className={streamDotClass(connection)} aria-hidden="true" />
-              {streamWords(connection)}
-            </p>
-          </div>
-          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {report
-              ? report.servers.map((s) => (
-                  <ServerCard
-                    key={s.id}
-                    id={s.id}
-                    name={s.name}
-                    status={s.status}
-                    latency={s.latency}
-                    failure={s.failure}
-                    intervalSeconds={s.intervalSeconds}
-                    history={s.history}
-                    uptimes={s.uptimes}
-                    measuredSince={s.measuredSince}
-                    paused={s.paused}
-                    maintenance={s.maintenance}
-                    bar={{ daily: s.daily, daysFrom: report.daysFrom, incidents: report.recentIncidents }}
-                    players={s.players}
-                    version={s.version}
-                    now={now}
-                    locations={s.locations}
-                    detail={s.detail}
-                    probes={probes}
-                  />
-                ))
-              : [0, 1].map((i) => <ServerCardSkeleton key={i} />)}
-            {own.map((e) => (
-              <ServerCard
-                key={e.id}
-                id={e.id}
-                name={e.name}
-                status={e.status}
-                latency={e.latency}
-                history={e.history}
-                own={{
-                  address: e.address,
-                  uptime: ownUptime(e),
-                  detail: e.detail,
-                  problem: e.problem,
-                  onRemove: () => remove(e.id),
-                }}
-              />
-            ))}
-            {report && report.servers.length === 0 && own.length === 0 && (
-              <p className="rounded-2xl border border-dashed border-white/10 p-8 text-center text-sm text-slate-400 md:col-span-2 xl:col-span-3">
-                No servers are monitored yet.
-              </p>
-            )}
-          </div>
-        </section>
+        <BoardServers report={report} own={own} onRemove={remove} probes={probes} now={now} connection={connection} />
 
         <AddServerForm onAdd={add} />
       </Fragment>
