@@ -36,10 +36,12 @@ export interface Tally {
   skippedTests: string[];
   /** Browser tests that passed only on their retry. */
   flaky: string[];
+  /** Tests that failed, by file: "file: test title" lines, so the end of the output names them. */
+  failedTests: string[];
 }
 
 export function emptyTally(): Tally {
-  return { passed: 0, failed: 0, skipped: 0, failuresOutsideTests: [], skippedTests: [], flaky: [] };
+  return { passed: 0, failed: 0, skipped: 0, failuresOutsideTests: [], skippedTests: [], flaky: [], failedTests: [] };
 }
 
 const skippedStates = new Set(['skipped', 'pending', 'todo', 'disabled']);
@@ -66,7 +68,10 @@ export function addVitest(tally: Tally, report: VitestReport | undefined, runner
     let failedInFile = 0;
     for (const test of file.assertionResults) {
       if (test.status === 'passed') tally.passed += 1;
-      else if (test.status === 'failed') failedInFile += 1;
+      else if (test.status === 'failed') {
+        failedInFile += 1;
+        tally.failedTests.push(`${relative(file.name)}: ${test.fullName ?? test.title}`);
+      }
       else if (skippedStates.has(test.status)) {
         tally.skipped += 1;
         tally.skippedTests.push(`${relative(file.name)}: ${test.fullName ?? test.title}`);
@@ -106,7 +111,10 @@ export function addPlaywright(tally: Tally, report: PlaywrightReport | undefined
         } else if (test.status === 'skipped') {
           tally.skipped += 1;
           tally.skippedTests.push(`${spec.file ?? fileHere ?? '?'}: ${name}`);
-        } else failedHere += 1;
+        } else {
+          failedHere += 1;
+          tally.failedTests.push(`${spec.file ?? fileHere ?? '?'}: ${name}`);
+        }
       }
     }
     for (const child of suite.suites ?? []) walk(child, here, fileHere);
@@ -120,9 +128,13 @@ export function addPlaywright(tally: Tally, report: PlaywrightReport | undefined
   if (!runnerOk && failedHere === 0) addFailedStep(tally, 'playwright exited with an error and no failed test');
 }
 
-/** The lines printed at the end: what failed outside tests, what was skipped, what passed only on retry, then the closing line. */
+/**
+ * The lines printed at the end: the tests that failed, what failed outside tests, what was
+ * skipped, what passed only on retry, then the closing line.
+ */
 export function closingLines(tally: Tally): string[] {
   const lines: string[] = [];
+  if (tally.failedTests.length) lines.push('', `failed tests (${tally.failedTests.length}):`, ...tally.failedTests.map((line) => `  ${line}`));
   if (tally.failuresOutsideTests.length) lines.push('', 'failed outside any test:', ...tally.failuresOutsideTests.map((line) => `  ${line}`));
   if (tally.skippedTests.length) lines.push('', `skipped tests (${tally.skippedTests.length}):`, ...tally.skippedTests.map((line) => `  ${line}`));
   if (tally.flaky.length) lines.push('', `browser tests that passed only on their retry (${tally.flaky.length}):`, ...tally.flaky.map((line) => `  ${line}`));

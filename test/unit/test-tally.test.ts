@@ -46,8 +46,11 @@ describe("the test command's closing line", () => {
     expect(ok).toBe(false);
     const tally = emptyTally();
     addPlaywright(tally, report, ok);
-    expect(last(closingLines(tally))).toBe('1 passed, 1 failed, 1 skipped');
+    const lines = closingLines(tally);
+    expect(last(lines)).toBe('1 passed, 1 failed, 1 skipped');
     expect(tally.skippedTests).toEqual(['mixed.spec.ts: [] is skipped on purpose']);
+    // The failed test is named at the end, where a CI log's tail shows it.
+    expect(lines).toContain('  mixed.spec.ts: [] fails');
   });
 
   it('counts a failed step (type-check, lint, build) and a runner that wrote no report as failed', () => {
@@ -67,5 +70,17 @@ describe("the test command's closing line", () => {
     expect(last(closingLines(tally))).toBe('1 passed, 0 failed, 0 skipped');
     addVitest(tally, { testResults: [] }, false);
     expect(last(closingLines(tally))).toBe('1 passed, 1 failed, 0 skipped');
+  });
+
+  it('names each failed test at the end, by file', () => {
+    const tally = emptyTally();
+    addVitest(
+      tally,
+      { testResults: [{ name: 'b.test.ts', status: 'failed', assertionResults: [{ title: 'keeps time', fullName: 'the clock keeps time', status: 'failed' }] }] },
+      false,
+    );
+    const lines = closingLines(tally);
+    expect(lines.slice(0, 3)).toEqual(['', 'failed tests (1):', '  b.test.ts: the clock keeps time']);
+    expect(last(lines)).toBe('0 passed, 1 failed, 0 skipped');
   });
 });
