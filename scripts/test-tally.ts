@@ -71,8 +71,7 @@ export function addVitest(tally: Tally, report: VitestReport | undefined, runner
       else if (test.status === 'failed') {
         failedInFile += 1;
         tally.failedTests.push(`${relative(file.name)}: ${test.fullName ?? test.title}`);
-      }
-      else if (skippedStates.has(test.status)) {
+      } else if (skippedStates.has(test.status)) {
         tally.skipped += 1;
         tally.skippedTests.push(`${relative(file.name)}: ${test.fullName ?? test.title}`);
       }

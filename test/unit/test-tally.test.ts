@@ -76,7 +76,9 @@ describe("the test command's closing line", () => {
     const tally = emptyTally();
     addVitest(
       tally,
-      { testResults: [{ name: 'b.test.ts', status: 'failed', assertionResults: [{ title: 'keeps time', fullName: 'the clock keeps time', status: 'failed' }] }] },
+      {
+        testResults: [{ name: 'b.test.ts', status: 'failed', assertionResults: [{ title: 'keeps time', fullName: 'the clock keeps time', status: 'failed' }] }],
+      },
       false,
     );
     const lines = closingLines(tally);
