@@ -84,7 +84,12 @@ test.describe('a suspended server', () => {
     await page.goto('/control-panel?server=bead1234');
     await expect(page.getByRole('heading', { name: 'Creative', level: 2 })).toBeVisible();
     await expect(page.getByText(sentence)).toHaveCount(0);
+    // The answer to this Start is awaited and read, so a refusal says what it was.
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/panel/power') && response.request().method() === 'POST');
     await page.getByRole('button', { name: 'Start', exact: true }).click();
+    const started = await answer;
+    // A 204 has no body to read; any other answer's body says why it was not sent.
+    expect(started.status(), started.status() === 204 ? '' : await started.text()).toBe(204);
     await expect.poll(() => panel.server('bead1234').powerSignals).toEqual(['start']);
     await dana.close();
   });

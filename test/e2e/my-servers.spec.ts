@@ -107,6 +107,67 @@ test.describe('My servers', () => {
     await bob.close();
   });
 
+  test('a deep link opened while the page still asks about the session before keeps the one it opened', async ({ browser }) => {
+    const alice = await browser.newContext({ baseURL: origin });
+    await alice.addInitScript(() => localStorage.setItem('cookieConsent', 'false'));
+    await signIn(alice, 'alice@example.test');
+    const page = await alice.newPage();
+    await page.goto('/control-panel');
+    await page.getByRole('article', { name: 'Fixture Survival' }).getByRole('button', { name: 'Open Fixture Survival' }).click();
+    await expect(page.getByRole('heading', { name: 'Fixture Survival', level: 2 })).toBeVisible();
+
+    // The next page asks about the session it had and opens its deep link at once. The order
+    // that closed the page on a loaded machine is forced: the deep link's open is sent, then the
+    // answer about the old session arrives, then the open goes through (ending the old session).
+    // The page must end on the session it opened, with its console live, not back on the list.
+    let openSeen!: () => void;
+    const openSent = new Promise<void>((resolve) => {
+      openSeen = resolve;
+    });
+    let releaseOpen!: () => void;
+    const openReleased = new Promise<void>((resolve) => {
+      releaseOpen = resolve;
+    });
+    await page.route('**/api/panel/my-servers/test-mc/open', async (route) => {
+      openSeen();
+      await openReleased;
+      await route.continue();
+    });
+    await page.route(
+      '**/api/panel/session',
+      async (route) => {
+        // Asked now, with the old session's cookie; answered once the open has been sent.
+        const answer = await route.fetch();
+        await openSent;
+        await route.fulfill({ response: answer });
+      },
+      { times: 1 },
+    );
+    const sockets: { url: string; closed: boolean }[] = [];
+    page.on('websocket', (socket) => {
+      const entry = { url: socket.url(), closed: false };
+      sockets.push(entry);
+      socket.on('close', () => {
+        entry.closed = true;
+      });
+    });
+    const oldAnswer = page.waitForResponse((response) => response.url().endsWith('/api/panel/session'));
+    await page.goto('/control-panel?server=test-mc');
+    await oldAnswer;
+    // The old answer is handled (a frame later) before the open goes through.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    const opened = page.waitForResponse((response) => response.url().endsWith('/api/panel/my-servers/test-mc/open'));
+    releaseOpen();
+    expect((await opened).status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Fixture Survival', level: 2 })).toBeVisible();
+    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    // A request from the page on its session, after everything above was handled.
+    expect(await page.evaluate(() => fetch('/api/panel/server').then((answer) => answer.status))).toBe(200);
+    await expect(page.getByRole('region', { name: 'My servers' })).toHaveCount(0);
+    expect(sockets.filter((socket) => socket.closed)).toEqual([]);
+    await alice.close();
+  });
+
   test('an owner shares with console only, then removes that person while their console is open', async ({ browser }) => {
     const alice = await browser.newContext({ baseURL: origin, viewport: { width: 1366, height: 900 } });
     await signIn(alice, 'alice@example.test');

@@ -35,7 +35,10 @@ for (const dialect of dialects) {
       // The attacker: a conversation of their own and the link to it our mail to their address
       // carries (signed as the server signs it; test/server/support-continue-link.test.ts takes it
       // from a real mail).
-      const attacker = await playwright.request.newContext({ baseURL: origin });
+      // A new connection per request: this context's last request waits longer than the server's
+      // keep-alive (10 s) on a loaded machine, and a request sent on an idle connection just as
+      // the server closes it fails with ECONNRESET (a client that never retries, unlike a browser).
+      const attacker = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { connection: 'close' } });
       const lure = await (await attacker.post('/api/support/conversations', { data: { text: 'Hello from Mallory', email: 'mallory@example.com' } })).json();
       const link = new SupportLinks(secret, origin).continueLink(lure.id, Date.now(), 'mallory@example.com');
 

@@ -22,7 +22,8 @@ const plainOf = (text: string) =>
 /**
  * The console's WebSocket: the recent lines then live output, batched to one update a frame and
  * kept to the server's number of lines; state and stats messages go to their callbacks. It opens
- * again after a drop (backing off), except when the server ended the session (code 4401).
+ * again after a drop (backing off); when the server ended the session (code 4401), the page is
+ * told, and it opens again only if the page still has a session.
  */
 export function useConsoleSocket(handlers: { onState(state: PowerState): void; onStats(stats: ServerResources): void; onSessionEnded(): void }): {
   lines: Line[];
@@ -85,7 +86,10 @@ export function useConsoleSocket(handlers: { onState(state: PowerState): void; o
       socket.onclose = (event) => {
         setLive(false);
         if (stopped) return;
-        if (event.code === 4401) return callbacks.current.onSessionEnded();
+        // 4401: the session this socket was opened on ended. The page asks whether it still has
+        // one (a newer session may have replaced it): if not, the console goes away with the
+        // session, and the retry below with it; if so, the retry opens on the newer session.
+        if (event.code === 4401) callbacks.current.onSessionEnded();
         attempts += 1;
         retry = setTimeout(open, Math.min(15_000, 500 * 2 ** attempts));
       };

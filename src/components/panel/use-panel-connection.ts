@@ -39,7 +39,7 @@ export interface PanelConnection {
  */
 export function usePanelConnection(): PanelConnection {
   const session = useServerSession();
-  const { setPhase, setServer, setAccount, sessionEnded, refreshStats } = session;
+  const { setPhase, setServer, setAccount, noteOpening, endSession, refreshStats } = session;
   const commands = useServerCommands(session);
   const [connecting, setConnecting] = useState(false);
   const [connectError, setConnectError] = useState<string>();
@@ -50,6 +50,7 @@ export function usePanelConnection(): PanelConnection {
       // An empty id is accepted and fetches nothing (docs/decisions.md 30).
       if (!id) return;
       rememberServerId(id);
+      noteOpening();
       setConnectError(undefined);
       setConnecting(true);
       try {
@@ -65,11 +66,12 @@ export function usePanelConnection(): PanelConnection {
         setConnecting(false);
       }
     },
-    [refreshStats, setPhase, setServer],
+    [refreshStats, setPhase, setServer, noteOpening],
   );
 
   const open = useCallback(
     async (serverId: string) => {
+      noteOpening();
       setConnectError(undefined);
       setConnecting(true);
       try {
@@ -87,7 +89,7 @@ export function usePanelConnection(): PanelConnection {
         setConnecting(false);
       }
     },
-    [refreshStats, setPhase, setServer, setAccount],
+    [refreshStats, setPhase, setServer, setAccount, noteOpening],
   );
 
   const disconnect = useCallback(async () => {
@@ -96,8 +98,8 @@ export function usePanelConnection(): PanelConnection {
     } catch (error) {
       console.error('Failed to disconnect', error);
     }
-    sessionEnded();
-  }, [sessionEnded]);
+    endSession();
+  }, [endSession]);
 
   const setState = useCallback(
     (next: PowerState) => setServer((current) => (current && current.state !== next ? { ...current, state: next } : current)),
@@ -119,6 +121,6 @@ export function usePanelConnection(): PanelConnection {
     sendCommand: commands.sendCommand,
     setState,
     setResources: session.setResources,
-    sessionEnded,
+    sessionEnded: session.sessionEnded,
   };
 }

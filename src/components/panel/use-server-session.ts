@@ -2,7 +2,7 @@
 // once on load: an existing session cookie means still connected), the server's details and
 // stats (every 10 s while connected, docs/decisions.md 30), its details read again while it is
 // starting or stopping, and the end of the session.
-import { useCallback, useContext, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { SessionAccount } from '../../../contracts/panel.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { notifyError } from '../../lib/notify.ts';
@@ -25,12 +25,26 @@ export function useServerSession() {
   const [resources, setResources] = useState<ServerResources>();
   const [account, setAccount] = useState<SessionAccount>();
 
-  const sessionEnded = useCallback(() => {
+  /** Back to "not connected" at once: the customer disconnected, or the session is known gone. */
+  const endSession = useCallback(() => {
     setPhase('disconnected');
     setAccount(undefined);
     setServer(undefined);
     setResources(undefined);
   }, []);
+
+  /**
+   * A request was refused as unauthorized: the session ended elsewhere (expired, disconnected in
+   * another tab), or the request was sent under a session that has just been replaced (a deep link
+   * opened its server while this page was restoring the one before), which must not close the new
+   * one. The session is asked for: only when there is none does the page go back to the start.
+   */
+  const sessionEnded = useCallback(() => {
+    panelApi.session().then(
+      ({ server: details }) => !details && endSession(),
+      () => endSession(),
+    );
+  }, [endSession]);
 
   const refreshStats = useCallback(async () => {
     try {
@@ -54,12 +68,19 @@ export function useServerSession() {
     }
   }, [sessionEnded]);
 
+  // Set once the page opens a session itself (a deep link, the key's form): the answer about the
+  // session from before, if it comes later, is about one that has been replaced.
+  const opened = useRef(false);
+  const noteOpening = useCallback(() => {
+    opened.current = true;
+  }, []);
+
   // On load: an existing session cookie means we are still connected.
   useEffect(() => {
     let cancelled = false;
     panelApi.session().then(
       ({ server: details, account: access }) => {
-        if (cancelled) return;
+        if (cancelled || opened.current) return;
         if (!details) return setPhase('disconnected');
         setAccount(access);
         setServer(details);
@@ -67,7 +88,7 @@ export function useServerSession() {
         void refreshStats();
       },
       (error: unknown) => {
-        if (cancelled) return;
+        if (cancelled || opened.current) return;
         setPhase('disconnected');
         if (!isUnauthorized(error)) {
           console.error('Failed to fetch server details', error);
@@ -96,5 +117,19 @@ export function useServerSession() {
     return () => clearTimeout(timer);
   }, [phase, state, server, refreshDetails]);
 
-  return { phase, setPhase, server, setServer, resources, setResources, account, setAccount, sessionEnded, refreshStats, refreshDetails };
+  return {
+    phase,
+    setPhase,
+    server,
+    setServer,
+    resources,
+    setResources,
+    account,
+    setAccount,
+    noteOpening,
+    endSession,
+    sessionEnded,
+    refreshStats,
+    refreshDetails,
+  };
 }
