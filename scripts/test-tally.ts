@@ -34,7 +34,7 @@ export interface Tally {
   failuresOutsideTests: string[];
   /** Skipped tests, by file: "file: test title" lines. */
   skippedTests: string[];
-  /** Browser tests that passed only on their retry. */
+  /** Tests that passed only on their retry (browser tests and Vitest's alike). */
   flaky: string[];
   /** Tests that failed, by file: "file: test title" lines, so the end of the output names them. */
   failedTests: string[];
@@ -87,6 +87,17 @@ export function addVitest(tally: Tally, report: VitestReport | undefined, runner
   if (!runnerOk && failedHere === 0) addFailedStep(tally, 'vitest exited with an error and no failed test');
 }
 
+/** A test Vitest ran again after a failure and that then passed (scripts/vitest-retried-reporter.ts). */
+export interface RetriedTest {
+  file: string;
+  name: string;
+}
+
+/** Vitest's tests that passed only on their retry: counted as passed already, and named. */
+export function addRetried(tally: Tally, retried: RetriedTest[], relative: (file: string) => string = (f) => f): void {
+  for (const test of retried) tally.flaky.push(`${relative(test.file)}: ${test.name}`);
+}
+
 /**
  * Playwright's report: a test counts by its final status (flaky is passed, and named), skipped
  * ones are named, and errors outside tests (a config or webServer failure) count as failed.
@@ -136,7 +147,7 @@ export function closingLines(tally: Tally): string[] {
   if (tally.failedTests.length) lines.push('', `failed tests (${tally.failedTests.length}):`, ...tally.failedTests.map((line) => `  ${line}`));
   if (tally.failuresOutsideTests.length) lines.push('', 'failed outside any test:', ...tally.failuresOutsideTests.map((line) => `  ${line}`));
   if (tally.skippedTests.length) lines.push('', `skipped tests (${tally.skippedTests.length}):`, ...tally.skippedTests.map((line) => `  ${line}`));
-  if (tally.flaky.length) lines.push('', `browser tests that passed only on their retry (${tally.flaky.length}):`, ...tally.flaky.map((line) => `  ${line}`));
+  if (tally.flaky.length) lines.push('', `tests that passed only on their retry (${tally.flaky.length}):`, ...tally.flaky.map((line) => `  ${line}`));
   lines.push('', `${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
   return lines;
 }

@@ -12,7 +12,17 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { addFailedStep, addPlaywright, addVitest, closingLines, emptyTally, type PlaywrightReport, type VitestReport } from './test-tally.ts';
+import {
+  addFailedStep,
+  addPlaywright,
+  addRetried,
+  addVitest,
+  closingLines,
+  emptyTally,
+  type PlaywrightReport,
+  type RetriedTest,
+  type VitestReport,
+} from './test-tally.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -89,6 +99,7 @@ await lane(
 );
 
 const vitestOut = path.join(results, 'vitest.json');
+const vitestRetriedOut = path.join(results, 'vitest-retried.json');
 const playwrightOut = path.join(results, 'playwright.json');
 const checks: Step[] = [
   { label: 'type-check (tsc --noEmit)', command: bin('tsc'), args: ['--noEmit'] },
@@ -97,7 +108,8 @@ const checks: Step[] = [
 const vitest: Step = {
   label: 'unit and integration tests (vitest)',
   command: bin('vitest'),
-  args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOut}`],
+  args: ['run', '--reporter=default', '--reporter=json', '--reporter=./scripts/vitest-retried-reporter.ts', `--outputFile.json=${vitestOut}`],
+  env: { VITEST_RETRIED_OUTPUT: vitestRetriedOut },
 };
 const playwright: Step = {
   label: 'browser tests (playwright, chromium)',
@@ -120,6 +132,7 @@ if (oneLane) {
   [playwrightOk, vitestOk] = await Promise.all([run(playwright, true), secondLane]);
 }
 addVitest(tally, readJson<VitestReport>(vitestOut), vitestOk, (file) => path.relative(root, file));
+addRetried(tally, readJson<RetriedTest[]>(vitestRetriedOut) ?? [], (file) => path.relative(root, file));
 addPlaywright(tally, readJson<PlaywrightReport>(playwrightOut), playwrightOk);
 
 console.log(`\nall steps took ${seconds(started)} s`);

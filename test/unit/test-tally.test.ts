@@ -3,7 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addFailedStep, addPlaywright, addVitest, closingLines, emptyTally, type PlaywrightReport, type VitestReport } from '../../scripts/test-tally.ts';
+import {
+  addFailedStep,
+  addPlaywright,
+  addRetried,
+  addVitest,
+  closingLines,
+  emptyTally,
+  type PlaywrightReport,
+  type RetriedTest,
+  type VitestReport,
+} from '../../scripts/test-tally.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const fixtures = path.join(root, 'test/fixtures/tally');
@@ -39,6 +49,26 @@ describe("the test command's closing line", () => {
     expect(tally.failuresOutsideTests.join('\n')).toContain('hook-throws.test.ts failed outside its tests');
     expect(tally.skippedTests).toContain('hook-throws.test.ts: is skipped on purpose');
     expect(last(closingLines(tally))).toBe(`1 passed, 2 failed, ${tally.skipped} skipped`);
+  });
+
+  it("names Vitest's tests that passed only on their retry, counted as passed", { timeout: 60_000 }, () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-retried-'));
+    const retriedOut = path.join(dir, 'retried.json');
+    const reporter = path.join(root, 'scripts/vitest-retried-reporter.ts');
+    const { report, ok } = runReport<VitestReport>(
+      bin('vitest'),
+      ['run', '--config', 'vitest.retry.config.ts', '--reporter=json', `--reporter=${reporter}`, '--outputFile.json={out}'],
+      { VITEST_RETRIED_OUTPUT: retriedOut },
+    );
+    expect(ok).toBe(true);
+    const tally = emptyTally();
+    addVitest(tally, report, ok, (file) => path.relative(fixtures, file));
+    addRetried(tally, JSON.parse(fs.readFileSync(retriedOut, 'utf8')) as RetriedTest[], (file) => path.relative(fixtures, file));
+    fs.rmSync(dir, { recursive: true, force: true });
+    const lines = closingLines(tally);
+    expect(last(lines)).toBe('2 passed, 0 failed, 0 skipped');
+    expect(lines).toContain('tests that passed only on their retry (1):');
+    expect(lines).toContain('  retried.retry.ts: passes on its retry');
   });
 
   it('counts browser tests by their final state and names the skipped ones', { timeout: 60_000 }, () => {
