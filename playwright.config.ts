@@ -26,6 +26,8 @@ export default defineConfig({
   // so an action waits for "stable" until the timeout). A test that passes only on its retry is
   // still listed by name in the closing line of `npm test`; one that fails twice fails the run.
   retries: 1,
+  // After the run: the system users and folders of the tests' installs that are gone.
+  globalTeardown: './test/e2e/global-teardown.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',

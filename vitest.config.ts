@@ -16,6 +16,8 @@ export default defineConfig({
     // passes only on its retry is named at the end of `npm test` (scripts/vitest-retried-reporter.ts);
     // one that fails twice fails the run.
     retry: 1,
+    // After the run: the system users and folders of the tests' installs that are gone.
+    globalSetup: ['test/global-teardown.ts'],
     hookTimeout: 30_000,
   },
 });

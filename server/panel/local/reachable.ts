@@ -92,10 +92,44 @@ export function reachableNode(): string {
   return target;
 }
 
+/** The file in each app mirror that names the checkout it mirrors. */
+const mirroredRootFile = '.app-root';
+
+/**
+ * Removes the mirrors of checkouts that are gone (their folder no longer holds a package.json):
+ * a mirror holds a whole node_modules (hard links, or a copy across disks), and a machine that
+ * clones the app again and again (a CI runner, a test run in a fresh folder) would keep one per
+ * clone forever. A mirror is made again when needed, so removing one never loses anything.
+ * Mirrors made before they named their checkout are left alone.
+ */
+export function pruneGoneMirrors(folder: string = runtimeRoot): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = fs.readdirSync(folder);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    if (!name.startsWith('app-')) continue;
+    const mirror = path.join(folder, name);
+    let root: string;
+    try {
+      root = fs.readFileSync(path.join(mirror, mirroredRootFile), 'utf8').trim();
+    } catch {
+      continue;
+    }
+    if (root && fs.existsSync(path.join(root, 'package.json'))) continue;
+    fs.rmSync(mirror, { recursive: true, force: true });
+    removed.push(mirror);
+  }
+  return removed;
+}
+
 /**
  * A script of this app (a file under its folder) run by a game server, with the app's packages
  * it loads: itself, or a mirror of it and of node_modules beside the servers' folders (made
- * again when package-lock.json changes).
+ * again when package-lock.json changes; the mirrors of checkouts that are gone are removed then).
  */
 export function reachableAppScript(script: string): string {
   if (othersCanReach(script)) return script;
@@ -106,8 +140,10 @@ export function reachableAppScript(script: string): string {
   const stamp = createHash('sha256').update(lock).digest('hex');
   const stampFile = path.join(mirror, '.stamp');
   if ((fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : '') !== stamp) {
+    pruneGoneMirrors();
     fs.rmSync(mirror, { recursive: true, force: true });
     fs.mkdirSync(mirror, { mode: 0o755 });
+    fs.writeFileSync(path.join(mirror, mirroredRootFile), appRoot);
     // cp -al: hard links, no copy of the bytes when on the same disk (-a alone across disks).
     // By absolute path, never through PATH (docs/decisions.md 62).
     const cp = systemProgram('cp');
