@@ -74,28 +74,29 @@ export const incidentStateLabels = { investigating: 'Investigating', identified:
 
 export const maintenanceStateLabels = { scheduled: 'Scheduled', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' } as const;
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
-const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+// The status pages' dates are in UTC and English, written here rather than with
+// Intl.DateTimeFormat: the server renders these pages (server/status-pages/), and Intl's first
+// date format maps about 8 MiB of the ICU data in Node's binary into the process for good, which
+// alone put the server over its memory at rest (docs/decisions.md 165). The words are en-GB's,
+// as Node's ICU writes them ("Sept"), and the same in every browser.
+const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const shortMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /** A day of the bars, in UTC (the bars' days are UTC days): "12 Nov 2026". */
 export function dayLabel(ms: number): string {
-  return dayFormat.format(ms);
+  const date = new Date(ms);
+  return `${date.getUTCDate()} ${shortMonths[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** A moment of a timeline, in UTC: "12 Nov, 14:05 UTC". */
 export function timeLabel(iso: string | number): string {
-  return timeFormat.format(typeof iso === 'number' ? iso : Date.parse(iso));
+  const date = new Date(typeof iso === 'number' ? iso : Date.parse(iso));
+  return `${date.getUTCDate()} ${shortMonths[date.getUTCMonth()]}, ${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())} UTC`;
 }
 
 /** The month a history entry is filed under: "November 2026". */
 export function monthLabel(iso: string): string {
-  return monthFormat.format(Date.parse(iso));
+  const date = new Date(Date.parse(iso));
+  return `${monthNames[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
