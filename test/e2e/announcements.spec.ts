@@ -8,7 +8,7 @@ import { moveClock } from '../helpers/moved-clock.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { expectNoSeriousViolations, scanAtRest } from './support/a11y.ts';
 import { layoutShift } from './support/layout-shift.ts';
-import { screenshotDir } from './support/screenshots.ts';
+import { screenshotDir, shootScreen } from './support/screenshots.ts';
 import { enrolStaff } from './support/staff-enrol.ts';
 
 const minute = 60_000;
@@ -95,16 +95,7 @@ for (const dialect of dialects) {
       const [bannerBox, headingBox] = [await banner.boundingBox(), await visitor.getByRole('heading', { level: 1 }).boundingBox()];
       expect(bannerBox!.y).toBeLessThan(headingBox!.y);
       await expectNoSeriousViolations(visitor, '/products with a banner');
-      if (screenshotDir) {
-        for (const [width, height] of [
-          [1366, 900],
-          [390, 844],
-        ] as const) {
-          await visitor.setViewportSize({ width, height });
-          await visitor.screenshot({ path: path.join(screenshotDir, `announcement-banner-${width}.png`) });
-        }
-        await visitor.setViewportSize({ width: 1366, height: 900 });
-      }
+      await shootScreen(visitor, 'announcement-banner');
       await visitor.goto('/');
       await expect(banner).toBeVisible();
       expect(await layoutShift(visitor)).toBe(0);

@@ -7,7 +7,7 @@ import { createTestDatabase, dialects, type TestDatabase } from '../helpers/data
 import { freePort } from '../helpers/free-port.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { scanAtRest as scan } from './support/a11y.ts';
-import { screenshotDir, shootCard } from './support/screenshots.ts';
+import { shootCard, shootScreen } from './support/screenshots.ts';
 import { enrolStaff } from './support/staff-enrol.ts';
 import { visit } from './support/visit.ts';
 
@@ -127,16 +127,7 @@ for (const dialect of dialects) {
       await expect(visitor.locator('#plan-obsidian [data-stock-for]')).toContainText('at Frankfurt');
       await expect(visitor.locator('#plan-diamond').getByRole('link', { name: 'Order Now: Diamond' })).toHaveAttribute('aria-disabled', 'true');
 
-      if (screenshotDir) {
-        for (const [width, height] of [
-          [1366, 900],
-          [390, 844],
-        ] as const) {
-          await visitor.setViewportSize({ width, height });
-          await visitor.locator('#plan-diamond').scrollIntoViewIfNeeded();
-          await visitor.screenshot({ path: path.join(screenshotDir, `plan-not-sold-at-${dialect}-${width}.png`) });
-        }
-      }
+      await shootScreen(visitor, `plan-not-sold-at-${dialect}`, visitor.locator('#plan-diamond'));
       const links = JSON.parse((await visitor.locator('#plan-diamond [data-order-for]').getAttribute('data-order-at')) ?? '{}');
       expect(links).toEqual({
         'delhi-ncr': 'https://billing.example.com/cart.php?a=add&pid=diamond&currency=2&loc=11',

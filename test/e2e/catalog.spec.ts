@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Locator, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { help } from '../../src/data/help.ts';
 import { knowledgeBase } from '../../src/data/knowledge.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { scanAtRest as scan } from './support/a11y.ts';
-import { screenshotDir, shoot } from './support/screenshots.ts';
+import { shoot, shootCard } from './support/screenshots.ts';
 import { enrolStaff } from './support/staff-enrol.ts';
 import { visit } from './support/visit.ts';
 
@@ -21,25 +21,14 @@ async function offers(origin: string, page: Page): Promise<{ low: string; first:
   return { low: product.offers.lowPrice, first: product.offers.offers[0].price };
 }
 
-/** A help answer and a knowledge article, as the files hold them and as the editor writes them. */
 /** Issue 32: "A publish reaches every page that shows the change within 15 seconds, on every instance." */
 const liveWithinMs = 15_000;
+
+/** A help answer and a knowledge article, as the files hold them and as the editor writes them. */
 const lagFaq = help.faqs.find((f) => f.id === 'technical-lag')!;
 const firstArticle = knowledgeBase[0]!;
 const newLagAnswer = 'Edited in the console: look at the CPU and memory charts first, then at the console.';
 const newArticleAnswer = 'Edited in the console: pick a plan, order it, and start your server from the Game Panel.';
-
-/** An editor's card at 390 and 1366 px (the console's phone and laptop widths), with SCREENSHOT_DIR. */
-async function shootCard(page: Page, card: Locator, name: string): Promise<void> {
-  if (!screenshotDir) return;
-  const size = page.viewportSize()!;
-  for (const width of [390, 1366]) {
-    await page.setViewportSize({ width, height: 900 });
-    await card.scrollIntoViewIfNeeded();
-    await card.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize(size);
-}
 
 /**
  * The Catalog from the console to the pages (docs/decisions.md 96-98), on both dialects: an

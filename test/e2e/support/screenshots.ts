@@ -31,3 +31,22 @@ export async function shootCard(page: Page, card: Locator, name: string): Promis
   }
   await page.setViewportSize(size);
 }
+
+/**
+ * What a visitor sees at 1366 × 900 and at 390 × 844 (no full page), with `focus` scrolled into
+ * view if given, as `<name>-<width>.png`; the page gets its size back. Nothing without SCREENSHOT_DIR.
+ */
+export async function shootScreen(page: Page, name: string, focus?: Locator): Promise<void> {
+  if (!screenshotDir) return;
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  const size = page.viewportSize()!;
+  for (const [width, height] of [
+    [1366, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await focus?.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize(size);
+}
