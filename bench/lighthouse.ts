@@ -14,7 +14,9 @@
  * Timings move with the machine's load, so the load average is printed at the start and at the
  * end: a figure taken while it was far above the number of cores says little. The median run is
  * the middle one by performance score, then by blocking time (as bench/web.ts orders them).
- * Options: --routes (comma-separated), --runs 3, --json <file> (the rows as JSON too), --banner "<text>"
+ * Options: --routes (comma-separated), --runs 3, --json <file> (the rows as JSON too), --reports <dir>
+ * (each route's median Lighthouse report, whole, as <dir>/<route>.json: its long tasks and main-thread
+ * breakdown say where blocking time comes from), --banner "<text>"
  * (an announcement on every page for the run), --publish (the pages as a catalog publish from the
  * staff console re-renders them, docs/decisions.md 97 and 156: before measuring, an editor signs
  * in and publishes a price change through the server's HTTP API, as bench:catalog does, and the
@@ -129,6 +131,7 @@ async function main(): Promise<void> {
       routes: { type: 'string' },
       runs: { type: 'string', default: '3' },
       json: { type: 'string' },
+      reports: { type: 'string' },
       banner: { type: 'string' },
       publish: { type: 'boolean', default: false },
     },
@@ -188,6 +191,10 @@ async function main(): Promise<void> {
       }
       if (measured.length === 0) continue;
       const lhr = medianRun(measured);
+      if (values.reports) {
+        fs.mkdirSync(values.reports, { recursive: true });
+        fs.writeFileSync(path.join(values.reports, `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '_')}.json`), JSON.stringify(lhr));
+      }
       const js = routeJs(route, fs.readFileSync(builtPage(route), 'utf8'), read);
       rows.push({
         route,
