@@ -69,7 +69,10 @@ export function AddServerForm({ onAdd }: { onAdd: (server: NewServer) => Promise
   }
 
   return (
-    <section aria-labelledby={`${id}-title`} className={cardVariants({ edge: 'ring', className: 'p-5 sm:p-6' })}>
+    <section
+      aria-labelledby={`${id}-title`}
+      className={cardVariants({ edge: 'ring', className: 'p-5 [contain-intrinsic-block-size:auto_24rem] [content-visibility:auto] sm:p-6' })}
+    >
       <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
         Add New Server
       </h2>

@@ -114,7 +114,11 @@ export function ServerCard({
       aria-labelledby={headingId}
       data-server-id={id}
       data-status={state}
-      className={cardVariants({ edge: 'ring', className: 'flex min-h-[17rem] flex-col p-5 transition hover:ring-white/20' })}
+      // Laid out and painted only when near the screen (docs/decisions.md 166): a phone shows one card at a time.
+      className={cardVariants({
+        edge: 'ring',
+        className: 'flex min-h-[17rem] flex-col p-5 transition [contain-intrinsic-block-size:auto_17rem] [content-visibility:auto] hover:ring-white/20',
+      })}
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
