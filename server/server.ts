@@ -14,6 +14,10 @@ try {
   }
   throw error;
 }
+// React (the status pages' renderer) picks its build by NODE_ENV when first loaded: unless told
+// otherwise, the server runs the production one, not the development one that is larger and slower
+// (docs/decisions.md 167). A test runner sets NODE_ENV=test and keeps the development build's checks.
+process.env.NODE_ENV ??= 'production';
 const { buildApp } = await import('./app.ts');
 const { ConfigError, loadConfig } = await import('./config/config.ts');
 const { terminalLogStream } = await import('./lib/log-stream.ts');
