@@ -22,6 +22,17 @@ test.describe('the cookie banner', () => {
     expect(await banner.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
   });
 
+  test('is shown as the page is parsed, before its module script runs, and not once a choice is stored', async ({ page }) => {
+    // The module script that wires the banner never arrives: what shows it is the page's own inline script (docs/decisions.md 169).
+    await page.route('**/_astro/Widgets.astro_*', (route) => route.abort());
+    await visit(page, '/about');
+    await expect(bannerOf(page)).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-cookie-banner');
+    await page.evaluate(() => localStorage.setItem('cookieConsent', 'false'));
+    await visit(page, '/about');
+    await expect(page.locator('[data-cookie-banner]')).toBeHidden();
+  });
+
   test("Accept All stores 'true' with both choices, and the banner stays away after a reload", async ({ page }) => {
     await visit(page, '/');
     await bannerOf(page).getByRole('button', { name: 'Accept All' }).click();
