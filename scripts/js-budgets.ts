@@ -30,8 +30,9 @@ const planPage = 6.5;
 export const jsBudgets: JsBudgets = {
   routes: {
     // The ceiling for the home page is 60 KB; it measured 5.3 KB once React waited for a
-    // touch (docs/decisions.md 88), and this keeps it there.
-    '/': 6,
+    // touch (docs/decisions.md 88), and this keeps it there. 6.1 KB measured with the cookie
+    // banner's inline script, which shows it as the page is parsed (docs/decisions.md 169).
+    '/': 6.7,
     '/404': plainPage,
     '/about': plainPage,
     '/budget-vps': planPage,

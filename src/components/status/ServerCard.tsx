@@ -38,6 +38,12 @@ const statusTextClass: Record<CardState, string> = {
 
 const stateText: Record<CardState, string> = { ...statusLabels, pending: 'Checking…', maintenance: 'Maintenance', paused: 'Paused', unchecked: 'Not checked' };
 
+/** A card is laid out and painted only when near the screen (docs/decisions.md 166): a phone shows one at a time. */
+const serverCardClass = cardVariants({
+  edge: 'ring',
+  className: 'flex min-h-[17rem] flex-col p-5 transition [contain-intrinsic-block-size:auto_17rem] [content-visibility:auto] hover:ring-white/20',
+});
+
 const hour = 3_600_000;
 const windows = [
   ['h24', 'Uptime 24 h', 24 * hour],
@@ -114,11 +120,7 @@ export function ServerCard({
       aria-labelledby={headingId}
       data-server-id={id}
       data-status={state}
-      // Laid out and painted only when near the screen (docs/decisions.md 166): a phone shows one card at a time.
-      className={cardVariants({
-        edge: 'ring',
-        className: 'flex min-h-[17rem] flex-col p-5 transition [contain-intrinsic-block-size:auto_17rem] [content-visibility:auto] hover:ring-white/20',
-      })}
+      className={serverCardClass}
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
