@@ -116,12 +116,7 @@ export function ServerCard({
   const state: CardState = unchecked ? 'unchecked' : paused ? 'paused' : maintenance ? 'maintenance' : status;
   const quiet = state === 'pending' || state === 'paused' || state === 'unchecked';
   return (
-    <article
-      aria-labelledby={headingId}
-      data-server-id={id}
-      data-status={state}
-      className={serverCardClass}
-    >
+    <article aria-labelledby={headingId} data-server-id={id} data-status={state} className={serverCardClass}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={headingId} className="truncate text-lg font-semibold text-white">
