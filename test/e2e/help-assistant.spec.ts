@@ -243,6 +243,39 @@ test.describe('the help assistant', () => {
     await expect(dialog.getByRole('list', { name: `${category.name} questions` }).getByRole('button')).toHaveText(faqsOf(category.id).map((f) => f.question));
   });
 
+  test('a press on Close while its code is still loading closes it once the code runs', async ({ page }) => {
+    await visit(page, '/about');
+    await page.getByRole('button', { name: 'Decline All' }).click();
+    const island = page.locator('astro-island', { has: page.locator('#help-assistant') });
+    const chunk = new URL((await island.getAttribute('component-url')) ?? '', page.url()).pathname;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route(
+      (url) => url.pathname === chunk,
+      async (route) => {
+        asked = true;
+        await held;
+        await route.continue();
+      },
+    );
+    await launcherOf(page).click();
+    const dialog = dialogOf(page);
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => asked).toBe(true);
+    // The server-rendered Close, pressed before the island's code ran: pressed again once it has.
+    await dialog.getByRole('button', { name: 'Close help assistant' }).click();
+    await expect(island).toHaveAttribute('ssr', '');
+    release();
+    await expect(island).not.toHaveAttribute('ssr');
+    await expect(dialog).toBeHidden();
+    // And it opens again on the next press.
+    await launcherOf(page).click();
+    await expect(dialog).toBeVisible();
+  });
+
   test("the home page's Live Chat button opens it", async ({ page }) => {
     await visit(page, '/');
     await page.getByRole('button', { name: 'Decline All' }).click();

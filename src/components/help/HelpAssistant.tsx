@@ -32,7 +32,7 @@ export interface HelpAssistantProps {
 export function HelpAssistant({ categories, fallbackLinks, talkToPerson: talkToPersonLabel }: HelpAssistantProps) {
   const titleId = useId();
   const searchInput = useRef<HTMLInputElement>(null);
-  const { open, setOpen, dialog, onDialogClick } = useHelpDialog(searchInput);
+  const { open, setOpen, close, dialog, onDialogClick } = useHelpDialog(searchInput);
   const views = useHelpViews(fallbackLinks, open, searchInput);
   const { view, category, refs } = views;
   /** The FAQs, the searchable entries and the chat's texts, fetched when the assistant first opens. */
@@ -67,7 +67,7 @@ export function HelpAssistant({ categories, fallbackLinks, talkToPerson: talkToP
         className="fixed inset-x-0 top-auto bottom-0 m-0 h-[min(85dvh,40rem)] max-h-none w-full max-w-none flex-col overflow-hidden rounded-t-2xl border border-white/10 bg-surface-900 p-0 text-slate-200 shadow-2xl backdrop:bg-black/50 open:flex sm:right-6 sm:bottom-6 sm:left-auto sm:w-[24rem] sm:rounded-2xl sm:backdrop:bg-black/30"
       >
         {/* Rendered while closed too, so a dialog opened before hydration has its content. */}
-        <HelpHeader titleId={titleId} showBack={view !== 'categories'} onBack={views.toCategories} onClose={() => setOpen(false)} />
+        <HelpHeader titleId={titleId} showBack={view !== 'categories'} onBack={views.toCategories} onClose={close} />
         <HelpSearchForm inputRef={searchInput} query={views.query} onType={views.typed} onSubmit={views.submit} />
 
         <div className="flex-1 overflow-y-auto overscroll-contain p-3" aria-live="polite" aria-busy={views.loading}>

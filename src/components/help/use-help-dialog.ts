@@ -46,13 +46,22 @@ export function useHelpDialog(focusOnOpen: RefObject<HTMLElement | null>) {
     wasOpen.current = open;
   }, [open, focusOnOpen]);
 
+  // Closes the state and the native dialog itself. A press on Close made while the island's code
+  // loaded is pressed again as it hydrates (src/directives/interaction.ts), before the effect above
+  // has read that a command button opened the dialog: the state is still closed then, and setting
+  // it alone would leave the dialog open.
+  const close = () => {
+    setOpen(false);
+    dialog.current?.close();
+  };
+
   // A click on the backdrop (outside the dialog's box) closes it, as the dimmed page invites.
   const onDialogClick = (event: ReactMouseEvent<HTMLDialogElement>) => {
     if (event.target !== event.currentTarget) return;
     const box = event.currentTarget.getBoundingClientRect();
     const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
-    if (!inside) setOpen(false);
+    if (!inside) close();
   };
 
-  return { open, setOpen, dialog, onDialogClick };
+  return { open, setOpen, close, dialog, onDialogClick };
 }
