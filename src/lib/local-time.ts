@@ -6,10 +6,9 @@
 //   (docs/decisions.md 165). The page's plain script (src/components/status/board-live.ts)
 //   writes every <time data-local-time> in the visitor's before React runs, with this same
 //   function, so React's first render finds the same text.
+import { twoDigits } from './status-format.ts';
 
 let visitorFormat: Intl.DateTimeFormat | undefined;
-
-const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 export function localTimeLabel(timestamp: number): string {
   if (typeof document === 'undefined') {

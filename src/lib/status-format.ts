@@ -81,7 +81,8 @@ export const maintenanceStateLabels = { scheduled: 'Scheduled', in_progress: 'In
 // as Node's ICU writes them ("Sept"), and the same in every browser.
 const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 const shortMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
-const twoDigits = (value: number) => String(value).padStart(2, '0');
+/** 5 → "05": hours, minutes and seconds as the status pages write them. */
+export const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /** A day of the bars, in UTC (the bars' days are UTC days): "12 Nov 2026". */
 export function dayLabel(ms: number): string {

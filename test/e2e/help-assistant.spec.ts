@@ -16,6 +16,29 @@ type FocusPlace = 'dialog' | 'page' | 'browser';
 const focusPlace = (page: Page): Promise<FocusPlace> =>
   page.evaluate(() => (!document.hasFocus() ? 'browser' : document.querySelector('dialog[open]')?.contains(document.activeElement) ? 'dialog' : 'page'));
 
+/**
+ * Holds back the assistant's island code (it loads on the first touch: docs/decisions.md 88)
+ * until `release` is called; `asked` says whether the browser has asked for it yet.
+ */
+async function holdIslandCode(page: Page) {
+  const island = page.locator('astro-island', { has: page.locator('#help-assistant') });
+  const chunk = new URL((await island.getAttribute('component-url')) ?? '', page.url()).pathname;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(
+    (url) => url.pathname === chunk,
+    async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    },
+  );
+  return { island, release, asked: () => asked };
+}
+
 async function openAssistant(page: Page, path = '/about') {
   await visit(page, path);
   // A first visit shows the cookie banner; decide so it stays out of the way.
@@ -208,27 +231,12 @@ test.describe('the help assistant', () => {
   test('while its code is still loading, the page behind stays still and a press inside it is not lost', async ({ page }) => {
     await visit(page, '/about');
     await page.getByRole('button', { name: 'Decline All' }).click();
-    // The assistant's island loads on the first touch (docs/decisions.md 88): hold its code back.
-    const island = page.locator('astro-island', { has: page.locator('#help-assistant') });
+    const { island, release, asked } = await holdIslandCode(page);
     await expect(island).toHaveAttribute('ssr', '');
-    const chunk = new URL((await island.getAttribute('component-url')) ?? '', page.url()).pathname;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let asked = false;
-    await page.route(
-      (url) => url.pathname === chunk,
-      async (route) => {
-        asked = true;
-        await held;
-        await route.continue();
-      },
-    );
     await launcherOf(page).click();
     const dialog = dialogOf(page);
     await expect(dialog).toBeVisible();
-    await expect.poll(() => asked).toBe(true);
+    await expect.poll(asked).toBe(true);
     // The page behind is already kept still (by CSS: no script has run to lock it).
     await page.mouse.move(100, 300);
     await page.mouse.wheel(0, 800);
@@ -246,25 +254,11 @@ test.describe('the help assistant', () => {
   test('a press on Close while its code is still loading closes it once the code runs', async ({ page }) => {
     await visit(page, '/about');
     await page.getByRole('button', { name: 'Decline All' }).click();
-    const island = page.locator('astro-island', { has: page.locator('#help-assistant') });
-    const chunk = new URL((await island.getAttribute('component-url')) ?? '', page.url()).pathname;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let asked = false;
-    await page.route(
-      (url) => url.pathname === chunk,
-      async (route) => {
-        asked = true;
-        await held;
-        await route.continue();
-      },
-    );
+    const { island, release, asked } = await holdIslandCode(page);
     await launcherOf(page).click();
     const dialog = dialogOf(page);
     await expect(dialog).toBeVisible();
-    await expect.poll(() => asked).toBe(true);
+    await expect.poll(asked).toBe(true);
     // The server-rendered Close, pressed before the island's code ran: pressed again once it has.
     await dialog.getByRole('button', { name: 'Close help assistant' }).click();
     await expect(island).toHaveAttribute('ssr', '');
