@@ -11,9 +11,9 @@ import { statusRendererPath } from '../server/status-pages/status-renderer.ts';
 const root = path.resolve(import.meta.dirname, '..');
 
 /**
- * React as the renderer takes it: the installed package, by Node's `require` from the built file,
- * so Node loads the build React's own entry chooses by the server's NODE_ENV and nothing else.
- * Imported as ES modules instead, each React package's CommonJS entry is also read in full for
+ * React as the renderer takes it: the installed package, by Node's `require` (the server's own, so
+ * the checkout's packages wherever the built site lives). Node then loads the build React's own
+ * entry chooses by the server's NODE_ENV, and nothing else. Imported as ES modules instead, each React package's CommonJS entry is also read in full for
  * its export names, development build included; and `react-dom/server` in Node loads the
  * streaming build beside the legacy one that has `renderToString`. The server held about 1.5 MiB
  * for nothing (docs/decisions.md 171).
@@ -53,7 +53,10 @@ export async function buildStatusRender(outFile: string): Promise<void> {
     format: 'esm',
     target: 'node24',
     jsx: 'automatic',
-    banner: { js: `import { createRequire } from 'node:module';\nconst nodeRequire = createRequire(import.meta.url);` },
+    // The server's require when it loads the renderer (server/status-pages/status-renderer.ts), else this file's own.
+    banner: {
+      js: `import { createRequire } from 'node:module';\nconst nodeRequire = globalThis[Symbol.for('hostfront.status-renderer.require')] ?? createRequire(import.meta.url);`,
+    },
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'warning',

@@ -1,18 +1,32 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusRendererPath } from '../../server/status-pages/status-renderer.ts';
 
-const renderer = path.resolve('dist', statusRendererPath);
+const built = path.resolve('dist', statusRendererPath);
+const loader = pathToFileURL(path.resolve('server/status-pages/status-renderer.ts')).href;
+let siteDir: string;
 
-/** The React files a fresh Node loads with the built status renderer, under `nodeEnv`. */
+beforeAll(() => {
+  if (!fs.existsSync(built)) throw new Error('dist/ is not built: run `npm run build` first (npm test does)');
+  // A built site outside the checkout (SITE_DIR can be anywhere), where Node finds no React of its own.
+  siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-renderer-'));
+  fs.mkdirSync(path.join(siteDir, path.dirname(statusRendererPath)));
+  fs.copyFileSync(built, path.join(siteDir, statusRendererPath));
+});
+
+afterAll(() => fs.rmSync(siteDir, { recursive: true, force: true }));
+
+/** The React files a plain Node (no test runner's resolver) loads with the server's loader of the renderer, under `nodeEnv`. */
 function reactFilesLoaded(nodeEnv: string): string[] {
-  if (!fs.existsSync(renderer)) throw new Error('dist/ is not built: run `npm run build` first (npm test does)');
   const script = `
     import { createRequire } from 'node:module';
-    const renderer = await import(${JSON.stringify(renderer)});
-    if (typeof renderer.renderBoard !== 'function' || typeof renderer.renderHistory !== 'function') throw new Error('no renderer');
+    const { loadStatusRenderer } = await import(${JSON.stringify(loader)});
+    const renderer = await loadStatusRenderer(${JSON.stringify(siteDir)});
+    if (typeof renderer?.renderBoard !== 'function' || typeof renderer.renderHistory !== 'function') throw new Error('no renderer');
     const files = Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes('/node_modules/react'));
     console.log(JSON.stringify(files.map((file) => file.slice(file.indexOf('/node_modules/') + '/node_modules/'.length)).sort()));
   `;
@@ -20,8 +34,8 @@ function reactFilesLoaded(nodeEnv: string): string[] {
   return JSON.parse(out) as string[];
 }
 
-// docs/decisions.md 171: the renderer requires React, one build of it, and react-dom's legacy
-// server build only (renderToString's), not the streaming one beside it.
+// docs/decisions.md 171: the renderer requires the server's React, one build of it, and react-dom's
+// legacy server build only (renderToString's), not the streaming one beside it.
 describe("the status renderer's React", () => {
   it('is the production build alone when the server runs in production', () => {
     expect(reactFilesLoaded('production')).toEqual([
