@@ -6,17 +6,17 @@
 // the bundler Astro also uses (README).
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { statusRendererPath } from '../server/status-pages/status-renderer.ts';
+import { rendererRequireKey, statusRendererPath } from '../server/status-pages/status-renderer.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 /**
  * React as the renderer takes it: the installed package, by Node's `require` (the server's own, so
  * the checkout's packages wherever the built site lives). Node then loads the build React's own
- * entry chooses by the server's NODE_ENV, and nothing else. Imported as ES modules instead, each React package's CommonJS entry is also read in full for
- * its export names, development build included; and `react-dom/server` in Node loads the
- * streaming build beside the legacy one that has `renderToString`. The server held about 1.5 MiB
- * for nothing (docs/decisions.md 171).
+ * entry chooses by the server's NODE_ENV, and nothing else. Imported as ES modules instead, each
+ * React package's CommonJS entry is also read in full for its export names, development build
+ * included; and `react-dom/server` in Node loads the streaming build beside the legacy one that
+ * has `renderToString`. The server held about 1.5 MiB for nothing (docs/decisions.md 171).
  */
 const reactModules: Record<string, string> = {
   react: `module.exports = nodeRequire('react');`,
@@ -55,7 +55,7 @@ export async function buildStatusRender(outFile: string): Promise<void> {
     jsx: 'automatic',
     // The server's require when it loads the renderer (server/status-pages/status-renderer.ts), else this file's own.
     banner: {
-      js: `import { createRequire } from 'node:module';\nconst nodeRequire = globalThis[Symbol.for('hostfront.status-renderer.require')] ?? createRequire(import.meta.url);`,
+      js: `import { createRequire } from 'node:module';\nconst nodeRequire = globalThis[Symbol.for(${JSON.stringify(rendererRequireKey.description)})] ?? createRequire(import.meta.url);`,
     },
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
