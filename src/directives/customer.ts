@@ -31,12 +31,13 @@ function bringsSomething(): Promise<boolean> {
 }
 
 const customerDirective: ClientDirective = (load, options, el) => {
-  // Whichever comes first, the answer or a touch, hydrates; the other then does nothing.
-  let started = false;
+  // Whichever comes first, the answer or a touch, hydrates, once; both wait for that hydration
+  // (a form sent meanwhile is held until React has the island, src/directives/interaction.ts).
+  let hydrated: Promise<void> | undefined;
   const once: typeof load = async () => {
-    if (started) return async () => {};
-    started = true;
-    return load();
+    hydrated ??= load().then((hydrate) => hydrate());
+    await hydrated;
+    return async () => {};
   };
   interaction(once, options, el);
   void bringsSomething().then(async (yes) => {

@@ -4,7 +4,10 @@
 // text), so nothing waits or shifts: the first pointer over it, press, focus, key or the
 // opening of a dialog inside it starts the load, and the island takes over what happened: a
 // press on one of its buttons before its code ran (a quick tap on a slow phone) is pressed again
-// once it has.
+// once it has. A form of it sent meanwhile (Enter in a field, a submit button) is held, not sent
+// by the browser to the page's own address with its fields in the query; its button is pressed
+// again once the code ran (a form without one, the help search box, is not: its island takes over
+// the text typed).
 // The value, when given, is a CSS selector of more elements outside the island that start it
 // (`client:interaction='[commandfor="help-assistant"]'`).
 import type { ClientDirective } from 'astro';
@@ -34,14 +37,32 @@ const interactionDirective: ClientDirective = (load, options, el) => {
     if (button instanceof HTMLElement && el.contains(button) && !early.includes(button)) early.push(button);
   };
 
+  // A press, not a submit, is what is replayed: React takes over a press on a part it has not yet
+  // hydrated (it hydrates it first), not a submit event.
+  const hold = (event: SubmitEvent) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !el.contains(form)) return;
+    event.preventDefault();
+    // Enter in a field sends the form by its first submit button, which is then the submitter.
+    const button = event.submitter;
+    if (button && !early.includes(button)) early.push(button);
+    void start();
+  };
+
   const start = async () => {
     if (started) return;
     started = true;
     for (const type of starts) document.removeEventListener(type, onEvent, true);
-    const hydrate = await load();
-    await hydrate();
-    document.removeEventListener('click', shim, true);
-    document.removeEventListener('click', remember, true);
+    try {
+      await (await load())();
+    } finally {
+      // React has the island's events now; or, had its code failed to load, the browser has them
+      // again (a form with an action of its own, as the contact form's, is then sent as without
+      // JavaScript).
+      document.removeEventListener('click', shim, true);
+      document.removeEventListener('click', remember, true);
+      document.removeEventListener('submit', hold, true);
+    }
     for (const button of early.splice(0)) if (button.isConnected) button.click();
   };
   function onEvent(event: Event) {
@@ -51,6 +72,7 @@ const interactionDirective: ClientDirective = (load, options, el) => {
   for (const type of starts) document.addEventListener(type, onEvent, { capture: true, passive: true });
   document.addEventListener('click', shim, true);
   document.addEventListener('click', remember, true);
+  document.addEventListener('submit', hold, true);
   // Focus already inside (autofocus, or a focus that came before this script ran).
   if (touches(document.activeElement) || el.querySelector('dialog[open]')) void start();
 };

@@ -75,6 +75,35 @@ test.describe('control panel JavaScript', () => {
     });
   }
 
+  test('what a new visitor types and sends while React loads is kept and sent once it runs, never put in an address', async ({ page }) => {
+    // React's runtime is held back until the visitor has typed and pressed Enter, as on a slow phone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(react, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(`${request.method()} ${request.url()}`));
+    await page.goto(`${origin}/control-panel`);
+    await page.getByText('Connect with a Server ID and access key instead').click();
+    await page.getByLabel('Server ID').fill('test-mc');
+    await page.getByLabel('Access key').fill('wrong-key');
+    await page.getByLabel('Access key').press('Enter');
+    // Still the page's HTML, still at its address: the browser did not send the form itself.
+    await expect(panelIsland(page)).toHaveAttribute('ssr', '');
+    expect(page.url()).toBe(`${origin}/control-panel`);
+
+    release();
+    // React took over what was typed and sent it: the server refused the key.
+    await expect(page.getByText('Failed to fetch server details')).toBeVisible();
+    await expect(panelIsland(page)).not.toHaveAttribute('ssr');
+    expect(page.url()).toBe(`${origin}/control-panel`);
+    expect(requested.filter((line) => line.includes('wrong-key') || (line.startsWith('POST') && line.endsWith('/control-panel')))).toEqual([]);
+  });
+
   test('/minecraft-tools: a new visitor sees the signed-out tools with no React until they touch them', async ({ page }) => {
     const scripts = await scriptsAtLoad(page, `${origin}/minecraft-tools`);
     expect(scripts.filter((s) => react.test(s))).toEqual([]);

@@ -1,5 +1,5 @@
 import { KeyRound, Loader2, Server } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { rememberedServerId } from './panel-api.ts';
 import { cardVariants } from '../ui/card-variants.ts';
@@ -16,17 +16,28 @@ const inputClasses =
 /**
  * Heading Connect to Your Server, the Server ID and the server's access key. The id is
  * remembered in this browser; the key never is (docs/decisions.md 2).
+ *
+ * The fields are the page's own (uncontrolled): a new visitor gets this form as HTML and can type
+ * into it while React loads on their first touch (docs/decisions.md 124), and React, taking over,
+ * keeps what they typed; a Connect pressed meanwhile is sent once it has (src/directives/interaction.ts).
+ * `method="post"`: a form the browser ever sends itself never puts the key in an address.
  */
 export function ConnectForm({ connecting, error, onConnect }: ConnectFormProps) {
-  const [serverId, setServerId] = useState('');
-  const [key, setKey] = useState('');
+  const serverIdField = useRef<HTMLInputElement>(null);
+  const keyField = useRef<HTMLInputElement>(null);
   const [keyMissing, setKeyMissing] = useState(false);
   const ids = useId();
 
-  useEffect(() => setServerId(rememberedServerId()), []);
+  useEffect(() => {
+    const field = serverIdField.current;
+    if (field && field.value === '') field.value = rememberedServerId();
+  }, []);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const serverId = String(form.get('serverId') ?? '');
+    const key = String(form.get('key') ?? '');
     if (!serverId.trim()) return;
     if (!key) {
       setKeyMissing(true);
@@ -34,12 +45,13 @@ export function ConnectForm({ connecting, error, onConnect }: ConnectFormProps) 
     }
     setKeyMissing(false);
     onConnect(serverId, key);
-    setKey('');
+    if (keyField.current) keyField.current.value = '';
   };
 
   const hint = keyMissing ? 'Enter the access key of your server.' : error;
   return (
     <form
+      method="post"
       onSubmit={submit}
       noValidate
       className={cardVariants({ className: 'mx-auto w-full max-w-md p-6 shadow-xl shadow-black/30 sm:p-8' })}
@@ -63,8 +75,7 @@ export function ConnectForm({ connecting, error, onConnect }: ConnectFormProps) 
         type="text"
         autoComplete="username"
         spellCheck={false}
-        value={serverId}
-        onChange={(e) => setServerId(e.target.value)}
+        ref={serverIdField}
         placeholder="e.g. a1b2c3d4"
         className={`${inputClasses} mt-1.5`}
       />
@@ -77,8 +88,7 @@ export function ConnectForm({ connecting, error, onConnect }: ConnectFormProps) 
           name="key"
           type="password"
           autoComplete="current-password"
-          value={key}
-          onChange={(e) => setKey(e.target.value)}
+          ref={keyField}
           aria-invalid={keyMissing || undefined}
           className={`${inputClasses} pr-10`}
         />
