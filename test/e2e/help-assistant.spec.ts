@@ -39,6 +39,18 @@ async function holdIslandCode(page: Page) {
   return { island, release, asked: () => asked };
 }
 
+/** Opens the assistant on /about by its server-rendered button, its island's code held back. */
+async function openWithCodeHeld(page: Page) {
+  await visit(page, '/about');
+  await page.getByRole('button', { name: 'Decline All' }).click();
+  const held = await holdIslandCode(page);
+  await launcherOf(page).click();
+  const dialog = dialogOf(page);
+  await expect(dialog).toBeVisible();
+  await expect.poll(held.asked).toBe(true);
+  return { ...held, dialog };
+}
+
 async function openAssistant(page: Page, path = '/about') {
   await visit(page, path);
   // A first visit shows the cookie banner; decide so it stays out of the way.
@@ -113,17 +125,11 @@ test.describe('the help assistant', () => {
 
   test('a question typed and sent before the assistant has loaded is searched once it has (docs/decisions.md 88)', async ({ page }) => {
     // Hold the island's code back until the question is typed into its server-rendered box and sent.
-    await visit(page, '/about');
-    await page.getByRole('button', { name: 'Decline All' }).click();
-    const { island, release, asked } = await holdIslandCode(page);
-    await launcherOf(page).click();
-    const dialog = dialogOf(page);
-    await expect(dialog).toBeVisible();
+    const { island, release, dialog } = await openWithCodeHeld(page);
     const item = knowledgeBase.at(-1)!;
     const box = dialog.getByRole('searchbox', { name: 'Search help articles' });
     await box.fill(item.question);
     await box.press('Enter');
-    await expect.poll(asked).toBe(true);
     // The browser did not send the search box's form itself: the page is still there, open.
     await expect(island).toHaveAttribute('ssr', '');
     expect(page.url()).toMatch(/\/about$/);
@@ -230,14 +236,8 @@ test.describe('the help assistant', () => {
   });
 
   test('while its code is still loading, the page behind stays still and a press inside it is not lost', async ({ page }) => {
-    await visit(page, '/about');
-    await page.getByRole('button', { name: 'Decline All' }).click();
-    const { island, release, asked } = await holdIslandCode(page);
+    const { island, release, dialog } = await openWithCodeHeld(page);
     await expect(island).toHaveAttribute('ssr', '');
-    await launcherOf(page).click();
-    const dialog = dialogOf(page);
-    await expect(dialog).toBeVisible();
-    await expect.poll(asked).toBe(true);
     // The page behind is already kept still (by CSS: no script has run to lock it).
     await page.mouse.move(100, 300);
     await page.mouse.wheel(0, 800);
@@ -253,13 +253,7 @@ test.describe('the help assistant', () => {
   });
 
   test('a press on Close while its code is still loading closes it once the code runs', async ({ page }) => {
-    await visit(page, '/about');
-    await page.getByRole('button', { name: 'Decline All' }).click();
-    const { island, release, asked } = await holdIslandCode(page);
-    await launcherOf(page).click();
-    const dialog = dialogOf(page);
-    await expect(dialog).toBeVisible();
-    await expect.poll(asked).toBe(true);
+    const { island, release, dialog } = await openWithCodeHeld(page);
     // The server-rendered Close, pressed before the island's code ran: pressed again once it has.
     await dialog.getByRole('button', { name: 'Close help assistant' }).click();
     await expect(island).toHaveAttribute('ssr', '');
