@@ -10,7 +10,12 @@
  * a file. Each is loaded by autocannon (50 connections, `Accept-Encoding: gzip`) for a page (/)
  * and a small hashed script from dist/_astro/: a warm-up, then a fixed duration split in slices
  * that alternate between the two servers, so a change in the machine's load hits both alike.
- * Target: Hostfront at least 0.8x nginx's requests per second on both.
+ * Target: Hostfront at least 0.85x nginx's requests per second on both.
+ *
+ * The script is also loaded, in the same alternating slices, on the floor of any Node HTTP
+ * server (bench/node-floor-server.ts): Node's own `node:http` with the same flags, answering
+ * Hostfront's head and body for that script and doing nothing else. Its ratio to nginx is the
+ * most a server built on Node's HTTP server can reach on this machine (docs/decisions.md 175).
  *
  * Figures, not a test: prints one table and exits 0 (--strict: exit 1 when the target is missed).
  * Options: --duration 10 --warmup 3 --rounds 3 --connections 50 --nginx-workers 1 (Hostfront is
@@ -30,7 +35,7 @@ import { serveCommand } from './serve-command.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
-const ratioTarget = 0.8;
+const ratioTarget = 0.85;
 
 const { values: args } = parseArgs({
   options: {
@@ -55,6 +60,8 @@ interface Figures {
   rps: number;
   /** Server CPU time per request, in microseconds. */
   cpuUs: number;
+  /** Page faults per thousand requests. */
+  faultsPerK: number;
   p99: number;
   errors: number;
   non2xx: number;
@@ -70,6 +77,21 @@ function smallHashedScript(): string {
     .sort((a, b) => a.size - b.size);
   if (scripts.length === 0) throw new Error('no precompressed script in dist/_astro: run npm run build');
   return `/_astro/${scripts[0]!.f}`;
+}
+
+/** Waits until `url` answers 200 (30 s at most), failing at once if the server has exited. */
+async function untilAnswering(url: string, exited: () => boolean): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exited()) throw new Error('it exited during start');
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('no answer in 30 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 async function startHostfront(dir: string): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
@@ -95,19 +117,11 @@ async function startHostfront(dir: string): Promise<{ port: number; pid: number;
   });
   fs.closeSync(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Hostfront exited during start:\n${fs.readFileSync(path.join(dir, 'hostfront.log'), 'utf8')}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('Hostfront did not start in 30 s');
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await untilAnswering(`http://127.0.0.1:${port}/api/health`, () => child.exitCode !== null);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`Hostfront did not start: ${(error as Error).message}\n${fs.readFileSync(path.join(dir, 'hostfront.log'), 'utf8')}`);
   }
   return {
     port,
@@ -117,6 +131,38 @@ async function startHostfront(dir: string): Promise<{ port: number; pid: number;
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
+    },
+  };
+}
+
+/** The head Hostfront sends for `url` with gzip, as [name, value, …], less what Node writes by itself. */
+async function headOf(url: string): Promise<string[]> {
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    http.get(url, { headers: { 'accept-encoding': 'gzip' } }, resolve).on('error', reject);
+  });
+  response.resume();
+  const raw = response.rawHeaders;
+  const own = new Set(['date', 'connection', 'keep-alive']);
+  return raw.flatMap((value, i) => (i % 2 === 0 && !own.has(value.toLowerCase()) ? [value, raw[i + 1]!] : []));
+}
+
+/** bench/node-floor-server.ts, run as Hostfront is run, answering `head` and the bytes of `bodyFile`. */
+async function startFloor(dir: string, head: string[], bodyFile: string): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
+  const port = await freePort();
+  const { env: serveEnv, flags } = serveCommand(serverRoot);
+  const child = spawn(process.execPath, [...flags, path.join(root, 'bench/node-floor-server.ts')], {
+    cwd: dir,
+    env: { ...serveEnv, PATH: process.env.PATH ?? '', FLOOR_PORT: String(port), FLOOR_BODY: bodyFile, FLOOR_HEADERS: JSON.stringify(head) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await untilAnswering(`http://127.0.0.1:${port}/`, () => child.exitCode !== null);
+  return {
+    port,
+    pid: child.pid!,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }
@@ -137,28 +183,37 @@ async function checkSame(url: string, file: string): Promise<void> {
   }
 }
 
-/** CPU time (user + system, seconds) of a process and its direct children (nginx's workers). */
-function cpuSeconds(pid: number): number {
+/**
+ * CPU time (user + system, seconds) and page faults (minor and major) of a process and its direct
+ * children (nginx's workers), from /proc. Faults show memory handed back to the kernel and touched
+ * again: in a virtual machine each costs the host's work too (docs/decisions.md 175).
+ */
+function usage(pid: number): { cpu: number; faults: number } {
   const own = (id: number) => {
     const stat = fs.readFileSync(`/proc/${id}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), faults: Number(fields[7]) + Number(fields[9]) };
   };
-  let ticks = own(pid).ticks;
+  const first = own(pid);
+  let { ticks, faults } = first;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const child = own(Number(entry));
-      if (child.ppid === pid) ticks += child.ticks;
+      if (child.ppid === pid) {
+        ticks += child.ticks;
+        faults += child.faults;
+      }
     } catch {
       // gone meanwhile
     }
   }
-  return ticks / 100; // USER_HZ is 100 on Linux
+  return { cpu: ticks / 100, faults }; // USER_HZ is 100 on Linux
 }
 
 interface Slice {
   cpu: number;
+  faults: number;
   requests: number;
   seconds: number;
   p99: number;
@@ -167,10 +222,11 @@ interface Slice {
 }
 
 async function load(url: string, seconds: number, pid: number): Promise<Slice> {
-  const cpu0 = cpuSeconds(pid);
+  const before = usage(pid);
   const result = await autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'gzip' } });
   return {
-    cpu: cpuSeconds(pid) - cpu0,
+    cpu: usage(pid).cpu - before.cpu,
+    faults: usage(pid).faults - before.faults,
     requests: result.requests.total,
     seconds: result.duration,
     p99: result.latency.p99,
@@ -186,6 +242,7 @@ function total(slices: Slice[]): Figures {
   return {
     rps: requests / seconds,
     cpuUs: (slices.reduce((n, s) => n + s.cpu, 0) / requests) * 1e6,
+    faultsPerK: (slices.reduce((n, s) => n + s.faults, 0) / requests) * 1000,
     p99: Math.round(slices.reduce((n, s) => n + s.p99, 0) / slices.length),
     errors: slices.reduce((n, s) => n + s.errors, 0),
     non2xx: slices.reduce((n, s) => n + s.non2xx, 0),
@@ -226,18 +283,30 @@ async function main(): Promise<void> {
     throw error;
   });
   let hostfront: Awaited<ReturnType<typeof startHostfront>> | undefined;
+  let floor: Awaited<ReturnType<typeof startFloor>> | undefined;
   try {
     hostfront = await startHostfront(dir);
     const asset = smallHashedScript();
+    const hostfrontBase = `http://127.0.0.1:${hostfront.port}`;
+    floor = await startFloor(dir, await headOf(hostfrontBase + asset), path.join(dist, `${asset}.gz`));
+    const nginxServer = { name: 'nginx', base: `http://127.0.0.1:${nginxPort}`, pid: nginx.child.pid! };
+    const hostfrontServer = { name: 'hostfront', base: hostfrontBase, pid: hostfront.pid };
+    const floorServer = { name: 'node floor', base: `http://127.0.0.1:${floor.port}`, pid: floor.pid };
     const targets = [
-      { name: `page / (${Math.round(fs.statSync(path.join(dist, 'index.html.gz')).size / 1024)} KB gzip)`, path: '/', file: path.join(dist, 'index.html') },
-      { name: `script (${fs.statSync(path.join(dist, `${asset}.gz`)).size} B gzip)`, path: asset, file: path.join(dist, asset) },
+      {
+        name: `page / (${Math.round(fs.statSync(path.join(dist, 'index.html.gz')).size / 1024)} KB gzip)`,
+        path: '/',
+        file: path.join(dist, 'index.html'),
+        servers: [nginxServer, hostfrontServer],
+      },
+      {
+        name: `script (${fs.statSync(path.join(dist, `${asset}.gz`)).size} B gzip)`,
+        path: asset,
+        file: path.join(dist, asset),
+        servers: [nginxServer, hostfrontServer, floorServer],
+      },
     ];
-    const servers = [
-      { name: 'nginx', base: `http://127.0.0.1:${nginxPort}`, pid: nginx.child.pid! },
-      { name: 'hostfront', base: `http://127.0.0.1:${hostfront.port}`, pid: hostfront.pid },
-    ];
-    for (const t of targets) for (const s of servers) await checkSame(s.base + t.path, t.file);
+    for (const t of targets) for (const s of t.servers) await checkSame(s.base + t.path, t.file);
 
     const nginxVersion = spawnVersion(binary);
     console.log(`hostfront static benchmark · node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()})`);
@@ -248,43 +317,50 @@ async function main(): Promise<void> {
       `autocannon: ${connections} connections, Accept-Encoding: gzip; per target ${warmup} s warm-up each, then ${duration} s each in ${rounds} alternating slices, one server loaded at a time\n`,
     );
 
-    const rows: { target: string; nginx: Figures; hostfront: Figures }[] = [];
+    const rows: { target: string; figures: Map<string, Figures> }[] = [];
     for (const t of targets) {
-      for (const s of servers) await load(s.base + t.path, warmup, s.pid);
+      for (const s of t.servers) await load(s.base + t.path, warmup, s.pid);
       // The machine's load changes over time: the servers take turns in short slices.
-      const slices: Record<string, Slice[]> = { nginx: [], hostfront: [] };
+      const slices = new Map<string, Slice[]>(t.servers.map((s) => [s.name, []]));
       for (let round = 0; round < rounds; round++) {
-        for (const s of round % 2 === 0 ? servers : [...servers].reverse()) slices[s.name]!.push(await load(s.base + t.path, duration / rounds, s.pid));
+        for (const s of round % 2 === 0 ? t.servers : [...t.servers].reverse()) slices.get(s.name)!.push(await load(s.base + t.path, duration / rounds, s.pid));
       }
-      rows.push({ target: t.name, nginx: total(slices.nginx!), hostfront: total(slices.hostfront!) });
+      rows.push({ target: t.name, figures: new Map([...slices].map(([name, list]) => [name, total(list)])) });
     }
 
+    const names = [nginxServer.name, hostfrontServer.name, floorServer.name];
     const pad = (s: string, n: number) => s.padEnd(n);
     const num = (n: number) => Math.round(n).toLocaleString('en-US');
-    const cols = (f: Figures) => `${pad(num(f.rps), 9)}${pad(`${f.p99} ms`, 8)}${pad(`${Math.round(f.cpuUs)} µs`, 9)}`;
-    console.log(`${pad('', 30)}${pad('nginx', 26)}${pad('hostfront', 26)}`);
-    console.log(
-      `${pad('target', 30)}${pad('req/s', 9)}${pad('p99', 8)}${pad('CPU/req', 9)}${pad('req/s', 9)}${pad('p99', 8)}${pad('CPU/req', 9)}ratio (req/s)`,
-    );
+    const width = 36;
+    const cols = (f: Figures | undefined) =>
+      pad(f ? `${pad(num(f.rps), 9)}${pad(`${f.p99} ms`, 8)}${pad(`${Math.round(f.cpuUs)} µs`, 9)}${f.faultsPerK.toFixed(1)}` : '—', width);
+    console.log(`${pad('', 30)}${names.map((n) => pad(n, width)).join('')}`);
+    const heads = pad(`${pad('req/s', 9)}${pad('p99', 8)}${pad('CPU/req', 9)}faults/1k`, width);
+    console.log(`${pad('target', 30)}${names.map(() => heads).join('')}ratio to nginx (req/s): hostfront, node floor`);
     let met = true;
     for (const r of rows) {
-      const ratio = r.hostfront.rps / r.nginx.rps;
+      const rps = (name: string) => r.figures.get(name)?.rps;
+      const ratio = rps('hostfront')! / rps('nginx')!;
+      const floorRps = rps('node floor');
       if (ratio < ratioTarget) met = false;
-      console.log(`${pad(r.target, 30)}${cols(r.nginx)}${cols(r.hostfront)}${ratio.toFixed(2)}x`);
-      for (const [name, f] of [
-        ['nginx', r.nginx],
-        ['hostfront', r.hostfront],
-      ] as const) {
+      console.log(
+        `${pad(r.target, 30)}${names.map((n) => cols(r.figures.get(n))).join('')}${ratio.toFixed(2)}x, ${floorRps === undefined ? '—' : `${(floorRps / rps('nginx')!).toFixed(2)}x`}`,
+      );
+      for (const [name, f] of r.figures) {
         if (f.errors > 0 || f.non2xx > 0) {
           met = false;
           console.log(`  ${name}: ${f.errors} errors, ${f.non2xx} non-2xx answers`);
         }
       }
     }
-    console.log(`script: ${asset}; CPU/req: the server's CPU time (nginx: master and workers) per request answered`);
+    console.log(
+      `script: ${asset}; CPU/req: the server's CPU time (nginx: master and workers) per request answered; faults/1k: its page faults per 1,000 requests`,
+    );
+    console.log("node floor: Node's HTTP server alone with the same flags, answering Hostfront's head and body for the script (bench/node-floor-server.ts)");
     console.log(`\ntarget: Hostfront >= ${ratioTarget}x nginx's requests/s on every target → ${met ? 'MET' : 'NOT MET'}`);
     if (args.strict && !met) process.exitCode = 1;
   } finally {
+    await floor?.stop();
     await hostfront?.stop();
     await nginx.stop();
     fs.rmSync(dir, { recursive: true, force: true });
