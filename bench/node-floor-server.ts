@@ -1,5 +1,5 @@
 /**
- * The floor of any Node HTTP server, for `npm run bench:static --floor`: Node's own `node:http`
+ * The floor of any Node HTTP server, loaded by `npm run bench:static` beside Hostfront: Node's own `node:http`
  * answering every request with one fixed head and body (the head Hostfront sends for the file,
  * the body as one latin1 string, as Hostfront's fast path writes a small hashed file:
  * server/plugins/site-answers.ts), and doing nothing else: no routing, no lookup, no

@@ -156,7 +156,12 @@ async function startFloor(dir: string, head: string[], bodyFile: string): Promis
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await untilAnswering(`http://127.0.0.1:${port}/`, () => child.exitCode !== null);
+  try {
+    await untilAnswering(`http://127.0.0.1:${port}/`, () => child.exitCode !== null);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`the Node floor server did not start: ${(error as Error).message}`);
+  }
   return {
     port,
     pid: child.pid!,
