@@ -20,11 +20,14 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { WebSocket } from 'ws';
+import { defaultSocketCaps } from '../server/panel/socket-limits.ts';
+import { serveCommand } from './serve-command.ts';
 
 interface ViewerJob {
   consoleUrl: string;
   origin: string;
-  cookie: string;
+  /** Per viewer: its session cookie and the loopback address it connects from (the server caps consoles per session and per address). */
+  clients: { cookie: string; localAddress: string }[];
   viewers: number;
   /** Lines the flood sends; a viewer is done when it has them all. */
   lines: number;
@@ -56,7 +59,8 @@ async function viewerWorker(job: ViewerJob): Promise<void> {
       result.last[i] = 0;
       result.closeCodes[i] = 0;
       return new Promise<void>((resolve, reject) => {
-        const ws = new WebSocket(job.consoleUrl, { headers: { Cookie: job.cookie, Origin: job.origin }, perMessageDeflate: false });
+        const { cookie, localAddress } = job.clients[i]!;
+        const ws = new WebSocket(job.consoleUrl, { headers: { Cookie: cookie, Origin: job.origin }, localAddress, perMessageDeflate: false });
         sockets.push(ws);
         ws.on('open', () => resolve());
         ws.on('error', reject);
@@ -130,23 +134,32 @@ async function main(): Promise<void> {
   });
 
   const panel = await startFakePterodactyl({ wings: { statsIntervalMs: 0 } });
+  // Run as `npm run serve` runs the server: its environment and node flags, or
+  // BENCH_SERVER_NODE_OPTIONS's flags (bench/serve-command.ts). They go on the command line:
+  // Node refuses most V8 flags in NODE_OPTIONS.
+  const serve = serveCommand();
   panel.setState(panel.serverId, { state: 'running' });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostfront-bench-'));
-  const server = await startServer({
-    PANEL_DRIVER: 'pterodactyl',
-    PANEL_URL: panel.url,
-    DATABASE_URL: `sqlite:${path.join(dataDir, 'bench.db')}`,
-    LOG_LEVEL: 'error',
-    // The same V8 flags as `npm run serve`, unless BENCH_SERVER_NODE_OPTIONS says otherwise.
-    NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '--max-semi-space-size=2 --optimize-for-size --v8-pool-size=1',
-  });
-  const latencyServer = await startServer({
-    PANEL_DRIVER: 'pterodactyl',
-    PANEL_URL: remote.url,
-    DATABASE_URL: `sqlite:${path.join(dataDir, 'latency.db')}`,
-    LOG_LEVEL: 'error',
-    NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '--max-semi-space-size=2 --optimize-for-size --v8-pool-size=1',
-  });
+  const server = await startServer(
+    {
+      PANEL_DRIVER: 'pterodactyl',
+      PANEL_URL: panel.url,
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'bench.db')}`,
+      LOG_LEVEL: 'error',
+      ...serve.env,
+    },
+    { nodeArgs: serve.flags },
+  );
+  const latencyServer = await startServer(
+    {
+      PANEL_DRIVER: 'pterodactyl',
+      PANEL_URL: remote.url,
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'latency.db')}`,
+      LOG_LEVEL: 'error',
+      ...serve.env,
+    },
+    { nodeArgs: serve.flags },
+  );
   const cleanup = async () => {
     await latencyServer.stop();
     remotePanel.kill('SIGTERM');
@@ -166,16 +179,18 @@ async function main(): Promise<void> {
     );
 
     // --- Session -----------------------------------------------------------------------------
-    const connect = await fetch(`${server.url}/api/panel/session`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ serverId: panel.serverId, key: panel.keys.client }),
-    });
-    if (connect.status !== 200) throw new Error(`POST /api/panel/session answered ${connect.status}: ${await connect.text()}`);
-    const cookie = connect.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const openSession = async (): Promise<string> => {
+      const connect = await fetch(`${server.url}/api/panel/session`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ serverId: panel.serverId, key: panel.keys.client }),
+      });
+      if (connect.status !== 200) throw new Error(`POST /api/panel/session answered ${connect.status}: ${await connect.text()}`);
+      return connect.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+    };
 
     // --- (a) Latency: the fake panel in its own process ----------------------------------------
     const latencyConnect = await fetch(`${latencyServer.url}/api/panel/session`, {
@@ -234,8 +249,24 @@ async function main(): Promise<void> {
     let ready = 0;
     let allReady!: () => void;
     const readyPromise = new Promise<void>((resolve) => (allReady = resolve));
+    // As many browsers as the server's console caps ask for (server/panel/socket-limits.ts): a
+    // session for every `perSession` viewers and a loopback address for every `perAddress`.
+    const cookies = await Promise.all(Array.from({ length: Math.ceil(viewerCount / defaultSocketCaps.perSession) }, openSession));
+    const clients = Array.from({ length: viewerCount }, (_, i) => ({
+      cookie: cookies[Math.floor(i / defaultSocketCaps.perSession)]!,
+      localAddress: `127.0.0.${10 + Math.floor(i / defaultSocketCaps.perAddress)}`,
+    }));
+    let handed = 0;
     const workers = perWorker.map((viewers) => {
-      const job: ViewerJob = { consoleUrl, origin: server.url, cookie, viewers, lines: lineCount, prefix: 'bench-line', timeoutMs: 120_000 };
+      const job: ViewerJob = {
+        consoleUrl,
+        origin: server.url,
+        clients: clients.slice(handed, (handed += viewers)),
+        viewers,
+        lines: lineCount,
+        prefix: 'bench-line',
+        timeoutMs: 120_000,
+      };
       const worker = new Worker(new URL(import.meta.url), { workerData: job });
       worker.on('message', (message: { type: string; result?: ViewerResult }) => {
         if (message.type === 'ready' && ++ready === workerCount) allReady();
