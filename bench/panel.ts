@@ -256,12 +256,13 @@ async function main(): Promise<void> {
       cookie: cookies[Math.floor(i / defaultSocketCaps.perSession)]!,
       localAddress: `127.0.0.${10 + Math.floor(i / defaultSocketCaps.perAddress)}`,
     }));
-    let handed = 0;
-    const workers = perWorker.map((viewers) => {
+    // Worker i takes the viewers after those of the workers before it.
+    const firstOf = perWorker.map((_, i) => perWorker.slice(0, i).reduce((sum, n) => sum + n, 0));
+    const workers = perWorker.map((viewers, i) => {
       const job: ViewerJob = {
         consoleUrl,
         origin: server.url,
-        clients: clients.slice(handed, (handed += viewers)),
+        clients: clients.slice(firstOf[i], firstOf[i]! + viewers),
         viewers,
         lines: lineCount,
         prefix: 'bench-line',
