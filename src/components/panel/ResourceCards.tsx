@@ -5,8 +5,17 @@ import type { ServerDetails, ServerResources } from './panel-api.ts';
 import { cardVariants } from '../ui/card-variants.ts';
 
 const mib = 1024 * 1024;
-const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+/**
+ * Made on the first card's render, not as the module loads: it loads with the panel, before any
+ * server is shown, and the first Intl formatter a page makes costs it tens of milliseconds of one
+ * task (docs/decisions.md 177).
+ */
+let formats: { oneDecimal: Intl.NumberFormat; whole: Intl.NumberFormat } | undefined;
+const numberFormats = () =>
+  (formats ??= {
+    oneDecimal: new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 }),
+    whole: new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }),
+  });
 
 interface CardProps {
   title: string;
@@ -55,8 +64,8 @@ export function ResourceCards({ server, resources }: { server: ServerDetails; re
       <UsageCard
         title="CPU Usage"
         icon={<Cpu aria-hidden className="size-5" />}
-        value={`${oneDecimal.format(cpu)}%`}
-        limit={cpuLimit > 0 ? `of ${whole.format(cpuLimit)}%` : 'no limit'}
+        value={`${numberFormats().oneDecimal.format(cpu)}%`}
+        limit={cpuLimit > 0 ? `of ${numberFormats().whole.format(cpuLimit)}%` : 'no limit'}
         fraction={cpu / (cpuLimit > 0 ? cpuLimit : 100)}
       />
       <UsageCard
